@@ -1,0 +1,42 @@
+#pragma once
+// Subcommand registry: each cli/cmd_*.cpp registers itself with a static Registrar, so adding
+// a command never touches a shared file. (konane_cli is an OBJECT library so no registrar is
+// dropped by the linker.)
+#include <functional>
+#include <iosfwd>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace konane::cli {
+
+// Exit codes shared by every command.
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitNotFound = 1;  // also: "some batch lines were bad"
+inline constexpr int kExitUsage = 2;     // bad input of any kind
+
+struct Io {
+  std::ostream& out;
+  std::ostream& err;
+};
+
+// args excludes the program name and the subcommand name.
+using CommandFn = std::function<int(const std::vector<std::string>& args, Io io)>;
+
+struct Command {
+  std::string summary;
+  CommandFn run;
+};
+
+std::map<std::string, Command>& registry();
+
+struct Registrar {
+  Registrar(const std::string& name, const std::string& summary, CommandFn fn) {
+    registry()[name] = Command{summary, std::move(fn)};
+  }
+};
+
+// Runs the whole command line (argv without the program name) the way main() does.
+int dispatch(const std::vector<std::string>& args, Io io);
+
+}  // namespace konane::cli

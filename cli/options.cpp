@@ -1,0 +1,56 @@
+#include "options.hpp"
+
+#include <ostream>
+#include <thread>
+
+namespace konane::cli {
+
+std::optional<ParsedArgs> parse_args(const std::string& command, const std::string& usage,
+                                     po::options_description& desc,
+                                     const std::vector<std::string>& positional, bool last_repeats,
+                                     const std::vector<std::string>& args, Io io) {
+  desc.add_options()("help,h", "show this help")("json", "print one JSON object on stdout");
+  po::positional_options_description pos;
+  for (size_t i = 0; i < positional.size(); ++i) {
+    bool last = i + 1 == positional.size();
+    pos.add(positional[i].c_str(), last && last_repeats ? -1 : 1);
+  }
+  ParsedArgs parsed;
+  try {
+    po::store(
+        po::command_line_parser(args)
+            .options(desc)
+            .positional(pos)
+            .style(po::command_line_style::default_style & ~po::command_line_style::allow_guessing)
+            .run(),
+        parsed.vm);
+    po::notify(parsed.vm);
+  } catch (const po::error& e) {
+    usage_error(io, command, e.what());
+    io.err << "usage: " << usage << "\n";
+    return std::nullopt;
+  }
+  if (parsed.vm.count("help")) {
+    parsed.help = true;
+    io.out << "usage: " << usage << "\n\n" << desc << "\n";
+  }
+  return parsed;
+}
+
+void add_threads_option(po::options_description& desc) {
+  desc.add_options()("threads", po::value<int>()->default_value(0),
+                     "worker threads (0 = all cores)");
+}
+
+int threads_from(const po::variables_map& vm) {
+  int t = vm.count("threads") ? vm["threads"].as<int>() : 0;
+  if (t <= 0) t = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  return t;
+}
+
+int usage_error(Io io, const std::string& command, const std::string& message) {
+  io.err << "konane " << command << ": error: " << message << "\n";
+  return kExitUsage;
+}
+
+}  // namespace konane::cli

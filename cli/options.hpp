@@ -1,0 +1,36 @@
+#pragma once
+// Shared option handling for subcommands: Boost.Program_options errors become a clear message
+// and exit code 2, --help prints the description, --json and --threads are common.
+#include <boost/program_options.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "command.hpp"
+
+namespace konane::cli {
+
+namespace po = boost::program_options;
+
+struct ParsedArgs {
+  po::variables_map vm;
+  bool help = false;
+};
+
+// Adds --help and --json to desc. Returns nullopt after printing an error (exit code 2).
+// positional: names of positional options, in order ("" entries not allowed); the last may
+// be repeated when last_repeats is true.
+std::optional<ParsedArgs> parse_args(const std::string& command, const std::string& usage,
+                                     po::options_description& desc,
+                                     const std::vector<std::string>& positional, bool last_repeats,
+                                     const std::vector<std::string>& args, Io io);
+
+// Adds the one thread-count option every parallel command honours.
+void add_threads_option(po::options_description& desc);
+// 0 = all cores. Also configures oneTBB's global limit for the life of the returned object.
+int threads_from(const po::variables_map& vm);
+
+// Prints "konane CMD: error: MSG" on err and returns kExitUsage.
+int usage_error(Io io, const std::string& command, const std::string& message);
+
+}  // namespace konane::cli

@@ -1,0 +1,27 @@
+#pragma once
+// The removal phase: Black removes one black stone, White one white stone next to the hole.
+#include <optional>
+#include <string_view>
+
+#include "konane/position.hpp"
+
+namespace konane {
+
+enum class OpeningRule : uint8_t { Standard, Any };
+std::optional<OpeningRule> parse_opening_rule(std::string_view text);
+const char* rule_name(OpeningRule r);
+
+// Square (file f, rank r), 1-based, is dark when f + r is even; white stones fill the dark
+// squares and black stones the light ones.
+constexpr bool is_dark(int sq) {
+  return ((row_of(sq) + col_of(sq)) & 1) == 0;
+}
+Position full_board(int rows, int cols);
+
+// Squares Black may empty on the full board under `rule` (see the spec: corners and the
+// central block, or the black stones next to the block when it holds none).
+Bitboard black_removals(int rows, int cols, OpeningRule rule);
+// Squares White may empty once Black has emptied `hole`.
+Bitboard white_removals(const Position& after_black, int hole);
+
+}  // namespace konane

@@ -1,0 +1,127 @@
+#pragma once
+// Konane positions, moves and set-wise move generation (rules: shared/spec/konane-rules.md).
+#include <array>
+#include <cassert>
+#include <cstdint>
+
+#include "konane/bitboard.hpp"
+
+namespace konane {
+
+enum class Color : uint8_t { Black = 0, White = 1 };
+constexpr Color opponent(Color c) {
+  return c == Color::Black ? Color::White : Color::Black;
+}
+
+struct Position {
+  uint8_t rows = 0, cols = 0;
+  Bitboard black = 0, white = 0;
+
+  Bitboard stones(Color c) const { return c == Color::Black ? black : white; }
+  Bitboard& stones(Color c) { return c == Color::Black ? black : white; }
+  Bitboard occupied() const { return black | white; }
+  const Geometry& geo() const { return geometry(rows, cols); }
+  Bitboard empty() const { return geo().board & ~occupied(); }
+  friend bool operator==(const Position&, const Position&) = default;
+};
+
+// A jump from `from` to `to` along one line (single or multiple), or an opening removal when
+// from == to. Captured stones are the odd steps between the two squares.
+struct Move {
+  uint8_t from = 0, to = 0;
+  bool is_removal() const { return from == to; }
+  friend bool operator==(const Move&, const Move&) = default;
+};
+
+// Every jump move is fixed by its landing square and direction (the mover is the first own
+// stone met walking back along alternating enemy/empty squares), so a side has at most
+// 4 * 64 moves: a fixed capacity that can never overflow.
+inline constexpr int kMaxMoves = kDirs * 64;
+
+class MoveList {
+ public:
+  void push(Move m) {
+    assert(size_ < kMaxMoves);
+    moves_[size_++] = m;
+  }
+  int size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  const Move& operator[](int i) const { return moves_[i]; }
+  const Move* begin() const { return moves_.data(); }
+  const Move* end() const { return moves_.data() + size_; }
+  void clear() { size_ = 0; }
+
+ private:
+  std::array<Move, kMaxMoves> moves_;
+  int size_ = 0;
+};
+
+// Landing squares of k-fold jumps (k = 1, 2, ...) in direction d for `side`, set-wise:
+// calls f(targets_bitboard, d, k) for each non-empty wave. Intermediate landing squares must
+// be empty and every jumped square must hold an enemy stone.
+template <class F>
+inline void for_each_jump_wave(const Position& p, Color side, F&& f) {
+  const Geometry& g = p.geo();
+  const Bitboard own = p.stones(side), opp = p.stones(opponent(side));
+  const Bitboard empty = g.board & ~(own | opp);
+  for (int d = 0; d < kDirs; ++d) {
+    Bitboard wave = own;
+    for (int k = 1;; ++k) {
+      wave = g.shift(g.shift(wave, d) & opp, d) & empty;
+      if (!wave) break;
+      f(wave, d, k);
+    }
+  }
+}
+
+inline void generate_moves(const Position& p, Color side, MoveList& out) {
+  out.clear();
+  for_each_jump_wave(p, side, [&](Bitboard wave, int d, int k) {
+    const int back = 2 * k * kStep[d];
+    for (; wave; wave &= wave - 1) {
+      int to = lowest_square(wave);
+      out.push(Move{static_cast<uint8_t>(to - back), static_cast<uint8_t>(to)});
+    }
+  });
+}
+
+inline int count_moves(const Position& p, Color side) {
+  int n = 0;
+  for_each_jump_wave(p, side, [&](Bitboard wave, int, int) { n += popcount(wave); });
+  return n;
+}
+
+inline bool has_move(const Position& p, Color side) {
+  const Geometry& g = p.geo();
+  const Bitboard own = p.stones(side), opp = p.stones(opponent(side));
+  const Bitboard empty = g.board & ~(own | opp);
+  for (int d = 0; d < kDirs; ++d)
+    if (g.shift(g.shift(own, d) & opp, d) & empty) return true;
+  return false;
+}
+
+// Squares jumped over by a jump move (from != to).
+inline Bitboard captured_by(Move m) {
+  const int diff = int(m.to) - int(m.from);
+  const int step =
+      (row_of(m.from) == row_of(m.to)) ? (diff > 0 ? 1 : -1) : (diff > 0 ? kStride : -kStride);
+  Bitboard cap = 0;
+  for (int sq = m.from; sq != m.to; sq += 2 * step) cap |= bit(sq + step);
+  return cap;
+}
+
+// Applies a move of `side` (assumed legal).
+inline Position play(const Position& p, Color side, Move m) {
+  Position q = p;
+  if (m.is_removal()) {
+    q.stones(side) &= ~bit(m.from);
+    return q;
+  }
+  q.stones(side) ^= bit(m.from) | bit(m.to);
+  q.stones(opponent(side)) &= ~captured_by(m);
+  return q;
+}
+
+bool is_legal_jump(const Position& p, Color side, Move m);
+
+}  // namespace konane

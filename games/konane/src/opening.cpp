@@ -1,0 +1,45 @@
+#include "konane/opening.hpp"
+
+namespace konane {
+
+std::optional<OpeningRule> parse_opening_rule(std::string_view t) {
+  if (t == "standard") return OpeningRule::Standard;
+  if (t == "any") return OpeningRule::Any;
+  return std::nullopt;
+}
+
+const char* rule_name(OpeningRule r) {
+  return r == OpeningRule::Standard ? "standard" : "any";
+}
+
+Position full_board(int rows, int cols) {
+  Position p;
+  p.rows = static_cast<uint8_t>(rows);
+  p.cols = static_cast<uint8_t>(cols);
+  for (int r = 0; r < rows; ++r)
+    for (int c = 0; c < cols; ++c) {
+      int sq = square_of(r, c);
+      (is_dark(sq) ? p.white : p.black) |= bit(sq);
+    }
+  return p;
+}
+
+Bitboard black_removals(int rows, int cols, OpeningRule rule) {
+  const Position full = full_board(rows, cols);
+  if (rule == OpeningRule::Any) return full.black;
+  const Geometry& g = geometry(rows, cols);
+  Bitboard corners = bit(square_of(0, 0)) | bit(square_of(0, cols - 1)) |
+                     bit(square_of(rows - 1, 0)) | bit(square_of(rows - 1, cols - 1));
+  Bitboard centre = 0;
+  for (int r : {(rows - 1) / 2, rows / 2})
+    for (int c : {(cols - 1) / 2, cols / 2}) centre |= bit(square_of(r, c));
+  Bitboard central = centre & full.black;
+  if (!central) central = g.neighbours(centre) & full.black;
+  return (corners & full.black) | central;
+}
+
+Bitboard white_removals(const Position& after_black, int hole) {
+  return after_black.geo().neighbours(bit(hole)) & after_black.white;
+}
+
+}  // namespace konane
