@@ -1,0 +1,179 @@
+#include "konane_solver.hpp"
+
+#include <tbb/global_control.h>
+#include <tbb/parallel_for.h>
+
+#include <thread>
+
+namespace konane::cli {
+
+const char* winner_name(Winner w) {
+  switch (w) {
+    case Winner::Black:
+      return "black";
+    case Winner::White:
+      return "white";
+    default:
+      return "unknown";
+  }
+}
+
+KonaneSolver::KonaneSolver(const SolverConfig& config)
+    : config_(config),
+      value_table_(config.memory_bytes / 2),
+      proof_table_(config.memory_bytes / 2),
+      values_(value_table_),
+      dfpn_(values_, proof_table_, solver::SearchLimits{config.value_limit, &stop_}) {}
+
+namespace {
+// Runs f while a watchdog sets `stop` at the deadline (if any).
+template <class F>
+void with_deadline(double seconds, std::atomic<bool>& stop, F&& f) {
+  if (seconds <= 0) {
+    f();
+    return;
+  }
+  std::atomic<bool> finished{false};
+  std::thread watchdog([&] {
+    const auto deadline = std::chrono::steady_clock::now() +
+                          std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                              std::chrono::duration<double>(seconds));
+    while (!finished.load()) {
+      if (std::chrono::steady_clock::now() >= deadline) {
+        stop.store(true);
+        return;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+  });
+  f();
+  finished.store(true);
+  watchdog.join();
+}
+}  // namespace
+
+solver::Result KonaneSolver::solve(const Position& p, Color to_move) {
+  solver::Result r = solver::Result::Unknown;
+  with_deadline(config_.timeout_seconds, stop_,
+                [&] { r = dfpn_.solve(p, to_move == Color::Black); });
+  return r;
+}
+
+std::vector<Move> KonaneSolver::principal_variation(Position p, Color side) {
+  std::vector<Move> pv;
+  while (!stop_.load()) {
+    MoveList moves;
+    generate_moves(p, side, moves);
+    if (moves.empty()) break;
+    Move chosen = moves[0];
+    for (const Move& m : moves) {
+      // The side to move plays a winning move when it has one; the loser just plays on.
+      if (dfpn_.solve(play(p, side, m), side == Color::White) == solver::Result::Loss) {
+        chosen = m;
+        break;
+      }
+    }
+    pv.push_back(chosen);
+    p = play(p, side, chosen);
+    side = opponent(side);
+  }
+  return pv;
+}
+
+RootAnalysis KonaneSolver::analyse(const Position& p, Color to_move, bool with_pv) {
+  RootAnalysis out;
+  tbb::global_control limit(tbb::global_control::max_allowed_parallelism, config_.threads);
+  with_deadline(config_.timeout_seconds, stop_, [&] {
+    MoveList moves;
+    generate_moves(p, to_move, moves);
+    out.moves.resize(moves.size());
+    tbb::parallel_for(
+        0, moves.size(),
+        [&](int i) {
+          const solver::Result child =
+              dfpn_.solve(play(p, to_move, moves[i]), opponent(to_move) == Color::Black);
+          out.moves[i].move = moves[i];
+          out.moves[i].for_mover = child == solver::Result::Win    ? solver::Result::Loss
+                                   : child == solver::Result::Loss ? solver::Result::Win
+                                                                   : solver::Result::Unknown;
+        },
+        tbb::simple_partitioner());
+    bool any_win = false, any_unknown = false;
+    for (const auto& m : out.moves) {
+      any_win |= m.for_mover == solver::Result::Win;
+      any_unknown |= m.for_mover == solver::Result::Unknown;
+    }
+    if (any_win)
+      out.winner = to_move == Color::Black ? Winner::Black : Winner::White;
+    else if (!any_unknown)
+      out.winner = to_move == Color::Black ? Winner::White : Winner::Black;
+    if (with_pv && out.winner != Winner::Unknown) out.pv = principal_variation(p, to_move);
+  });
+  out.complete = !stop_.load();
+  if (!out.complete) out.pv.clear();
+  return out;
+}
+
+OpeningAnalysis KonaneSolver::solve_opening(int rows, int cols, OpeningRule rule) {
+  OpeningAnalysis out;
+  tbb::global_control limit(tbb::global_control::max_allowed_parallelism, config_.threads);
+  const Position full = full_board(rows, cols);
+  struct Job {
+    size_t removal;
+    int reply;
+    Position pos;
+    solver::Result black_to_move = solver::Result::Unknown;
+  };
+  std::vector<Job> jobs;
+  for (Bitboard b = black_removals(rows, cols, rule); b; b &= b - 1) {
+    const int hole = lowest_square(b);
+    const Position after = play(full, Color::Black, Move{uint8_t(hole), uint8_t(hole)});
+    out.removals.push_back(OpeningRemoval{hole, Winner::Unknown, std::nullopt, {}});
+    for (Bitboard w = white_removals(after, hole); w; w &= w - 1) {
+      const int sq = lowest_square(w);
+      jobs.push_back(Job{out.removals.size() - 1, sq,
+                         play(after, Color::White, Move{uint8_t(sq), uint8_t(sq)})});
+    }
+  }
+  with_deadline(config_.timeout_seconds, stop_, [&] {
+    tbb::parallel_for(
+        size_t{0}, jobs.size(),
+        [&](size_t i) { jobs[i].black_to_move = dfpn_.solve(jobs[i].pos, true); },
+        tbb::simple_partitioner());
+  });
+  for (auto& r : out.removals) r.winner = Winner::Black;  // until a reply refutes it
+  for (const Job& j : jobs) {
+    OpeningRemoval& r = out.removals[j.removal];
+    const Winner w = winner_of(Color::Black, j.black_to_move);
+    r.replies.emplace_back(j.reply, w);
+    if (w == Winner::White) {
+      if (!r.refutation) r.refutation = j.reply;
+      r.winner = Winner::White;
+    } else if (w == Winner::Unknown && r.winner == Winner::Black) {
+      r.winner = Winner::Unknown;
+    }
+  }
+  bool any_black = false, any_unknown = false;
+  for (const auto& r : out.removals) {
+    any_black |= r.winner == Winner::Black;
+    any_unknown |= r.winner == Winner::Unknown;
+  }
+  out.winner = any_black ? Winner::Black : any_unknown ? Winner::Unknown : Winner::White;
+  out.complete = !stop_.load();
+  return out;
+}
+
+cgt::GameId KonaneSolver::value(const Position& p) {
+  tbb::global_control limit(tbb::global_control::max_allowed_parallelism, config_.threads);
+  return config_.threads > 1 ? values_.value_parallel(p) : values_.value(p);
+}
+
+std::vector<std::pair<Region, cgt::GameId>> KonaneSolver::region_values(const Position& p) {
+  RegionList regions;
+  const int n = decompose(p, regions);
+  std::vector<std::pair<Region, cgt::GameId>> out;
+  for (int i = 0; i < n; ++i) out.emplace_back(regions[i], value(cut_out(regions[i])));
+  return out;
+}
+
+}  // namespace konane::cli

@@ -1,0 +1,88 @@
+#pragma once
+// Konane-level solving on top of the generic solver: winning moves, principal variations,
+// full games from the opening. Owns the tables for one command run.
+#include <atomic>
+#include <cgt/game.hpp>
+#include <chrono>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "konane/game.hpp"
+#include "konane/opening.hpp"
+#include "konane/position.hpp"
+#include "solver/dfpn.hpp"
+#include "solver/game.hpp"
+#include "solver/table.hpp"
+#include "solver/values.hpp"
+
+namespace konane::cli {
+
+using Game = KonaneGameT<solver::Keyed<Position>>;
+
+struct SolverConfig {
+  size_t memory_bytes = size_t{1} << 30;  // split between the value and proof tables
+  int threads = 1;
+  int value_limit = 12;
+  double timeout_seconds = 0;  // 0 = none
+};
+
+enum class Winner : uint8_t { Black, White, Unknown };
+const char* winner_name(Winner w);  // "black", "white", "unknown"
+inline Winner winner_of(Color mover, solver::Result r) {
+  if (r == solver::Result::Unknown) return Winner::Unknown;
+  return (r == solver::Result::Win) == (mover == Color::Black) ? Winner::Black : Winner::White;
+}
+
+struct MoveResult {
+  Move move;
+  solver::Result for_mover = solver::Result::Unknown;  // does the mover win by playing it?
+};
+
+struct RootAnalysis {
+  Winner winner = Winner::Unknown;
+  std::vector<MoveResult> moves;  // every legal move with its result
+  std::vector<Move> pv;           // to the end of the game when known
+  bool complete = true;           // false when stopped by the timeout
+};
+
+struct OpeningRemoval {
+  int square = 0;
+  Winner winner = Winner::Unknown;  // with best play after this removal
+  std::optional<int> refutation;    // for a losing removal: White's refuting reply
+  std::vector<std::pair<int, Winner>> replies;
+};
+
+struct OpeningAnalysis {
+  Winner winner = Winner::Unknown;
+  std::vector<OpeningRemoval> removals;
+  bool complete = true;
+};
+
+class KonaneSolver {
+ public:
+  explicit KonaneSolver(const SolverConfig& config);
+
+  solver::Result solve(const Position& p, Color to_move);
+  RootAnalysis analyse(const Position& p, Color to_move, bool with_pv);
+  OpeningAnalysis solve_opening(int rows, int cols, OpeningRule rule);
+
+  cgt::GameId value(const Position& p);
+  // The live regions of p (stones on p's board) with the value of each.
+  std::vector<std::pair<Region, cgt::GameId>> region_values(const Position& p);
+  bool timed_out() const { return stop_.load(); }
+  uint64_t nodes() const { return dfpn_.nodes() + values_.nodes(); }
+  size_t table_bytes() const { return value_table_.bytes() + proof_table_.bytes(); }
+
+ private:
+  std::vector<Move> principal_variation(Position p, Color to_move);
+
+  SolverConfig config_;
+  std::atomic<bool> stop_{false};
+  solver::ConcurrentTable value_table_;
+  solver::ConcurrentTable proof_table_;
+  solver::ValueSolver<Game> values_;
+  solver::DfpnSolver<Game> dfpn_;
+};
+
+}  // namespace konane::cli

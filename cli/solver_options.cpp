@@ -1,0 +1,42 @@
+#include "solver_options.hpp"
+
+namespace konane::cli {
+
+void add_solver_options(po::options_description& desc) {
+  add_threads_option(desc);
+  desc.add_options()("memory", po::value<int>()->default_value(1024),
+                     "table memory in MiB (values + proofs)")(
+      "timeout", po::value<double>()->default_value(0),
+      "stop after this many seconds and report unknown (0 = no limit)")(
+      "value-limit", po::value<int>()->default_value(12),
+      "regions with at most this many stones are evaluated exactly during search");
+}
+
+std::optional<SolverConfig> solver_config_from(const po::variables_map& vm,
+                                               const std::string& command, Io io) {
+  SolverConfig c;
+  const int mib = vm["memory"].as<int>();
+  if (mib < 1 || mib > (1 << 20)) {
+    usage_error(io, command, "--memory must be between 1 and 1048576 MiB");
+    return std::nullopt;
+  }
+  c.memory_bytes = size_t(mib) << 20;
+  c.timeout_seconds = vm["timeout"].as<double>();
+  if (c.timeout_seconds < 0) {
+    usage_error(io, command, "--timeout must not be negative");
+    return std::nullopt;
+  }
+  c.value_limit = vm["value-limit"].as<int>();
+  if (c.value_limit < 0 || c.value_limit > 64) {
+    usage_error(io, command, "--value-limit must be between 0 and 64");
+    return std::nullopt;
+  }
+  if (vm["threads"].as<int>() < 0) {
+    usage_error(io, command, "--threads must not be negative");
+    return std::nullopt;
+  }
+  c.threads = threads_from(vm);
+  return c;
+}
+
+}  // namespace konane::cli

@@ -1,0 +1,9 @@
+#!/bin/sh
+# Fresh Debian 12 machine: install what is missing, build, and run a real solve.
+set -eu
+cd "$(dirname "$0")/.."
+scripts/install-deps.sh
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DKONANE_BUILD_BENCH=OFF >/dev/null
+cmake --build build -j"$(nproc)" --target konane
+set -x
+build/cli/konane solve --board 6x6 --opening standard

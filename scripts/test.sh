@@ -1,0 +1,30 @@
+#!/bin/sh
+# The whole test suite, as CI runs it:
+#  1. Release build with -Wall -Wextra -Werror, every test;
+#  2. AddressSanitizer + UndefinedBehaviorSanitizer build, every test;
+#  3. ThreadSanitizer build, the concurrent tests.
+set -eu
+cd "$(dirname "$0")/.."
+scripts/install-deps.sh
+jobs="$(nproc)"
+
+run_suite() {  # build dir, extra ctest args...
+  dir=$1
+  shift
+  ctest --test-dir "$dir" --output-on-failure -j"$jobs" "$@"
+}
+
+cmake -S . -B build-ci/release -DCMAKE_BUILD_TYPE=Release -DKONANE_WERROR=ON >/dev/null
+cmake --build build-ci/release -j"$jobs"
+run_suite build-ci/release
+
+cmake -S . -B build-ci/asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DKONANE_WERROR=ON \
+  -DKONANE_SANITIZE=address,undefined -DKONANE_BUILD_BENCH=OFF >/dev/null
+cmake --build build-ci/asan -j"$jobs"
+ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 run_suite build-ci/asan
+
+cmake -S . -B build-ci/tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DKONANE_WERROR=ON \
+  -DKONANE_SANITIZE=thread -DKONANE_BUILD_BENCH=OFF >/dev/null
+cmake --build build-ci/tsan -j"$jobs" --target cgt_tests solver_tests
+TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" run_suite build-ci/tsan -R Concurrent
+echo "all test suites passed"

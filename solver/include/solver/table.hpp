@@ -1,0 +1,67 @@
+#pragma once
+// A fixed-size concurrent hash table for solver results: readers never lock, writers never
+// block (a writer that finds an entry busy simply skips the store; it is only a cache).
+//
+// Entry layout (32 bytes, one half of a cache line):
+//
+//   byte  0        4        8                16               24       28       32
+//         +--------+--------+----------------+----------------+--------+--------+
+//         |  seq   |  tag   |      k0        |      k1        |   v0   |   v1   |
+//         +--------+--------+----------------+----------------+--------+--------+
+//   seq : even = stable, odd = being written (a per-entry seqlock)
+//   tag : bits 0-15 key shape, bits 16-23 work (log2 of the nodes spent), bit 31 = used
+//   k0, k1 : the rest of the key;  v0, v1 : the payload (e.g. a value id, or pn and dn)
+//
+// Buckets hold 4 entries. Replacement: an exact key match is overwritten; otherwise an
+// unused entry; otherwise the entry with the least work (cheap results are the cheapest to
+// recompute).
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <optional>
+
+#include "solver/game.hpp"
+
+namespace solver {
+
+struct TablePayload {
+  uint32_t v0 = 0, v1 = 0;
+};
+
+class ConcurrentTable {
+ public:
+  // Uses at most `bytes` of memory (rounded down to a power of two of buckets, at least one).
+  explicit ConcurrentTable(size_t bytes);
+  std::optional<TablePayload> find(const RegionKey& key) const;
+  void store(const RegionKey& key, TablePayload payload, unsigned work);
+  size_t bytes() const { return buckets_ * kWays * sizeof(Entry); }
+  size_t capacity() const { return buckets_ * kWays; }
+  uint64_t stores() const { return stores_.load(std::memory_order_relaxed); }
+  void clear();
+
+ private:
+  // Plain fields accessed only through std::atomic_ref, so the array can come from calloc:
+  // the kernel hands out zero pages lazily and a large table costs nothing until used.
+  struct Entry {
+    uint32_t seq, tag;
+    uint64_t k0, k1;
+    uint32_t v0, v1;
+  };
+  static_assert(sizeof(Entry) == 32, "entry layout is documented above");
+  static constexpr size_t kWays = 4;
+  static constexpr uint32_t kUsed = 1u << 31;
+
+  size_t bucket_of(const RegionKey& k) const;
+
+  size_t buckets_;
+  struct Free {
+    void operator()(Entry* e) const;
+  };
+  std::unique_ptr<Entry[], Free> entries_;
+  mutable std::atomic<uint64_t> stores_{0};
+};
+
+uint64_t mix64(uint64_t x);
+uint64_t hash_key(const RegionKey& k);
+
+}  // namespace solver

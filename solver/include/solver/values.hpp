@@ -1,0 +1,103 @@
+#pragma once
+// Exact CGT values of positions: the sum of the values of their independent regions, each
+// region computed once per symmetry class from its options and kept in a bounded table.
+#include <tbb/task_group.h>
+
+#include <atomic>
+#include <cgt/game.hpp>
+#include <optional>
+#include <vector>
+
+#include "solver/game.hpp"
+#include "solver/table.hpp"
+
+namespace solver {
+
+template <PartizanGame G>
+class ValueSolver {
+ public:
+  using Position = typename G::Position;
+
+  explicit ValueSolver(ConcurrentTable& table) : table_(table) {}
+
+  // Value of any position (not necessarily one region).
+  cgt::GameId value(const Position& p) {
+    cgt::GameId sum = cgt::zero();
+    G::for_each_region(p, [&](const Position& r) { sum = cgt::add(sum, region_value(r)); });
+    return sum;
+  }
+
+  // Value of one region (a position that does not split further).
+  cgt::GameId region_value(const Position& region) {
+    const Keyed<Position> k = G::key(region);
+    const cgt::GameId v = rep_value(k);
+    return k.negated ? cgt::neg(v) : v;
+  }
+
+  // Same value as value(), with the first two plies of the tree spread over oneTBB workers
+  // (all sharing the table): use it for one big position.
+  cgt::GameId value_parallel(const Position& p) {
+    std::vector<Position> regions;
+    G::for_each_region(p, [&](const Position& r) { regions.push_back(r); });
+    std::vector<cgt::GameId> values(regions.size());
+    tbb::task_group tg;
+    for (size_t i = 0; i < regions.size(); ++i)
+      tg.run([&, i] { values[i] = region_value_parallel(regions[i]); });
+    tg.wait();
+    cgt::GameId sum = cgt::zero();
+    for (cgt::GameId v : values) sum = cgt::add(sum, v);
+    return sum;
+  }
+
+  // The value of a representative if the table holds it (never computes).
+  std::optional<cgt::GameId> peek(const RegionKey& key) const {
+    if (auto hit = table_.find(key)) return hit->v0;
+    return std::nullopt;
+  }
+
+  uint64_t nodes() const { return nodes_.load(std::memory_order_relaxed); }
+
+ private:
+  cgt::GameId rep_value(const Keyed<Position>& k) {
+    if (auto hit = table_.find(k.key)) return hit->v0;
+    nodes_.fetch_add(1, std::memory_order_relaxed);
+    const uint64_t before = nodes();
+    std::vector<cgt::GameId> left, right;
+    G::for_each_option(k.rep, true, [&](const Position& c) { left.push_back(value(c)); });
+    G::for_each_option(k.rep, false, [&](const Position& c) { right.push_back(value(c)); });
+    const cgt::GameId v = cgt::make_game(left, right);
+    table_.store(k.key, TablePayload{v, 0}, work_of(nodes() - before));
+    return v;
+  }
+
+  cgt::GameId region_value_parallel(const Position& region) {
+    const Keyed<Position> k = G::key(region);
+    cgt::GameId v;
+    if (auto hit = table_.find(k.key)) {
+      v = hit->v0;
+    } else {
+      std::vector<Position> lc, rc;
+      G::for_each_option(k.rep, true, [&](const Position& c) { lc.push_back(c); });
+      G::for_each_option(k.rep, false, [&](const Position& c) { rc.push_back(c); });
+      std::vector<cgt::GameId> left(lc.size()), right(rc.size());
+      tbb::task_group tg;
+      for (size_t i = 0; i < lc.size(); ++i) tg.run([&, i] { left[i] = value(lc[i]); });
+      for (size_t i = 0; i < rc.size(); ++i) tg.run([&, i] { right[i] = value(rc[i]); });
+      tg.wait();
+      v = cgt::make_game(left, right);
+      table_.store(k.key, TablePayload{v, 0}, 255);
+    }
+    return k.negated ? cgt::neg(v) : v;
+  }
+
+  static unsigned work_of(uint64_t nodes) {
+    unsigned w = 0;
+    while (nodes > 1) nodes >>= 1, ++w;
+    return w;
+  }
+
+  ConcurrentTable& table_;
+  std::atomic<uint64_t> nodes_{0};
+};
+
+}  // namespace solver

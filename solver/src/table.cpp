@@ -1,0 +1,110 @@
+#include "solver/table.hpp"
+
+#include <bit>
+#include <cstdlib>
+#include <new>
+
+namespace solver {
+
+uint64_t mix64(uint64_t x) {
+  // splitmix64's finaliser: every input bit affects every output bit.
+  x ^= x >> 30;
+  x *= 0xbf58476d1ce4e5b9ull;
+  x ^= x >> 27;
+  x *= 0x94d049bb133111ebull;
+  x ^= x >> 31;
+  return x;
+}
+
+uint64_t hash_key(const RegionKey& k) {
+  return mix64(k.w0 ^ mix64(k.w1 ^ mix64(k.shape + 0x9e3779b97f4a7c15ull)));
+}
+
+ConcurrentTable::ConcurrentTable(size_t bytes) {
+  size_t buckets = bytes / (kWays * sizeof(Entry));
+  buckets_ = buckets ? std::bit_floor(buckets) : 1;
+  void* mem = std::calloc(buckets_ * kWays, sizeof(Entry));
+  if (!mem) throw std::bad_alloc();
+  entries_.reset(static_cast<Entry*>(mem));
+}
+
+void ConcurrentTable::Free::operator()(Entry* e) const {
+  std::free(e);
+}
+
+namespace {
+template <class T>
+T load(const T& field, std::memory_order o = std::memory_order_relaxed) {
+  return std::atomic_ref<T>(const_cast<T&>(field)).load(o);
+}
+template <class T>
+void put(T& field, T value, std::memory_order o = std::memory_order_relaxed) {
+  std::atomic_ref<T>(field).store(value, o);
+}
+}  // namespace
+
+size_t ConcurrentTable::bucket_of(const RegionKey& k) const {
+  return (hash_key(k) & (buckets_ - 1)) * kWays;
+}
+
+std::optional<TablePayload> ConcurrentTable::find(const RegionKey& key) const {
+  const size_t base = bucket_of(key);
+  for (size_t i = 0; i < kWays; ++i) {
+    const Entry& e = entries_[base + i];
+    const uint32_t s1 = load(e.seq, std::memory_order_acquire);
+    if (s1 & 1) continue;
+    const uint32_t tag = load(e.tag, std::memory_order_relaxed);
+    const uint64_t k0 = load(e.k0, std::memory_order_relaxed);
+    const uint64_t k1 = load(e.k1, std::memory_order_relaxed);
+    const TablePayload p{load(e.v0, std::memory_order_relaxed),
+                         load(e.v1, std::memory_order_relaxed)};
+    std::atomic_thread_fence(std::memory_order_acquire);
+    if (load(e.seq, std::memory_order_relaxed) != s1) continue;  // torn: treat as a miss
+    if ((tag & kUsed) && (tag & 0xffff) == key.shape && k0 == key.w0 && k1 == key.w1) return p;
+  }
+  return std::nullopt;
+}
+
+void ConcurrentTable::store(const RegionKey& key, TablePayload payload, unsigned work) {
+  const size_t base = bucket_of(key);
+  if (work > 255) work = 255;
+  size_t victim = kWays;
+  unsigned victim_work = ~0u;
+  for (size_t i = 0; i < kWays; ++i) {
+    const Entry& e = entries_[base + i];
+    const uint32_t tag = load(e.tag, std::memory_order_relaxed);
+    if (!(tag & kUsed)) {
+      if (victim_work != 0) victim = i, victim_work = 0;
+      continue;
+    }
+    if ((tag & 0xffff) == key.shape && load(e.k0, std::memory_order_relaxed) == key.w0 &&
+        load(e.k1, std::memory_order_relaxed) == key.w1) {
+      victim = i;
+      break;
+    }
+    const unsigned w = (tag >> 16) & 0xff;
+    if (w < victim_work) victim = i, victim_work = w;
+  }
+  Entry& e = entries_[base + victim];
+  uint32_t s = load(e.seq, std::memory_order_relaxed);
+  if ((s & 1) || !std::atomic_ref<uint32_t>(e.seq).compare_exchange_strong(
+                     s, s + 1, std::memory_order_acquire))
+    return;
+  std::atomic_thread_fence(std::memory_order_release);
+  put(e.tag, kUsed | (work << 16) | key.shape, std::memory_order_relaxed);
+  put(e.k0, key.w0, std::memory_order_relaxed);
+  put(e.k1, key.w1, std::memory_order_relaxed);
+  put(e.v0, payload.v0, std::memory_order_relaxed);
+  put(e.v1, payload.v1, std::memory_order_relaxed);
+  put(e.seq, s + 2, std::memory_order_release);
+  stores_.fetch_add(1, std::memory_order_relaxed);
+}
+
+void ConcurrentTable::clear() {
+  for (size_t i = 0; i < buckets_ * kWays; ++i) {
+    put(entries_[i].tag, 0u);
+    put(entries_[i].seq, 0u);
+  }
+}
+
+}  // namespace solver
