@@ -1,0 +1,159 @@
+#pragma once
+// The solved-position database: an embedded RocksDB with the schema in schema.hpp.
+//
+// Every operation returns an Error value instead of throwing. A Database is safe to use
+// from many threads at once, except for close(), moves and destruction. BoardScans must be
+// destroyed before the Database that made them.
+
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "db/board_scan.hpp"
+#include "db/error.hpp"
+#include "db/position.hpp"
+#include "db/schema.hpp"
+#include "db/sst_builder.hpp"
+
+namespace db {
+
+enum class OpenMode : std::uint8_t {
+  // The single writer. RocksDB's LOCK file keeps out any other read-write opener.
+  kReadWrite,
+  // A frozen view of the database as it was at open time.
+  kReadOnly,
+  // Follows a live writer in another process; see try_catch_up_with_primary().
+  kSecondary,
+};
+
+struct OpenOptions {
+  OpenMode mode = OpenMode::kReadWrite;
+  // ReadWrite only: create the database if the path is missing or an empty directory.
+  bool create_if_missing = false;
+  // Recorded in meta (db/build_id) by every read-write open, and db/created_build on
+  // creation, so a database can be traced back to the code that wrote it.
+  std::string build_id = "unknown";
+  // Secondary only: a directory for the secondary instance's own log files. Empty means a
+  // fresh private directory under the system temp dir, deleted again on close.
+  std::filesystem::path secondary_path;
+  std::size_t block_cache_bytes = std::size_t{256} << 20;
+  // Sync the WAL on every position and cgt_forms write. Meta writes and ingestion are
+  // always durable when they return, whatever this says.
+  bool sync_writes = false;
+  // Tests only: replaces cgt_form_hash so that collisions can be produced on demand.
+  std::function<std::uint64_t(std::string_view)> cgt_hash_for_testing;
+};
+
+struct MetaEntry {
+  std::string key;
+  std::string value;
+  friend bool operator==(const MetaEntry&, const MetaEntry&) = default;
+};
+
+struct BoardStats {
+  BoardSize board;
+  std::uint64_t positions = 0;
+  std::uint64_t black_to_move_known = 0;
+  std::uint64_t white_to_move_known = 0;
+  std::uint64_t with_cgt = 0;
+  std::uint64_t conflicts = 0;
+};
+
+struct DiskUsage {
+  std::uint64_t sst_bytes = 0;    // live table files of all column families
+  std::uint64_t total_bytes = 0;  // every file under the database directory
+};
+
+class Database {
+ public:
+  static Expected<Database> open(const std::filesystem::path& path, const OpenOptions& options);
+
+  Database(Database&&) noexcept;
+  Database& operator=(Database&&) noexcept;
+  // Closes if close() was not called; errors at that point are lost, so call close().
+  ~Database();
+  // Releases the database (and the writer lock). Fails without closing while scans are
+  // still open.
+  Status close();
+
+  const std::filesystem::path& path() const;
+  OpenMode mode() const;
+
+  // ── positions ──
+  // Writes are merges (see schema.hpp): they combine with what is stored.
+  Status put(const PositionKey& key, const PositionValue& value);
+  // All or nothing.
+  Status put(std::span<const PositionRecord> records);
+  // nullopt when the position is not stored. kConflict for a contradictory record.
+  Expected<std::optional<PositionValue>> get(const PositionKey& key) const;
+  // One result per key, in order. The first failing key fails the whole call.
+  Expected<std::vector<std::optional<PositionValue>>> multi_get(
+      std::span<const PositionKey> keys) const;
+
+  // ── bulk loading ──
+  Expected<SstBuilder> sst_builder(const SstBuilderOptions& options = {}) const;
+  // Ingests the builder's records, then writes `then_meta` in one synced batch.
+  //
+  // Why that order is crash safe: the meta record (say "layer 17 done") is the only thing
+  // resume logic may trust. A crash before it is written leaves either nothing or the
+  // ingested positions behind; redoing the layer re-ingests the same facts, and merges are
+  // idempotent, so the result is identical. The meta record is never visible without the
+  // data, because ingestion is durable (its MANIFEST edit is synced) before it returns.
+  Status ingest(SstBuilder&& builder, std::span<const MetaEntry> then_meta = {});
+  // Convenience for records already in memory.
+  Status ingest(std::span<const PositionRecord> records, std::span<const MetaEntry> then_meta = {});
+
+  // ── reading in bulk ──
+  Expected<BoardScan> scan(BoardSize board) const;
+  // The board sizes present, in key order; costs one seek per board.
+  Expected<std::vector<BoardSize>> boards() const;
+  // Exact counts; reads every record (one pass over the positions column family).
+  Expected<std::vector<BoardStats>> board_stats() const;
+  Expected<std::uint64_t> count(BoardSize board) const;
+  // RocksDB's fast estimate of the number of positions (all boards).
+  Expected<std::uint64_t> estimated_positions() const;
+  Expected<DiskUsage> disk_usage() const;
+
+  // ── canonical forms ──
+  // Stores the text (if new) and returns its content reference. kHashCollision if the
+  // hash is already taken by a different text.
+  Expected<CgtRef> put_cgt_form(std::string_view canonical_text);
+  Expected<std::optional<std::string>> get_cgt_form(CgtRef ref) const;
+
+  // ── meta ──
+  Expected<std::uint32_t> schema_version() const;
+  // The build id of the last read-write opener.
+  Expected<std::string> build_id() const;
+  // Meta writes are synced. Keys under "db/" are reserved (kInvalidArgument).
+  Status put_meta(std::string_view key, std::string_view value);
+  // All or nothing.
+  Status put_meta(std::span<const MetaEntry> entries);
+  Status erase_meta(std::string_view key);
+  Expected<std::optional<std::string>> get_meta(std::string_view key) const;
+  // Entries whose key starts with `prefix`, in key order.
+  Expected<std::vector<MetaEntry>> list_meta(std::string_view prefix) const;
+
+  // ── maintenance ──
+  // Writes memtables to SST files (e.g. so a read-only opener need not replay the WAL).
+  Status flush();
+  // Compacts the positions column family fully, resolving merge operands.
+  Status compact();
+  // Secondary only: catch up with the primary's latest writes.
+  Status try_catch_up_with_primary();
+
+  // Opaque outside the implementation; named publicly so its helpers can take it.
+  struct Impl;
+
+ private:
+  explicit Database(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace db

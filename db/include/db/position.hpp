@@ -1,0 +1,62 @@
+#pragma once
+// The records the database stores, in their decoded (in-memory) form. The byte layouts that
+// RocksDB sees are in schema.hpp.
+//
+// The database does not interpret board contents: `black` and `white` are whatever bit
+// layout the caller uses, already normalised over the board's symmetries by the caller.
+
+#include <compare>
+#include <cstdint>
+#include <optional>
+
+namespace db {
+
+struct BoardSize {
+  std::uint8_t rows = 0;
+  std::uint8_t cols = 0;
+  friend auto operator<=>(const BoardSize&, const BoardSize&) = default;
+};
+
+struct PositionKey {
+  std::uint8_t rows = 0;
+  std::uint8_t cols = 0;
+  std::uint64_t black = 0;
+  std::uint64_t white = 0;
+
+  BoardSize board() const { return {rows, cols}; }
+  // Member order matches the encoded byte order, so this is also the on-disk order.
+  friend auto operator<=>(const PositionKey&, const PositionKey&) = default;
+};
+
+// Who wins with perfect play, for one player to move. Normal play: the player who cannot
+// move loses, so every finite position is a win for exactly one side once solved.
+enum class Outcome : std::uint8_t {
+  kUnknown = 0,
+  kBlackWins = 1,
+  kWhiteWins = 2,
+};
+
+// A content reference to a canonical form stored in the `cgt_forms` column family: the
+// 64-bit hash of the form's text (see cgt_form_hash in schema.hpp). It is stable across
+// processes and builds, unlike an in-memory id.
+struct CgtRef {
+  std::uint64_t hash = 0;
+  friend auto operator<=>(const CgtRef&, const CgtRef&) = default;
+};
+
+struct PositionValue {
+  Outcome black_to_move = Outcome::kUnknown;
+  Outcome white_to_move = Outcome::kUnknown;
+  // Opaque to the database; merged by bitwise OR.
+  std::uint8_t flags = 0;
+  std::optional<CgtRef> cgt;
+
+  friend bool operator==(const PositionValue&, const PositionValue&) = default;
+};
+
+struct PositionRecord {
+  PositionKey key;
+  PositionValue value;
+};
+
+}  // namespace db

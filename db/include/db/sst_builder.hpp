@@ -1,0 +1,52 @@
+#pragma once
+// Bulk loading through SST files: far faster than point writes for whole solver layers,
+// because RocksDB links the finished files into the tree instead of rewriting the data
+// through the WAL, memtable and flushes.
+//
+// Records are added in any order. They are buffered, sorted and written as sorted runs
+// (SST files of merge operands) into a private directory inside the database directory,
+// so that ingestion can move them by hard link. A run is written whenever the buffer is
+// full, which bounds memory; runs may overlap each other and RocksDB merges them. Get a
+// builder from Database::sst_builder() and hand it back to Database::ingest().
+//
+// One builder is filled from one thread at a time; fill several in parallel if needed and
+// ingest them one after another. After an error, discard the builder.
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <span>
+
+#include "db/error.hpp"
+#include "db/position.hpp"
+
+namespace db {
+
+struct SstBuilderOptions {
+  // Records held in memory before a sorted run is written; about 48 bytes each.
+  std::size_t max_buffered_records = std::size_t{1} << 22;
+};
+
+class SstBuilder {
+ public:
+  SstBuilder(SstBuilder&&) noexcept;
+  SstBuilder& operator=(SstBuilder&&) noexcept;
+  // Deletes any runs written but never ingested.
+  ~SstBuilder();
+
+  // Adding the same key twice merges the values; contradictory values fail with kConflict
+  // (when the duplicates meet in one run; across runs the merge operator marks the record).
+  Status add(const PositionKey& key, const PositionValue& value);
+  Status add(std::span<const PositionRecord> records);
+
+  std::uint64_t records_added() const;
+  std::size_t runs_written() const;
+
+ private:
+  friend class Database;
+  struct State;
+  explicit SstBuilder(std::unique_ptr<State> state);
+  std::unique_ptr<State> state_;
+};
+
+}  // namespace db

@@ -1,0 +1,180 @@
+// Iteration over the positions column family: per-board scans, the board list and exact
+// per-board statistics.
+
+#include "db/board_scan.hpp"
+
+#include <rocksdb/iterator.h>
+
+#include <atomic>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "database_impl.hpp"
+#include "db/database.hpp"
+#include "db/schema.hpp"
+#include "stored_value.hpp"
+
+namespace db {
+namespace {
+
+// The first key past every key of `board`, or nullopt if `board` is the last possible one.
+std::optional<PackedBoardPrefix> next_board_prefix(BoardSize board) {
+  if (board.cols < 0xff) return encode_board_prefix({board.rows, std::uint8_t(board.cols + 1)});
+  if (board.rows < 0xff) return encode_board_prefix({std::uint8_t(board.rows + 1), 0});
+  return std::nullopt;
+}
+
+std::string board_text(BoardSize board) {
+  return std::to_string(board.rows) + "x" + std::to_string(board.cols);
+}
+
+}  // namespace
+
+struct BoardScan::State {
+  std::atomic<int>* open_scans = nullptr;
+  std::filesystem::path path;
+  std::string upper_bound;
+  rocksdb::Slice upper_bound_slice;
+  rocksdb::ReadOptions read_options;
+  std::unique_ptr<rocksdb::Iterator> it;
+  PositionKey key;
+  bool valid = false;
+  Status status;
+
+  State() = default;
+  State(const State&) = delete;
+  State& operator=(const State&) = delete;
+  ~State() {
+    it.reset();
+    if (open_scans) open_scans->fetch_sub(1);
+  }
+};
+
+BoardScan::BoardScan(std::unique_ptr<State> state) : state_(std::move(state)) {
+  settle();
+}
+BoardScan::BoardScan(BoardScan&&) noexcept = default;
+BoardScan& BoardScan::operator=(BoardScan&&) noexcept = default;
+BoardScan::~BoardScan() = default;
+
+bool BoardScan::valid() const {
+  return state_ && state_->valid;
+}
+const PositionKey& BoardScan::key() const {
+  return state_->key;
+}
+Status BoardScan::status() const {
+  return state_ ? state_->status : ok();
+}
+
+Expected<PositionValue> BoardScan::value() const {
+  const auto v = state_->it->value();
+  auto decoded = decode_value({v.data(), v.size()});
+  if (!decoded) {
+    return Error{decoded.error().code, state_->path.string() + ": position " +
+                                           board_text(state_->key.board()) + ": " +
+                                           decoded.error().message};
+  }
+  return decoded;
+}
+
+void BoardScan::next() {
+  if (!valid()) return;
+  state_->it->Next();
+  settle();
+}
+
+void BoardScan::settle() {
+  State& s = *state_;
+  s.valid = false;
+  if (!s.it->Valid()) {
+    if (!s.it->status().ok()) s.status = detail::to_error(s.it->status(), "scan", s.path);
+    return;
+  }
+  const auto k = s.it->key();
+  auto key = decode_key({k.data(), k.size()});
+  if (!key) {
+    s.status = Error{key.error().code, s.path.string() + ": scan: " + key.error().message};
+    return;
+  }
+  s.key = *key;
+  s.valid = true;
+}
+
+Expected<BoardScan> Database::scan(BoardSize board) const {
+  if (!impl_->db) return impl_->fail(Code::kInvalidArgument, "scan on a closed database");
+  auto state = std::make_unique<BoardScan::State>();
+  state->path = impl_->path;
+  state->read_options = detail::scan_read_options();
+  if (const auto upper = next_board_prefix(board)) {
+    state->upper_bound.assign(upper->data(), upper->size());
+    state->upper_bound_slice = rocksdb::Slice(state->upper_bound);
+    state->read_options.iterate_upper_bound = &state->upper_bound_slice;
+  }
+  state->it.reset(impl_->db->NewIterator(state->read_options, impl_->positions));
+  impl_->open_scans.fetch_add(1);
+  state->open_scans = &impl_->open_scans;
+  const auto prefix = encode_board_prefix(board);
+  state->it->Seek(rocksdb::Slice(prefix.data(), prefix.size()));
+  return BoardScan(std::move(state));
+}
+
+Expected<std::vector<BoardSize>> Database::boards() const {
+  if (!impl_->db) return impl_->fail(Code::kInvalidArgument, "list boards on a closed database");
+  std::unique_ptr<rocksdb::Iterator> it(
+      impl_->db->NewIterator(detail::point_read_options(), impl_->positions));
+  std::vector<BoardSize> out;
+  it->SeekToFirst();
+  while (it->Valid()) {
+    const auto k = it->key();
+    if (k.size() != kKeySize) {
+      return impl_->fail(Code::kCorruption,
+                         "position key of " + std::to_string(k.size()) + " bytes");
+    }
+    const BoardSize board{static_cast<std::uint8_t>(k[kKeyRowsOffset]),
+                          static_cast<std::uint8_t>(k[kKeyColsOffset])};
+    out.push_back(board);
+    const auto next = next_board_prefix(board);
+    if (!next) break;
+    it->Seek(rocksdb::Slice(next->data(), next->size()));
+  }
+  if (!it->status().ok()) return impl_->error(it->status(), "list boards");
+  return out;
+}
+
+Expected<std::vector<BoardStats>> Database::board_stats() const {
+  if (!impl_->db) return impl_->fail(Code::kInvalidArgument, "stats on a closed database");
+  std::unique_ptr<rocksdb::Iterator> it(
+      impl_->db->NewIterator(detail::scan_read_options(), impl_->positions));
+  std::vector<BoardStats> out;
+  for (it->SeekToFirst(); it->Valid(); it->Next()) {
+    const auto k = it->key();
+    auto key = decode_key({k.data(), k.size()});
+    if (!key) return impl_->fail(Code::kCorruption, "stats: " + key.error().message);
+    const auto v = it->value();
+    auto stored = detail::decode_stored({v.data(), v.size()});
+    if (!stored) return impl_->fail(Code::kCorruption, "stats: " + stored.error().message);
+    if (out.empty() || out.back().board != key->board()) out.push_back({key->board()});
+    BoardStats& b = out.back();
+    ++b.positions;
+    b.black_to_move_known += stored->value.black_to_move != Outcome::kUnknown;
+    b.white_to_move_known += stored->value.white_to_move != Outcome::kUnknown;
+    b.with_cgt += stored->value.cgt.has_value();
+    b.conflicts += stored->conflict;
+  }
+  if (!it->status().ok()) return impl_->error(it->status(), "stats");
+  return out;
+}
+
+Expected<std::uint64_t> Database::count(BoardSize board) const {
+  auto scan_result = scan(board);
+  if (!scan_result) return scan_result.error();
+  BoardScan& s = *scan_result;
+  std::uint64_t n = 0;
+  for (; s.valid(); s.next()) ++n;
+  if (auto st = s.status(); !st) return st.error();
+  return n;
+}
+
+}  // namespace db

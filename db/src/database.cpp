@@ -1,0 +1,218 @@
+// Handle lifecycle, point access to positions, and maintenance.
+
+#include "db/database.hpp"
+
+#include <rocksdb/write_batch.h>
+
+#include <cinttypes>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <system_error>
+
+#include "database_impl.hpp"
+#include "db/schema.hpp"
+
+namespace db {
+namespace {
+
+std::string describe(const PositionKey& key) {
+  char buf[96];
+  std::snprintf(buf, sizeof buf, "%ux%u black=%016" PRIx64 " white=%016" PRIx64,
+                static_cast<unsigned>(key.rows), static_cast<unsigned>(key.cols), key.black,
+                key.white);
+  return buf;
+}
+
+rocksdb::Slice slice(const PackedKey& key) {
+  return {key.data(), key.size()};
+}
+rocksdb::Slice slice(const EncodedValue& value) {
+  return {value.bytes.data(), value.size};
+}
+
+}  // namespace
+
+Database::Impl::~Impl() {
+  if (open_scans.load() > 0) {
+    // The scans' iterators point into the RocksDB instance we are about to free; carrying
+    // on would be a use-after-free somewhere far from the bug.
+    std::fprintf(stderr, "db: database %s destroyed with %d scan(s) still open\n", path.c_str(),
+                 open_scans.load());
+    std::abort();
+  }
+  (void)close();
+}
+
+Status Database::Impl::close() {
+  if (const int scans = open_scans.load(); db != nullptr && scans > 0) {
+    return fail(Code::kInvalidArgument,
+                "close with " + std::to_string(scans) + " scan(s) still open");
+  }
+  Status result;
+  if (db != nullptr) result = close_rocksdb();
+  // Also reached when the open failed half way, after the directory was made.
+  if (!owned_secondary_dir.empty()) {
+    std::error_code ec;
+    std::filesystem::remove_all(owned_secondary_dir, ec);
+    owned_secondary_dir.clear();
+  }
+  return result;
+}
+
+Status Database::Impl::close_rocksdb() {
+  Status result;
+  for (auto* handle : handles) {
+    const auto s = db->DestroyColumnFamilyHandle(handle);
+    if (!s.ok() && result) result = error(s, "release column family");
+  }
+  handles.clear();
+  positions = cgt_forms = meta = nullptr;
+  const auto s = db->Close();
+  // Read-only and secondary instances have nothing to persist and may say NotSupported.
+  if (!s.ok() && !s.IsNotSupported() && result) result = error(s, "close");
+  delete db;
+  db = nullptr;
+  return result;
+}
+
+Status Database::Impl::require_writable(std::string_view what) const {
+  if (db == nullptr)
+    return fail(Code::kInvalidArgument, std::string(what) + " on a closed database");
+  if (options.mode != OpenMode::kReadWrite) {
+    return fail(Code::kReadOnly,
+                std::string(what) + " on a database opened " +
+                    (options.mode == OpenMode::kReadOnly ? "read-only" : "as secondary"));
+  }
+  return ok();
+}
+
+rocksdb::WriteOptions Database::Impl::data_write_options() const {
+  rocksdb::WriteOptions w;
+  w.sync = options.sync_writes;
+  return w;
+}
+
+rocksdb::WriteOptions Database::Impl::synced_write_options() {
+  rocksdb::WriteOptions w;
+  w.sync = true;
+  return w;
+}
+
+std::uint64_t Database::Impl::cgt_hash(std::string_view text) const {
+  return options.cgt_hash_for_testing ? options.cgt_hash_for_testing(text) : cgt_form_hash(text);
+}
+
+Database::Database(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+Database::Database(Database&&) noexcept = default;
+Database& Database::operator=(Database&&) noexcept = default;
+Database::~Database() = default;
+
+Status Database::close() {
+  return impl_ ? impl_->close() : ok();
+}
+
+const std::filesystem::path& Database::path() const {
+  return impl_->path;
+}
+OpenMode Database::mode() const {
+  return impl_->options.mode;
+}
+
+Status Database::put(const PositionKey& key, const PositionValue& value) {
+  if (auto s = impl_->require_writable("put position"); !s) return s;
+  const auto k = encode_key(key);
+  const auto v = encode_value(value);
+  const auto s =
+      impl_->db->Merge(impl_->data_write_options(), impl_->positions, slice(k), slice(v));
+  if (!s.ok()) return impl_->error(s, "put position " + describe(key));
+  return ok();
+}
+
+Status Database::put(std::span<const PositionRecord> records) {
+  if (auto s = impl_->require_writable("put positions"); !s) return s;
+  rocksdb::WriteBatch batch;
+  for (const auto& r : records) {
+    const auto k = encode_key(r.key);
+    const auto v = encode_value(r.value);
+    if (auto s = batch.Merge(impl_->positions, slice(k), slice(v)); !s.ok()) {
+      return impl_->error(s, "batch position " + describe(r.key));
+    }
+  }
+  const auto s = impl_->db->Write(impl_->data_write_options(), &batch);
+  if (!s.ok()) return impl_->error(s, "write " + std::to_string(records.size()) + " positions");
+  return ok();
+}
+
+Expected<std::optional<PositionValue>> Database::get(const PositionKey& key) const {
+  if (!impl_->db) return impl_->fail(Code::kInvalidArgument, "get on a closed database");
+  const auto k = encode_key(key);
+  rocksdb::PinnableSlice value;
+  const auto s = impl_->db->Get(detail::point_read_options(), impl_->positions, slice(k), &value);
+  if (s.IsNotFound()) return std::optional<PositionValue>{};
+  if (!s.ok()) return impl_->error(s, "get position " + describe(key));
+  auto decoded = decode_value({value.data(), value.size()});
+  if (!decoded) {
+    return impl_->fail(decoded.error().code,
+                       "position " + describe(key) + ": " + decoded.error().message);
+  }
+  return std::optional<PositionValue>{*decoded};
+}
+
+Expected<std::vector<std::optional<PositionValue>>> Database::multi_get(
+    std::span<const PositionKey> keys) const {
+  if (!impl_->db) return impl_->fail(Code::kInvalidArgument, "multi_get on a closed database");
+  std::vector<PackedKey> packed(keys.size());
+  std::vector<rocksdb::Slice> slices(keys.size());
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    packed[i] = encode_key(keys[i]);
+    slices[i] = slice(packed[i]);
+  }
+  std::vector<rocksdb::PinnableSlice> values(keys.size());
+  std::vector<rocksdb::Status> statuses(keys.size());
+  impl_->db->MultiGet(detail::point_read_options(), impl_->positions, keys.size(), slices.data(),
+                      values.data(), statuses.data());
+
+  std::vector<std::optional<PositionValue>> out(keys.size());
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    if (statuses[i].IsNotFound()) continue;
+    if (!statuses[i].ok()) return impl_->error(statuses[i], "get position " + describe(keys[i]));
+    auto decoded = decode_value({values[i].data(), values[i].size()});
+    if (!decoded) {
+      return impl_->fail(decoded.error().code,
+                         "position " + describe(keys[i]) + ": " + decoded.error().message);
+    }
+    out[i] = *decoded;
+  }
+  return out;
+}
+
+Status Database::flush() {
+  if (auto s = impl_->require_writable("flush"); !s) return s;
+  rocksdb::FlushOptions options;
+  options.wait = true;
+  const auto s = impl_->db->Flush(options, impl_->handles);
+  if (!s.ok()) return impl_->error(s, "flush");
+  return ok();
+}
+
+Status Database::compact() {
+  if (auto s = impl_->require_writable("compact"); !s) return s;
+  rocksdb::CompactRangeOptions options;
+  options.bottommost_level_compaction = rocksdb::BottommostLevelCompaction::kForce;
+  const auto s = impl_->db->CompactRange(options, impl_->positions, nullptr, nullptr);
+  if (!s.ok()) return impl_->error(s, "compact positions");
+  return ok();
+}
+
+Status Database::try_catch_up_with_primary() {
+  if (!impl_->db) return impl_->fail(Code::kInvalidArgument, "catch up on a closed database");
+  if (impl_->options.mode != OpenMode::kSecondary) {
+    return impl_->fail(Code::kInvalidArgument, "catch up needs a database opened as secondary");
+  }
+  const auto s = impl_->db->TryCatchUpWithPrimary();
+  if (!s.ok()) return impl_->error(s, "catch up with primary");
+  return ok();
+}
+
+}  // namespace db

@@ -1,0 +1,246 @@
+// Opening and creating databases: deciding what is at the path before RocksDB touches it,
+// so that every "this is not something we may open" case gets its own clear error and
+// nothing that is not ours (or not our version) is ever modified.
+
+#include <rocksdb/write_batch.h>
+
+#include <algorithm>
+#include <charconv>
+#include <chrono>
+#include <cstdlib>
+#include <ctime>
+#include <string>
+#include <system_error>
+#include <vector>
+
+#include "database_impl.hpp"
+#include "db/database.hpp"
+#include "db/schema.hpp"
+
+namespace db {
+namespace {
+
+namespace fs = std::filesystem;
+
+bool contains(const std::vector<std::string>& names, std::string_view name) {
+  return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+std::string utc_now_iso8601() {
+  const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+  std::tm tm{};
+  gmtime_r(&now, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
+
+Error fs_error(const std::error_code& ec, std::string_view what, const fs::path& path) {
+  return {Code::kIOError, path.string() + ": " + std::string(what) + ": " + ec.message()};
+}
+
+Status resolve_handles(Database::Impl& impl) {
+  for (auto* h : impl.handles) {
+    if (h->GetName() == kPositionsFamily) impl.positions = h;
+    if (h->GetName() == kCgtFormsFamily) impl.cgt_forms = h;
+    if (h->GetName() == kMetaFamily) impl.meta = h;
+  }
+  // RocksDB hands out exactly the families requested, and callers request ours only after
+  // checking they exist; this guards the invariant rather than the disk.
+  if (!impl.meta) return impl.fail(Code::kInternal, "meta column family was not opened");
+  return ok();
+}
+
+Status open_existing(Database::Impl& impl, OpenMode mode,
+                     const std::vector<std::string>& families) {
+  const auto cfs = detail::descriptors(impl.tuning, families);
+  rocksdb::Status s;
+  switch (mode) {
+    case OpenMode::kReadWrite:
+      s = rocksdb::DB::Open(impl.tuning.db, impl.path.string(), cfs, &impl.handles, &impl.db);
+      break;
+    case OpenMode::kReadOnly:
+      s = rocksdb::DB::OpenForReadOnly(impl.tuning.db, impl.path.string(), cfs, &impl.handles,
+                                       &impl.db);
+      break;
+    case OpenMode::kSecondary: {
+      fs::path secondary = impl.options.secondary_path;
+      if (secondary.empty()) {
+        std::string pattern = (fs::temp_directory_path() / "konane-secondary-XXXXXX").string();
+        if (::mkdtemp(pattern.data()) == nullptr) {
+          return Error{Code::kIOError, "create a secondary log directory under " +
+                                           fs::temp_directory_path().string() + " for " +
+                                           impl.path.string()};
+        }
+        secondary = pattern;
+        impl.owned_secondary_dir = secondary;
+      }
+      s = rocksdb::DB::OpenAsSecondary(impl.tuning.db, impl.path.string(), secondary.string(), cfs,
+                                       &impl.handles, &impl.db);
+      break;
+    }
+  }
+  if (!s.ok()) return impl.error(s, "open");
+  return resolve_handles(impl);
+}
+
+Status check_schema(const Database::Impl& impl) {
+  std::string text;
+  const auto s =
+      impl.db->Get(detail::point_read_options(), impl.meta, std::string(kMetaSchemaVersion), &text);
+  if (s.IsNotFound()) {
+    return Error{Code::kNotADatabase, impl.path.string() +
+                                          " is a RocksDB database without a schema version: "
+                                          "not a konane database"};
+  }
+  if (!s.ok()) return impl.error(s, "read schema version");
+  std::uint32_t version = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), version);
+  if (ec != std::errc{} || end != text.data() + text.size() || text.empty()) {
+    return impl.fail(Code::kCorruption, "unreadable schema version '" + text + "'");
+  }
+  const std::string ours = std::to_string(kSchemaVersion);
+  if (version < kSchemaVersion) {
+    return Error{Code::kSchemaTooOld,
+                 impl.path.string() + " has schema version " + text + ", older than version " +
+                     ours + " of this build; refusing to open it (nothing was modified)"};
+  }
+  if (version > kSchemaVersion) {
+    return Error{Code::kSchemaTooNew,
+                 impl.path.string() + " has schema version " + text + ", newer than version " +
+                     ours + " of this build; refusing to open it (nothing was modified)"};
+  }
+  return ok();
+}
+
+Status remove_ingest_leftovers(const Database::Impl& impl) {
+  // Only the lock holder gets here, so no live builder can own these files: they are runs
+  // of a process that died before ingesting them.
+  std::error_code ec;
+  fs::remove_all(impl.ingest_root(), ec);
+  if (ec) return fs_error(ec, "remove stale ingest files", impl.ingest_root());
+  return ok();
+}
+
+Status stamp_build_id(const Database::Impl& impl) {
+  const auto s = impl.db->Put(Database::Impl::synced_write_options(), impl.meta,
+                              std::string(kMetaBuildId), impl.options.build_id);
+  if (!s.ok()) return impl.error(s, "record build id");
+  return ok();
+}
+
+Status create_new(Database::Impl& impl) {
+  std::error_code ec;
+  fs::create_directories(impl.path, ec);
+  if (ec) return fs_error(ec, "create database directory", impl.path);
+
+  rocksdb::DBOptions options = impl.tuning.db;
+  options.create_if_missing = true;
+  options.create_missing_column_families = true;
+  // Another creator racing us must not end up sharing a half-initialised database.
+  options.error_if_exists = true;
+  const std::vector<std::string> families = {
+      rocksdb::kDefaultColumnFamilyName, std::string(kPositionsFamily),
+      std::string(kCgtFormsFamily), std::string(kMetaFamily)};
+  const auto s =
+      rocksdb::DB::Open(options, impl.path.string(), detail::descriptors(impl.tuning, families),
+                        &impl.handles, &impl.db);
+  if (!s.ok()) return impl.error(s, "create database");
+  if (auto r = resolve_handles(impl); !r) return r;
+
+  rocksdb::WriteBatch batch;
+  rocksdb::Status b =
+      batch.Put(impl.meta, std::string(kMetaSchemaVersion), std::to_string(kSchemaVersion));
+  if (b.ok()) b = batch.Put(impl.meta, std::string(kMetaCreatedBuild), impl.options.build_id);
+  if (b.ok()) b = batch.Put(impl.meta, std::string(kMetaCreatedAt), utc_now_iso8601());
+  if (b.ok()) b = batch.Put(impl.meta, std::string(kMetaBuildId), impl.options.build_id);
+  if (b.ok()) b = impl.db->Write(Database::Impl::synced_write_options(), &batch);
+  if (!b.ok()) return impl.error(b, "write schema version");
+  return ok();
+}
+
+}  // namespace
+
+Expected<Database> Database::open(const std::filesystem::path& path, const OpenOptions& options) {
+  auto impl = std::make_unique<Impl>();
+  impl->path = path;
+  impl->options = options;
+  impl->tuning = detail::make_tuning(options.block_cache_bytes);
+
+  const bool read_write = options.mode == OpenMode::kReadWrite;
+  if (options.create_if_missing && !read_write) {
+    return impl->fail(Code::kInvalidArgument, "create_if_missing needs read-write mode");
+  }
+  const bool may_create = read_write && options.create_if_missing;
+
+  std::error_code ec;
+  const auto status = fs::status(path, ec);
+  if (ec && ec != std::errc::no_such_file_or_directory) return fs_error(ec, "stat", path);
+  if (!fs::exists(status)) {
+    if (!may_create) return Error{Code::kNotFound, "no database at " + path.string()};
+    if (auto s = create_new(*impl); !s) return s.error();
+    return Database(std::move(impl));
+  }
+  if (!fs::is_directory(status)) {
+    return Error{Code::kNotADatabase,
+                 path.string() + " is not a directory, so not a konane database"};
+  }
+  if (!fs::exists(path / "CURRENT", ec)) {
+    const bool empty = fs::is_empty(path, ec);
+    if (ec) return fs_error(ec, "list", path);
+    if (empty && may_create) {
+      if (auto s = create_new(*impl); !s) return s.error();
+      return Database(std::move(impl));
+    }
+    if (empty) {
+      return Error{Code::kNotADatabase, path.string() +
+                                            " is an empty directory, not a konane database" +
+                                            (read_write ? " (creation was not requested)" : "")};
+    }
+    return Error{Code::kNotADatabase, path.string() +
+                                          " is not a RocksDB database (no CURRENT file), "
+                                          "so not a konane database"};
+  }
+
+  std::vector<std::string> families;
+  if (auto s = rocksdb::DB::ListColumnFamilies(impl->tuning.db, path.string(), &families);
+      !s.ok()) {
+    return impl->error(s, "list column families");
+  }
+  if (!contains(families, kMetaFamily) || !contains(families, kPositionsFamily) ||
+      !contains(families, kCgtFormsFamily)) {
+    return Error{Code::kNotADatabase,
+                 path.string() +
+                     " is a RocksDB database without the positions/cgt_forms/meta column "
+                     "families: not a konane database"};
+  }
+
+  if (read_write) {
+    // A read-write open rewrites the MANIFEST and OPTIONS files even if we then refuse the
+    // database, so the version is checked through a read-only open first.
+    // The probe needs only meta; not preloading every positions table keeps the double
+    // open cheap on big databases.
+    Impl probe;
+    probe.path = path;
+    probe.options = options;
+    probe.tuning = impl->tuning;
+    probe.tuning.db.max_open_files = 64;
+    const std::vector<std::string> probe_families = {rocksdb::kDefaultColumnFamilyName,
+                                                     std::string(kMetaFamily)};
+    if (auto s = open_existing(probe, OpenMode::kReadOnly, probe_families); !s) return s.error();
+    auto schema = check_schema(probe);
+    auto closed = probe.close();
+    if (!schema) return schema.error();
+    if (!closed) return closed.error();
+  }
+
+  if (auto s = open_existing(*impl, options.mode, families); !s) return s.error();
+  if (auto s = check_schema(*impl); !s) return s.error();
+  if (read_write) {
+    if (auto s = stamp_build_id(*impl); !s) return s.error();
+    if (auto s = remove_ingest_leftovers(*impl); !s) return s.error();
+  }
+  return Database(std::move(impl));
+}
+
+}  // namespace db

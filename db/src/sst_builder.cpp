@@ -1,0 +1,188 @@
+// Bulk loading: sorted runs written with SstFileWriter, then IngestExternalFile.
+
+#include "db/sst_builder.hpp"
+
+#include <rocksdb/sst_file_writer.h>
+#include <rocksdb/write_batch.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cinttypes>
+#include <cstdio>
+#include <string>
+#include <system_error>
+#include <vector>
+
+#include "database_impl.hpp"
+#include "db/database.hpp"
+#include "db/schema.hpp"
+#include "stored_value.hpp"
+
+namespace db {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string run_name(std::size_t index) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "run-%06zu.sst", index);
+  return buf;
+}
+
+std::string describe(const PositionKey& key) {
+  char buf[96];
+  std::snprintf(buf, sizeof buf, "%ux%u black=%016" PRIx64 " white=%016" PRIx64,
+                static_cast<unsigned>(key.rows), static_cast<unsigned>(key.cols), key.black,
+                key.white);
+  return buf;
+}
+
+}  // namespace
+
+struct SstBuilder::State {
+  fs::path db_path;
+  fs::path dir;
+  rocksdb::Options options;
+  SstBuilderOptions builder_options;
+  std::vector<PositionRecord> buffer;
+  std::vector<std::string> runs;
+  std::uint64_t added = 0;
+
+  State() = default;
+  State(const State&) = delete;
+  State& operator=(const State&) = delete;
+  ~State() {
+    std::error_code ec;
+    if (!dir.empty()) fs::remove_all(dir, ec);
+  }
+
+  Error fail(Code code, const std::string& what) const {
+    return {code, db_path.string() + ": sst builder: " + what};
+  }
+
+  Status write_run() {
+    if (buffer.empty()) return ok();
+    std::sort(buffer.begin(), buffer.end(),
+              [](const PositionRecord& a, const PositionRecord& b) { return a.key < b.key; });
+
+    std::error_code ec;
+    fs::create_directories(dir, ec);
+    if (ec) return fail(Code::kIOError, "create " + dir.string() + ": " + ec.message());
+    const std::string file = (dir / run_name(runs.size())).string();
+
+    // The page cache is kept: the data is about to be ingested and read.
+    rocksdb::SstFileWriter writer(rocksdb::EnvOptions(options), options, nullptr,
+                                  /*invalidate_page_cache=*/false);
+    if (auto s = writer.Open(file); !s.ok())
+      return detail::to_error(s, "open run " + file, db_path);
+
+    for (std::size_t i = 0; i < buffer.size();) {
+      detail::StoredValue merged{buffer[i].value, false};
+      std::size_t j = i + 1;
+      for (; j < buffer.size() && buffer[j].key == buffer[i].key; ++j) {
+        merged = detail::join(merged, {buffer[j].value, false});
+      }
+      if (merged.conflict) {
+        return fail(Code::kConflict,
+                    "contradictory values added for position " + describe(buffer[i].key));
+      }
+      const auto k = encode_key(buffer[i].key);
+      const auto v = detail::encode_stored(merged);
+      // Merge operands, not puts, so that ingestion combines with what is already stored.
+      auto s =
+          writer.Merge(rocksdb::Slice(k.data(), k.size()), rocksdb::Slice(v.view().data(), v.size));
+      if (!s.ok()) return detail::to_error(s, "write run " + file, db_path);
+      i = j;
+    }
+    if (auto s = writer.Finish(); !s.ok())
+      return detail::to_error(s, "finish run " + file, db_path);
+    runs.push_back(file);
+    buffer.clear();
+    return ok();
+  }
+};
+
+SstBuilder::SstBuilder(std::unique_ptr<State> state) : state_(std::move(state)) {}
+SstBuilder::SstBuilder(SstBuilder&&) noexcept = default;
+SstBuilder& SstBuilder::operator=(SstBuilder&&) noexcept = default;
+SstBuilder::~SstBuilder() = default;
+
+Status SstBuilder::add(const PositionKey& key, const PositionValue& value) {
+  if (!state_) return Error{Code::kInvalidArgument, "add to an sst builder that was ingested"};
+  state_->buffer.push_back({key, value});
+  ++state_->added;
+  if (state_->buffer.size() >= state_->builder_options.max_buffered_records) {
+    return state_->write_run();
+  }
+  return ok();
+}
+
+Status SstBuilder::add(std::span<const PositionRecord> records) {
+  for (const auto& r : records) {
+    if (auto s = add(r.key, r.value); !s) return s;
+  }
+  return ok();
+}
+
+std::uint64_t SstBuilder::records_added() const {
+  return state_ ? state_->added : 0;
+}
+std::size_t SstBuilder::runs_written() const {
+  return state_ ? state_->runs.size() : 0;
+}
+
+Expected<SstBuilder> Database::sst_builder(const SstBuilderOptions& options) const {
+  if (auto s = impl_->require_writable("sst builder"); !s) return s.error();
+  if (options.max_buffered_records == 0) {
+    return impl_->fail(Code::kInvalidArgument, "sst builder needs max_buffered_records > 0");
+  }
+  auto state = std::make_unique<SstBuilder::State>();
+  state->db_path = impl_->path;
+  state->dir = impl_->ingest_root() / (std::to_string(::getpid()) + "-" +
+                                       std::to_string(impl_->next_builder_id.fetch_add(1)));
+  state->options = rocksdb::Options(impl_->tuning.db, impl_->tuning.positions);
+  state->builder_options = options;
+  state->buffer.reserve(std::min<std::size_t>(options.max_buffered_records, 1 << 16));
+  return SstBuilder(std::move(state));
+}
+
+Status Database::ingest(SstBuilder&& builder, std::span<const MetaEntry> then_meta) {
+  // Taking the builder over means its files are deleted when we return, whatever happens.
+  SstBuilder owned = std::move(builder);
+  if (auto s = impl_->require_writable("ingest"); !s) return s;
+  if (!owned.state_) return impl_->fail(Code::kInvalidArgument, "ingest of a used sst builder");
+  if (owned.state_->db_path != impl_->path) {
+    return impl_->fail(Code::kInvalidArgument,
+                       "ingest of an sst builder made for " + owned.state_->db_path.string());
+  }
+  for (const auto& e : then_meta) {
+    if (e.key.starts_with(kReservedMetaPrefix)) {
+      return impl_->fail(Code::kInvalidArgument, "meta key '" + e.key + "' is reserved");
+    }
+  }
+  if (auto s = owned.state_->write_run(); !s) return s;
+
+  if (!owned.state_->runs.empty()) {
+    rocksdb::IngestExternalFileOptions options;
+    // Same filesystem (the runs live inside the database directory): link, don't copy.
+    options.move_files = true;
+    // Leaves the files byte-for-byte as written, so their checksums stay meaningful.
+    options.write_global_seqno = false;
+    const auto s = impl_->db->IngestExternalFile(impl_->positions, owned.state_->runs, options);
+    if (!s.ok()) {
+      return impl_->error(s, "ingest " + std::to_string(owned.state_->runs.size()) + " run(s)");
+    }
+  }
+  if (then_meta.empty()) return ok();
+  return put_meta(then_meta);
+}
+
+Status Database::ingest(std::span<const PositionRecord> records,
+                        std::span<const MetaEntry> then_meta) {
+  auto builder = sst_builder();
+  if (!builder) return builder.error();
+  if (auto s = builder->add(records); !s) return s;
+  return ingest(std::move(*builder), then_meta);
+}
+
+}  // namespace db

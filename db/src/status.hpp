@@ -1,0 +1,19 @@
+#pragma once
+// Turning rocksdb::Status into our Error values, in one place so that every call site
+// classifies failures the same way.
+
+#include <rocksdb/status.h>
+
+#include <filesystem>
+#include <string_view>
+
+#include "db/error.hpp"
+
+namespace db::detail {
+
+// `what` says what we were doing ("open read-write", "get position ..."); the path is
+// always part of the message so that errors from several databases can be told apart.
+Error to_error(const rocksdb::Status& status, std::string_view what,
+               const std::filesystem::path& path);
+
+}  // namespace db::detail

@@ -1,0 +1,162 @@
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+
+#include "test_support.hpp"
+
+namespace {
+
+using db::Code;
+using db::OpenMode;
+using db::Outcome;
+using db_test::key;
+using db_test::value;
+
+std::optional<db::PositionValue> lookup(const db::Database& d, const db::PositionKey& k) {
+  auto r = d.get(k);
+  EXPECT_TRUE(r.has_value()) << r.error().message;
+  return r ? *r : std::nullopt;
+}
+
+TEST(ReadOnly, SeesWritesOfAClosedPrimaryIncludingItsWal) {
+  db_test::TempDir dir;
+  const auto path = dir / "db";
+  {
+    auto primary = db_test::create(path);
+    DB_ASSERT_OK(primary);
+    DB_ASSERT_OK(primary->put(key(5, 5, 1, 2), value(Outcome::kBlackWins, Outcome::kUnknown)));
+    DB_ASSERT_OK(primary->put_meta("note", "hello"));
+    DB_ASSERT_OK(primary->close());  // no flush: the data is only in the WAL
+  }
+  auto ro = db_test::open_ro(path);
+  DB_ASSERT_OK(ro);
+  EXPECT_EQ(ro->mode(), OpenMode::kReadOnly);
+  EXPECT_EQ(lookup(*ro, key(5, 5, 1, 2)), value(Outcome::kBlackWins, Outcome::kUnknown));
+  auto note = ro->get_meta("note");
+  DB_ASSERT_OK(note);
+  EXPECT_EQ(*note, std::optional<std::string>("hello"));
+}
+
+TEST(ReadOnly, RefusesEveryWrite) {
+  db_test::TempDir dir;
+  const auto path = dir / "db";
+  DB_ASSERT_OK(db_test::create(path));
+  auto ro = db_test::open_ro(path);
+  DB_ASSERT_OK(ro);
+  auto expect_read_only = [](const db::Status& s) {
+    ASSERT_FALSE(s);
+    EXPECT_EQ(s.error().code, Code::kReadOnly) << s.error().message;
+  };
+  expect_read_only(ro->put(key(4, 4, 1, 2), value(Outcome::kBlackWins, Outcome::kUnknown)));
+  expect_read_only(ro->put_meta("k", "v"));
+  expect_read_only(ro->erase_meta("k"));
+  expect_read_only(ro->flush());
+  expect_read_only(ro->compact());
+  auto form = ro->put_cgt_form("0");
+  ASSERT_FALSE(form);
+  EXPECT_EQ(form.error().code, Code::kReadOnly);
+  auto builder = ro->sst_builder();
+  ASSERT_FALSE(builder);
+  EXPECT_EQ(builder.error().code, Code::kReadOnly);
+  auto catch_up = ro->try_catch_up_with_primary();
+  ASSERT_FALSE(catch_up);
+  EXPECT_EQ(catch_up.error().code, Code::kInvalidArgument);
+}
+
+TEST(ReadOnly, OpensWhileAWriterIsActive) {
+  db_test::TempDir dir;
+  const auto path = dir / "db";
+  auto primary = db_test::create(path);
+  DB_ASSERT_OK(primary);
+  DB_ASSERT_OK(primary->put(key(6, 6, 3, 4), value(Outcome::kWhiteWins, Outcome::kWhiteWins)));
+  DB_ASSERT_OK(primary->flush());
+  auto ro = db_test::open_ro(path);
+  DB_ASSERT_OK(ro);
+  EXPECT_EQ(lookup(*ro, key(6, 6, 3, 4)), value(Outcome::kWhiteWins, Outcome::kWhiteWins));
+}
+
+TEST(Secondary, FollowsThePrimaryAfterCatchingUp) {
+  db_test::TempDir dir;
+  const auto path = dir / "db";
+  auto primary = db_test::create(path);
+  DB_ASSERT_OK(primary);
+  DB_ASSERT_OK(primary->put(key(6, 6, 1, 2), value(Outcome::kBlackWins, Outcome::kUnknown)));
+  DB_ASSERT_OK(primary->flush());
+
+  auto o = db_test::options(OpenMode::kSecondary);
+  o.secondary_path = dir / "secondary-logs";
+  auto secondary = db::Database::open(path, o);
+  DB_ASSERT_OK(secondary);
+  EXPECT_EQ(lookup(*secondary, key(6, 6, 1, 2)), value(Outcome::kBlackWins, Outcome::kUnknown));
+
+  // New facts: one flushed to an SST, one only in the WAL, one a merge into an old key.
+  DB_ASSERT_OK(primary->put(key(6, 6, 1, 2), value(Outcome::kUnknown, Outcome::kWhiteWins)));
+  DB_ASSERT_OK(primary->put(key(6, 6, 8, 16), value(Outcome::kWhiteWins, Outcome::kUnknown)));
+  DB_ASSERT_OK(primary->flush());
+  DB_ASSERT_OK(primary->put(key(6, 6, 32, 64), value(Outcome::kBlackWins, Outcome::kBlackWins)));
+  DB_ASSERT_OK(primary->put_meta("solve/6x6/layer/0001/done", "1"));
+
+  EXPECT_EQ(lookup(*secondary, key(6, 6, 8, 16)), std::nullopt);
+  DB_ASSERT_OK(secondary->try_catch_up_with_primary());
+  EXPECT_EQ(lookup(*secondary, key(6, 6, 1, 2)), value(Outcome::kBlackWins, Outcome::kWhiteWins));
+  EXPECT_EQ(lookup(*secondary, key(6, 6, 8, 16)), value(Outcome::kWhiteWins, Outcome::kUnknown));
+  EXPECT_EQ(lookup(*secondary, key(6, 6, 32, 64)), value(Outcome::kBlackWins, Outcome::kBlackWins));
+  auto done = secondary->get_meta("solve/6x6/layer/0001/done");
+  DB_ASSERT_OK(done);
+  EXPECT_EQ(*done, std::optional<std::string>("1"));
+
+  auto w = secondary->put(key(6, 6, 1, 2), value(Outcome::kBlackWins, Outcome::kUnknown));
+  ASSERT_FALSE(w);
+  EXPECT_EQ(w.error().code, Code::kReadOnly);
+}
+
+// Points TMPDIR at a private directory for one test, so that secondaries opened by tests
+// running in parallel do not disturb the count.
+class ScopedTmpDir {
+ public:
+  explicit ScopedTmpDir(const std::filesystem::path& dir) {
+    if (const char* old = std::getenv("TMPDIR")) saved_ = old;
+    std::filesystem::create_directories(dir);
+    ::setenv("TMPDIR", dir.c_str(), 1);
+  }
+  ~ScopedTmpDir() {
+    if (saved_) {
+      ::setenv("TMPDIR", saved_->c_str(), 1);
+    } else {
+      ::unsetenv("TMPDIR");
+    }
+  }
+
+ private:
+  std::optional<std::string> saved_;
+};
+
+TEST(Secondary, PrivateLogDirectoryIsRemovedOnClose) {
+  db_test::TempDir dir;
+  const auto path = dir / "db";
+  auto primary = db_test::create(path);
+  DB_ASSERT_OK(primary);
+  const auto tmp = dir / "tmp";
+  ScopedTmpDir scoped(tmp);
+  auto private_dirs = [&] {
+    int n = 0;
+    for (const auto& e : std::filesystem::directory_iterator(tmp)) {
+      n += e.path().filename().string().starts_with("konane-secondary-");
+    }
+    return n;
+  };
+  auto secondary = db::Database::open(path, db_test::options(OpenMode::kSecondary));
+  DB_ASSERT_OK(secondary);
+  EXPECT_EQ(private_dirs(), 1);
+  DB_ASSERT_OK(secondary->close());
+  EXPECT_EQ(private_dirs(), 0);
+
+  // A refused open cleans up too.
+  DB_ASSERT_OK(primary->close());
+  db_test::raw_put_meta(path, std::string(db::kMetaSchemaVersion), "999");
+  auto refused = db::Database::open(path, db_test::options(OpenMode::kSecondary));
+  ASSERT_FALSE(refused);
+  EXPECT_EQ(private_dirs(), 0);
+}
+
+}  // namespace

@@ -1,0 +1,209 @@
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <map>
+#include <random>
+#include <vector>
+
+#include "test_support.hpp"
+
+namespace {
+
+using db::Code;
+using db::Outcome;
+using db_test::key;
+using db_test::value;
+namespace fs = std::filesystem;
+
+class SstIngest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    auto opened = db_test::create(path_);
+    DB_ASSERT_OK(opened);
+    db_.emplace(std::move(*opened));
+  }
+
+  // Random records in random order; every 10th key comes twice, once per side to move, so
+  // duplicates must be merged rather than one overwriting the other.
+  std::vector<db::PositionRecord> records(int n, std::uint64_t seed) {
+    std::mt19937_64 rng(seed);
+    std::vector<db::PositionRecord> out;
+    for (int i = 0; i < n; ++i) {
+      const auto k = db_test::random_key(rng);
+      const Outcome o = rng() % 2 ? Outcome::kBlackWins : Outcome::kWhiteWins;
+      if (i % 10 == 0) {
+        out.push_back({k, value(o, Outcome::kUnknown)});
+        out.push_back({k, value(Outcome::kUnknown, o, 0x2)});
+      } else {
+        out.push_back({k, value(o, Outcome::kUnknown, 0x1)});
+      }
+    }
+    std::shuffle(out.begin(), out.end(), rng);
+    return out;
+  }
+
+  // What a reader should see: the join of every record per key.
+  static std::map<db::PositionKey, db::PositionValue> expected(
+      const std::vector<db::PositionRecord>& rs) {
+    std::map<db::PositionKey, db::PositionValue> out;
+    for (const auto& r : rs) {
+      auto [it, inserted] = out.emplace(r.key, r.value);
+      if (!inserted) it->second = *db::merge_values(it->second, r.value);
+    }
+    return out;
+  }
+
+  void expect_contents(const std::map<db::PositionKey, db::PositionValue>& want) {
+    std::vector<db::PositionKey> keys;
+    for (const auto& [k, v] : want) keys.push_back(k);
+    auto got = db_->multi_get(keys);
+    DB_ASSERT_OK(got);
+    std::size_t i = 0;
+    for (const auto& [k, v] : want) {
+      ASSERT_TRUE((*got)[i].has_value()) << "missing record " << i;
+      EXPECT_EQ(*(*got)[i], v) << "record " << i;
+      ++i;
+    }
+    auto n = db_->count({6, 6});
+    DB_ASSERT_OK(n);
+    EXPECT_EQ(*n, want.size());
+  }
+
+  bool ingest_dir_is_empty() const {
+    const auto root = path_ / "ingest-tmp";
+    if (!fs::exists(root)) return true;
+    for (const auto& e : fs::recursive_directory_iterator(root)) {
+      if (e.is_regular_file()) return false;
+    }
+    return true;
+  }
+
+  db_test::TempDir dir_;
+  fs::path path_ = dir_ / "db";
+  std::optional<db::Database> db_;
+};
+
+TEST_F(SstIngest, UnsortedRecordsWithDuplicatesRoundTrip) {
+  const auto rs = records(20000, 7);
+  auto builder = db_->sst_builder();
+  DB_ASSERT_OK(builder);
+  DB_ASSERT_OK(builder->add(rs));
+  EXPECT_EQ(builder->records_added(), rs.size());
+  DB_ASSERT_OK(db_->ingest(std::move(*builder)));
+  EXPECT_TRUE(ingest_dir_is_empty());
+  expect_contents(expected(rs));
+}
+
+TEST_F(SstIngest, SmallBufferSpillsOverlappingRuns) {
+  const auto rs = records(5000, 8);
+  auto builder = db_->sst_builder({.max_buffered_records = 700});
+  DB_ASSERT_OK(builder);
+  DB_ASSERT_OK(builder->add(rs));
+  EXPECT_GE(builder->runs_written(), 7u);
+  DB_ASSERT_OK(db_->ingest(std::move(*builder)));
+  expect_contents(expected(rs));
+}
+
+TEST_F(SstIngest, MergesWithWhatIsAlreadyStored) {
+  auto rs = records(3000, 9);
+  // Half of the keys learn the other side to move through point writes first.
+  std::vector<db::PositionRecord> earlier;
+  for (std::size_t i = 0; i < rs.size(); i += 2) {
+    earlier.push_back({rs[i].key, value(Outcome::kUnknown, Outcome::kUnknown, 0x10)});
+  }
+  DB_ASSERT_OK(db_->put(earlier));
+  DB_ASSERT_OK(db_->ingest(rs));
+  auto all = rs;
+  all.insert(all.end(), earlier.begin(), earlier.end());
+  expect_contents(expected(all));
+}
+
+// Crash recovery re-ingests a layer whose data may already be in: nothing may change.
+TEST_F(SstIngest, ReingestingIsIdempotent) {
+  const auto rs = records(4000, 10);
+  DB_ASSERT_OK(db_->ingest(rs));
+  DB_ASSERT_OK(db_->ingest(rs));
+  expect_contents(expected(rs));
+  DB_ASSERT_OK(db_->compact());
+  expect_contents(expected(rs));
+}
+
+TEST_F(SstIngest, MetaRecordIsWrittenAfterTheData) {
+  const auto rs = records(1000, 11);
+  const std::vector<db::MetaEntry> done = {{"solve/6x6/standard/layer/0003/done", "1"},
+                                           {"solve/6x6/standard/layer/0003/positions", "1100"}};
+  DB_ASSERT_OK(db_->ingest(rs, done));
+  auto listed = db_->list_meta("solve/6x6/standard/layer/0003/");
+  DB_ASSERT_OK(listed);
+  EXPECT_EQ(*listed, done);
+
+  // Survives a reopen, data and record alike.
+  DB_ASSERT_OK(db_->close());
+  db_.reset();
+  auto opened = db_test::open_rw(path_);
+  DB_ASSERT_OK(opened);
+  db_.emplace(std::move(*opened));
+  expect_contents(expected(rs));
+  auto again = db_->get_meta("solve/6x6/standard/layer/0003/done");
+  DB_ASSERT_OK(again);
+  EXPECT_EQ(*again, std::optional<std::string>("1"));
+}
+
+TEST_F(SstIngest, ReservedMetaKeyRejectsTheWholeIngest) {
+  const auto rs = records(100, 12);
+  const std::vector<db::MetaEntry> bad = {{"db/schema_version", "7"}};
+  auto s = db_->ingest(rs, bad);
+  ASSERT_FALSE(s);
+  EXPECT_EQ(s.error().code, Code::kInvalidArgument);
+  auto n = db_->count({6, 6});
+  DB_ASSERT_OK(n);
+  EXPECT_EQ(*n, 0u);
+  EXPECT_TRUE(ingest_dir_is_empty());
+}
+
+TEST_F(SstIngest, ContradictoryDuplicatesAreRefused) {
+  auto builder = db_->sst_builder();
+  DB_ASSERT_OK(builder);
+  DB_ASSERT_OK(builder->add(key(6, 6, 1, 2), value(Outcome::kBlackWins, Outcome::kUnknown)));
+  DB_ASSERT_OK(builder->add(key(6, 6, 1, 2), value(Outcome::kWhiteWins, Outcome::kUnknown)));
+  auto s = db_->ingest(std::move(*builder));
+  ASSERT_FALSE(s);
+  EXPECT_EQ(s.error().code, Code::kConflict);
+  auto got = db_->get(key(6, 6, 1, 2));
+  DB_ASSERT_OK(got);
+  EXPECT_FALSE(got->has_value());
+}
+
+TEST_F(SstIngest, AbandonedBuilderLeavesNoFiles) {
+  {
+    auto builder = db_->sst_builder({.max_buffered_records = 10});
+    DB_ASSERT_OK(builder);
+    DB_ASSERT_OK(builder->add(records(100, 13)));
+    EXPECT_GT(builder->runs_written(), 0u);
+    EXPECT_FALSE(ingest_dir_is_empty());
+  }
+  EXPECT_TRUE(ingest_dir_is_empty());
+}
+
+TEST_F(SstIngest, LeftoversOfACrashedWriterAreRemovedOnOpen) {
+  const auto stale = path_ / "ingest-tmp" / "12345-0";
+  fs::create_directories(stale);
+  std::ofstream(stale / "run-000000.sst") << "half-written";
+  DB_ASSERT_OK(db_->close());
+  db_.reset();
+  DB_ASSERT_OK(db_test::open_rw(path_));
+  EXPECT_FALSE(fs::exists(stale));
+}
+
+TEST_F(SstIngest, BuilderBelongsToItsDatabase) {
+  auto other = db_test::create(dir_ / "other");
+  DB_ASSERT_OK(other);
+  auto builder = other->sst_builder();
+  DB_ASSERT_OK(builder);
+  DB_ASSERT_OK(builder->add(key(6, 6, 1, 2), value(Outcome::kBlackWins, Outcome::kUnknown)));
+  auto s = db_->ingest(std::move(*builder));
+  ASSERT_FALSE(s);
+  EXPECT_EQ(s.error().code, Code::kInvalidArgument);
+}
+
+}  // namespace
