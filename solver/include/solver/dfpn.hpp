@@ -64,7 +64,7 @@ class DfpnSolver {
     if (s.hard_count == 0) return settle(s);
     hash(s);
     mid(s, kInf - 1, kInf - 1);
-    const TablePayload e = lookup(s);
+    const TablePayload e = last_;
     if (e.v0 == 0) return Result::Win;
     if (e.v1 == 0) return Result::Loss;
     return Result::Unknown;
@@ -182,13 +182,16 @@ class DfpnSolver {
     const uint64_t start = nodes();
     std::vector<State> kids;
     children(s, kids);
+    // Children are probed once; afterwards only the child just searched is probed again.
+    // A sibling proved meanwhile through a transposition keeps its old (stale) numbers here,
+    // which only affects the search order: a stale number is never 0 unless it was proved.
     std::vector<TablePayload> pd(kids.size());
+    for (size_t i = 0; i < kids.size(); ++i) pd[i] = lookup(kids[i]);
     while (true) {
-      uint32_t phi = kInf, delta = 0;
+      uint32_t delta = 0;
       size_t best = 0;
       uint32_t best_delta = kInf, second_delta = kInf;
       for (size_t i = 0; i < kids.size(); ++i) {
-        pd[i] = lookup(kids[i]);
         const uint32_t cphi = pd[i].v0, cdelta = pd[i].v1;
         delta = sat_add(delta, cphi);
         if (cdelta < best_delta) {
@@ -199,11 +202,12 @@ class DfpnSolver {
           second_delta = cdelta;
         }
       }
-      phi = best_delta;
-      if (kids.empty()) phi = kInf, delta = 0;
+      const uint32_t phi = kids.empty() ? kInf : best_delta;
+      if (kids.empty()) delta = 0;
       const bool done = phi == 0 || delta == 0;
       if (done || phi >= th_phi || delta >= th_delta || stopped()) {
         proofs_.store(table_key(s), TablePayload{phi, delta}, work_of(nodes() - start, done));
+        last_ = TablePayload{phi, delta};
         return;
       }
       const uint32_t child_phi = sat_add(th_delta - delta, pd[best].v0);  // < kInf by loop test
@@ -211,6 +215,8 @@ class DfpnSolver {
           second_delta >= kInf ? kInf : sat_add(second_delta, second_delta / 4 + 1);
       const uint32_t child_delta = std::min(th_phi, eps);
       mid(kids[best], child_phi, child_delta);
+      // The child's own result, even if the table lost it to a concurrent replacement.
+      pd[best] = last_;
     }
   }
 
@@ -224,6 +230,8 @@ class DfpnSolver {
   ConcurrentTable& proofs_;
   SearchLimits limits_;
   std::atomic<uint64_t> nodes_{0};
+  // (phi, delta) of the node mid() last finished; per thread, since one solver serves many.
+  static inline thread_local TablePayload last_{};
 };
 
 }  // namespace solver
