@@ -6,4 +6,4 @@ scripts/install-deps.sh
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DKONANE_BUILD_BENCH=OFF >/dev/null
 cmake --build build -j"$(nproc)" --target konane
 set -x
-build/cli/konane solve --board 6x6 --opening standard
+build/cli/konane solve --board 5x5 --opening standard
