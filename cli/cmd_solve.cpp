@@ -3,6 +3,7 @@
 #include <chrono>
 #include <ostream>
 
+#include "db_support.hpp"
 #include "json.hpp"
 #include "konane/notation.hpp"
 #include "konane_solver.hpp"
@@ -20,8 +21,18 @@ std::vector<std::string> texts(const std::vector<Move>& moves) {
 }
 
 int report_position(KonaneSolver& solver, const GameState& s, bool json, Io io,
-                    const std::chrono::steady_clock::time_point& t0) {
-  const RootAnalysis a = solver.analyse(s.position, s.to_move, true);
+                    const std::chrono::steady_clock::time_point& t0, DbContext* dbc) {
+  std::optional<RootAnalysis> cached;
+  if (dbc) {
+    auto got = analysis_from_db(*dbc->database, s.position, s.to_move);
+    if (!got) return db_error(io, "solve", dbc->path, got.error());
+    cached = std::move(*got);
+  }
+  const bool from_db = cached.has_value();
+  const RootAnalysis a = from_db ? *cached : solver.analyse(s.position, s.to_move, true);
+  if (dbc && !from_db)
+    if (auto st = store_analysis(*dbc->database, s.position, s.to_move, a); !st)
+      return db_error(io, "solve", dbc->path, st.error());
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   std::vector<Move> winning;
   for (const auto& m : a.moves)
@@ -37,9 +48,11 @@ int report_position(KonaneSolver& solver, const GameState& s, bool json, Io io,
     j.field("complete", a.complete);
     j.field("nodes", uint64_t{solver.nodes()});
     j.field("seconds", secs);
+    if (dbc) j.field("from_db", from_db);
     j.end_object();
     return kExitOk;
   }
+  if (from_db) io.out << "(from the database)\n";
   io.out << "position: " << state_text(s) << "\n";
   if (a.winner == Winner::Unknown) {
     io.out << "winner: unknown (" << (a.complete ? "undecided" : "timed out") << ")\n";
@@ -58,8 +71,26 @@ int report_position(KonaneSolver& solver, const GameState& s, bool json, Io io,
 }
 
 int report_opening(KonaneSolver& solver, const GameState& s, bool json, Io io,
-                   const std::chrono::steady_clock::time_point& t0) {
-  const OpeningAnalysis a = solver.solve_opening(s.position.rows, s.position.cols, s.rule);
+                   const std::chrono::steady_clock::time_point& t0, DbContext* dbc) {
+  bool from_db = false;
+  OpeningAnalysis a;
+  if (dbc) {
+    auto got = opening_from_db(*dbc->database, s.position.rows, s.position.cols, s.rule);
+    if (!got) return db_error(io, "solve", dbc->path, got.error());
+    bool all_known = true;
+    for (const auto& r : got->removals)
+      for (const auto& [sq, w] : r.replies) all_known &= w != Winner::Unknown;
+    if (all_known) {
+      a = std::move(*got);
+      from_db = true;
+    }
+  }
+  if (!from_db) {
+    a = solver.solve_opening(s.position.rows, s.position.cols, s.rule);
+    if (dbc)
+      if (auto st = store_opening(*dbc->database, s.position.rows, s.position.cols, a); !st)
+        return db_error(io, "solve", dbc->path, st.error());
+  }
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   const std::string board = std::to_string(s.position.rows) + "x" + std::to_string(s.position.cols);
   std::vector<std::string> winning;
@@ -92,9 +123,11 @@ int report_opening(KonaneSolver& solver, const GameState& s, bool json, Io io,
     j.field("complete", a.complete);
     j.field("nodes", uint64_t{solver.nodes()});
     j.field("seconds", secs);
+    if (dbc) j.field("from_db", from_db);
     j.end_object();
     return kExitOk;
   }
+  if (from_db) io.out << "(from the database)\n";
   io.out << "board: " << board << " (" << rule_name(s.rule) << " opening)\n";
   io.out << "winner: " << winner_name(a.winner);
   if (a.winner != Winner::Unknown)
@@ -113,11 +146,13 @@ int report_opening(KonaneSolver& solver, const GameState& s, bool json, Io io,
 }
 
 int run_solve(const std::vector<std::string>& args, Io io) {
-  const std::string usage = std::string("konane solve ") + kPositionUsage +
-                            " [--to-move black|white] [--threads N] [--timeout S] [--json]";
+  const std::string usage =
+      std::string("konane solve ") + kPositionUsage +
+      " [--to-move black|white] [--threads N] [--timeout S] [--db PATH] [--json]";
   po::options_description desc("options");
   const auto positional = add_position_options(desc, {.with_moves = true});
   add_solver_options(desc);
+  add_db_option(desc);
   auto parsed = parse_args("solve", usage, desc, positional, true, args, io);
   if (!parsed) return kExitUsage;
   if (parsed->help) {
@@ -126,7 +161,10 @@ int run_solve(const std::vector<std::string>& args, Io io) {
               "the whole game including the two removal plies and reports every Black removal\n"
               "(and White's refuting reply for a losing one). Positions are split into\n"
               "independent regions; small regions get exact CGT values and the rest is searched\n"
-              "with df-pn. With --timeout the result may be 'unknown'.\n\n"
+              "with df-pn. With --timeout the result may be 'unknown'.\n"
+              "With --db PATH, results are looked up in the solved-position database first\n"
+              "(the winner of every move and a principal variation, when all are stored) and\n"
+              "what the search proves is stored there.\n\n"
            << position_help_text();
     return kExitOk;
   }
@@ -134,16 +172,27 @@ int run_solve(const std::vector<std::string>& args, Io io) {
   if (!resolved) return kExitUsage;
   const auto config = solver_config_from(parsed->vm, "solve", io);
   if (!config) return kExitUsage;
-  const auto t0 = std::chrono::steady_clock::now();
-  KonaneSolver solver(*config);
-  const bool json = parsed->vm.count("json") > 0;
   const GameState& s = resolved->state;
-  if (s.phase == Phase::BlackRemoval) return report_opening(solver, s, json, io, t0);
   if (s.phase == Phase::WhiteRemoval)
     return usage_error(io, "solve",
                        "solving from White's removal is not supported; give the "
                        "position after both removals");
-  return report_position(solver, s, json, io, t0);
+  std::optional<db::Database> database;
+  DbContext dbc;
+  if (const std::string path = db_path_from(parsed->vm); !path.empty()) {
+    database = open_database(path, db::OpenMode::kReadWrite, true, "solve", io);
+    if (!database) return kExitUsage;
+    dbc = DbContext{&*database, path};
+  }
+  const auto t0 = std::chrono::steady_clock::now();
+  KonaneSolver solver(*config);
+  const bool json = parsed->vm.count("json") > 0;
+  const int rc = s.phase == Phase::BlackRemoval
+                     ? report_opening(solver, s, json, io, t0, database ? &dbc : nullptr)
+                     : report_position(solver, s, json, io, t0, database ? &dbc : nullptr);
+  if (database)
+    if (auto st = database->close(); !st) return db_error(io, "solve", dbc.path, st.error());
+  return rc;
 }
 
 Registrar reg("solve", "who wins with perfect play, winning moves, principal variation", run_solve);

@@ -21,9 +21,9 @@ namespace konane::cli {
 using Game = KonaneGameT<solver::Keyed<Position>>;
 
 struct SolverConfig {
-  size_t memory_bytes = size_t{1} << 30;  // split between the value and proof tables
+  size_t memory_bytes = size_t{256} << 20;  // split between the value and proof tables
   int threads = 1;
-  int value_limit = 12;
+  int value_limit = 6;
   double timeout_seconds = 0;  // 0 = none
 };
 

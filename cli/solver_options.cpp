@@ -4,11 +4,11 @@ namespace konane::cli {
 
 void add_solver_options(po::options_description& desc) {
   add_threads_option(desc);
-  desc.add_options()("memory", po::value<int>()->default_value(1024),
+  desc.add_options()("memory", po::value<int>()->default_value(256),
                      "table memory in MiB (values + proofs)")(
       "timeout", po::value<double>()->default_value(0),
       "stop after this many seconds and report unknown (0 = no limit)")(
-      "value-limit", po::value<int>()->default_value(12),
+      "value-limit", po::value<int>()->default_value(6),
       "regions with at most this many stones are evaluated exactly during search");
 }
 

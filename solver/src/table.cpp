@@ -1,5 +1,7 @@
 #include "solver/table.hpp"
 
+#include <sys/mman.h>
+
 #include <bit>
 #include <cstdlib>
 #include <new>

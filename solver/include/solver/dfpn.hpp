@@ -41,7 +41,7 @@ namespace solver {
 enum class Result : uint8_t { Win, Loss, Unknown };  // for the player to move
 
 struct SearchLimits {
-  int value_limit = 12;                     // regions with at most this size get values
+  int value_limit = 6;                     // regions with at most this size get values
   const std::atomic<bool>* stop = nullptr;  // set from outside to stop (timeout)
 };
 

@@ -40,8 +40,8 @@ class ConcurrentTable {
   void clear();
 
  private:
-  // Plain fields accessed only through std::atomic_ref, so the array can come from calloc:
-  // the kernel hands out zero pages lazily and a large table costs nothing until used.
+  // Plain fields accessed only through std::atomic_ref, so the array can be raw zeroed
+  // memory from the kernel, which costs nothing until used.
   struct Entry {
     uint32_t seq, tag;
     uint64_t k0, k1;
@@ -55,6 +55,9 @@ class ConcurrentTable {
 
   size_t buckets_;
   struct Free {
+    Free() : len(0) {}
+    explicit Free(size_t n) : len(n) {}
+    size_t len;
     void operator()(Entry* e) const;
   };
   std::unique_ptr<Entry[], Free> entries_;

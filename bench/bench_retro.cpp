@@ -1,0 +1,90 @@
+// Retrograde solving throughput: positions per second (enumeration + solving + SST ingest)
+// at 1 and 2 threads; the speed-up is the ratio of the two rates.
+//   bench_retro --benchmark_filter=Retro
+#include <benchmark/benchmark.h>
+#include <tbb/global_control.h>
+#include <unistd.h>
+
+#include <filesystem>
+
+#include "db/database.hpp"
+#include "konane/game.hpp"
+#include "konane/opening.hpp"
+#include "solver/retro.hpp"
+
+namespace {
+
+using konane::Color;
+using konane::Position;
+using RetroGame = konane::KonaneRetroGameT<solver::RetroKey>;
+namespace fs = std::filesystem;
+
+std::vector<std::pair<Position, bool>> roots(int rows, int cols, konane::OpeningRule rule) {
+  std::vector<std::pair<Position, bool>> out;
+  const Position full = konane::full_board(rows, cols);
+  for (auto b = konane::black_removals(rows, cols, rule); b; b &= b - 1) {
+    const int hole = konane::lowest_square(b);
+    const Position after =
+        konane::play(full, Color::Black, konane::Move{uint8_t(hole), uint8_t(hole)});
+    for (auto w = konane::white_removals(after, hole); w; w &= w - 1) {
+      const int sq = konane::lowest_square(w);
+      out.emplace_back(konane::play(after, Color::White, konane::Move{uint8_t(sq), uint8_t(sq)}),
+                       true);
+    }
+  }
+  return out;
+}
+
+// args: rows, cols, threads
+void BM_Retro(benchmark::State& state) {
+  const int rows = static_cast<int>(state.range(0)), cols = static_cast<int>(state.range(1));
+  const int threads = static_cast<int>(state.range(2));
+  tbb::global_control limit(tbb::global_control::max_allowed_parallelism, threads);
+  const fs::path dir =
+      fs::temp_directory_path() / ("konane_bench_retro_" + std::to_string(getpid()));
+  uint64_t positions = 0;
+  for (auto _ : state) {
+    state.PauseTiming();
+    fs::remove_all(dir);
+    db::OpenOptions o;
+    o.create_if_missing = true;
+    o.build_id = "bench_retro";
+    auto database = db::Database::open(dir / "db", o);
+    if (!database) {
+      state.SkipWithError(database.error().message.c_str());
+      return;
+    }
+    solver::RetroOptions<Position> opt;
+    opt.roots = roots(rows, cols, konane::OpeningRule::Any);
+    opt.board = db::BoardSize{uint8_t(rows), uint8_t(cols)};
+    opt.meta_prefix = "bench/";
+    opt.work_dir = dir / "work";
+    const RetroGame game{rows, cols};
+    state.ResumeTiming();
+    auto stats = solver::RetroSolver<RetroGame>(game, *database, std::move(opt)).run();
+    state.PauseTiming();
+    if (!stats) {
+      state.SkipWithError(stats.error().message.c_str());
+      return;
+    }
+    positions += stats->positions;
+    (void)database->close();
+    state.ResumeTiming();
+  }
+  fs::remove_all(dir);
+  state.counters["positions/s"] =
+      benchmark::Counter(static_cast<double>(positions), benchmark::Counter::kIsRate);
+  state.counters["positions/s/thread"] =
+      benchmark::Counter(static_cast<double>(positions) / threads, benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_Retro)
+    ->Args({4, 5, 1})
+    ->Args({4, 5, 2})
+    ->Args({5, 5, 1})
+    ->Args({5, 5, 2})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+
+}  // namespace
+
+BENCHMARK_MAIN();

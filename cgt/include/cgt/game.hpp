@@ -1,0 +1,112 @@
+#pragma once
+// Short partizan games in canonical form. Every game lives once in a process-wide,
+// append-only table and is named by a 32-bit id; equal values always get equal ids, so value
+// equality is id equality. All functions are safe to call from many threads at once.
+//
+// Values of the form x + k.up + *m ("NUS": number, up-multiple, nimber) are stored as their
+// three parts and added, negated and compared without ever building option lists; their
+// canonical options are materialised on first request.
+//
+// Arithmetic that would leave the range of Dyadic throws std::overflow_error; the table
+// throws std::length_error when it runs out of ids. Nothing else throws except
+// std::bad_alloc.
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "cgt/dyadic.hpp"
+#include "cgt/thermograph.hpp"
+
+namespace cgt {
+
+using GameId = uint32_t;  // stable within a process only; never written to disk
+inline constexpr GameId kNoGame = 0xFFFFFFFFu;
+
+// ---- construction ----------------------------------------------------------------------
+GameId zero();
+GameId star();
+GameId up();
+GameId integer(int64_t n);
+GameId number(const Dyadic& d);
+GameId nimber(unsigned n);
+// x + ups.up + *nim (ups < 0 means down-multiples).
+GameId make_nus(const Dyadic& x, int32_t ups, uint32_t nim);
+// {left | right}, fully canonicalised: dominated options removed, reversible ones bypassed.
+// The options must be ids returned by this library.
+GameId make_game(std::span<const GameId> left, std::span<const GameId> right);
+
+// ---- arithmetic and order --------------------------------------------------------------
+GameId add(GameId a, GameId b);
+GameId sub(GameId a, GameId b);
+GameId neg(GameId g);
+bool leq(GameId a, GameId b);
+enum class Cmp { Equal, Less, Greater, Fuzzy };
+Cmp compare(GameId a, GameId b);
+// "=", "<", ">", "||".
+const char* cmp_symbol(Cmp c);
+
+enum class Outcome { L, R, P, N };
+Outcome outcome(GameId g);
+char outcome_char(Outcome o);
+
+// ---- structure -------------------------------------------------------------------------
+bool is_number(GameId g);
+std::optional<Dyadic> as_number(GameId g);
+bool is_nus(GameId g);  // number + k.up + *m form
+struct Nus {
+  Dyadic number;
+  int32_t ups = 0;
+  uint32_t nim = 0;
+  friend bool operator==(const Nus&, const Nus&) = default;
+};
+std::optional<Nus> as_nus(GameId g);
+// Canonical options, in ascending id order (the order of ids is not meaningful).
+std::span<const GameId> left_options(GameId g);
+std::span<const GameId> right_options(GameId g);
+
+// ---- temperature theory ----------------------------------------------------------------
+Dyadic left_stop(GameId g);
+Dyadic right_stop(GameId g);
+Dyadic mean(GameId g);
+Dyadic temperature(GameId g);
+int birthday(GameId g);
+Thermograph thermograph(GameId g);
+
+// ---- notation (shared/spec/konane-rules.md) --------------------------------------------
+// Canonical ASCII: options sorted by a structural order that does not depend on ids.
+std::string to_string(GameId g);
+struct ParseError {
+  std::string message;
+  size_t position = 0;  // byte offset into the text
+};
+// Integers, dyadic fractions, *n, ^, v, ^n, vn, ^^, compounds (1/2^*), {L|R} with
+// comma-separated options, +-x, sums, differences and parentheses. On failure returns
+// nullopt and fills *error when error is not null.
+std::optional<GameId> parse(std::string_view text, ParseError* error);
+
+// ---- table statistics ------------------------------------------------------------------
+struct CacheStats {
+  uint64_t lookups = 0;
+  uint64_t hits = 0;
+  uint64_t entries = 0;   // capacity for the fixed-size caches, live entries otherwise
+  uint64_t bytes = 0;
+};
+struct TableStats {
+  uint64_t games = 0;      // ids handed out
+  uint64_t nus_games = 0;  // of which number + k.up + *m
+  uint64_t bytes = 0;      // everything below together
+  uint64_t record_bytes = 0;
+  uint64_t option_bytes = 0;
+  uint64_t index_bytes = 0;
+  CacheStats add_cache, leq_cache, neg_cache, thermograph_cache;
+};
+TableStats stats();
+std::string stats_report();
+// Empties the lossy operation caches (sums, comparisons, thermographs). Ids stay valid; this
+// only exists so that benchmarks can measure cold work.
+void clear_caches();
+
+}  // namespace cgt

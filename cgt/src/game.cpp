@@ -1,0 +1,805 @@
+// Canonical forms, sums, negation and order. The algorithms follow the textbook
+// (Siegel, Combinatorial Game Theory, ch. II): canonicalise by deleting dominated options and
+// bypassing reversible ones; compare by the recursive definition with number avoidance;
+// add by the definition, with number translation and NUS arithmetic as shortcuts.
+#include <algorithm>
+#include <climits>
+#include <memory>
+#include <stdexcept>
+#include <unordered_map>
+
+#include "cgt/game.hpp"
+#include "core.hpp"
+
+namespace cgt {
+
+using namespace detail;
+
+namespace {
+
+Table& T() { return Table::get(); }
+
+void sort_unique(std::vector<GameId>& v) {
+  std::sort(v.begin(), v.end());
+  v.erase(std::unique(v.begin(), v.end()), v.end());
+}
+
+uint64_t nus_hash(const Dyadic& x, int32_t ups, uint32_t nim) {
+  uint64_t h = mix64(static_cast<uint64_t>(x.numerator()) ^ 0x6a09e667f3bcc908ULL);
+  h = mix64(h ^ ((static_cast<uint64_t>(static_cast<uint32_t>(x.exponent())) << 32) |
+                 static_cast<uint32_t>(ups)));
+  return mix64(h ^ nim ^ 0xbb67ae8584caa73bULL);
+}
+
+uint64_t general_hash(std::span<const GameId> l, std::span<const GameId> r) {
+  uint64_t h = mix64((uint64_t{l.size()} << 32) ^ r.size() ^ 0x3c6ef372fe94f82bULL);
+  for (GameId g : l) h = mix64(h ^ g);
+  h = mix64(h ^ 0xa54ff53a5f1d36f1ULL);
+  for (GameId g : r) h = mix64(h ^ g);
+  return h;
+}
+
+void set_stops(Record& r, const Dyadic& ls, const Dyadic& rs) {
+  r.lstop_num = ls.numerator();
+  r.lstop_exp = static_cast<uint8_t>(ls.exponent());
+  r.rstop_num = rs.numerator();
+  r.rstop_exp = static_cast<uint8_t>(rs.exponent());
+}
+
+// Interns a game whose option lists are already canonical, sorted and not of NUS shape.
+GameId intern_general(std::span<const GameId> l, std::span<const GameId> r) {
+  if (l.empty() || r.empty()) {
+    // A canonical game with no options on one side is an integer (simplicity theorem), and
+    // integers never get here.
+    throw std::logic_error("cgt: general game without options on one side");
+  }
+  uint64_t h = general_hash(l, r);
+  auto eq = [&](GameId id) {
+    const Record& x = rec(id);
+    if (rec_is_nus(x)) return false;
+    const uint32_t* b = x.options.load(std::memory_order_acquire);
+    return std::ranges::equal(block_left(b), l) && std::ranges::equal(block_right(b), r);
+  };
+  auto make = [&] {
+    Dyadic ls = rec_rstop(rec(l[0])), rs = rec_lstop(rec(r[0]));
+    for (GameId g : l) ls = std::max(ls, rec_rstop(rec(g)));
+    for (GameId g : r) rs = std::min(rs, rec_lstop(rec(g)));
+    uint32_t* b = T().arena.alloc(2 + l.size() + r.size());
+    b[0] = static_cast<uint32_t>(l.size());
+    b[1] = static_cast<uint32_t>(r.size());
+    std::copy(l.begin(), l.end(), b + 2);
+    std::copy(r.begin(), r.end(), b + 2 + l.size());
+    GameId id = T().new_record();
+    Record& x = rec(id);
+    x.hash = h;
+    x.num = 0;
+    x.num_exp = 0;
+    x.ups = 0;
+    x.nim = 0;
+    x.flags = 0;
+    set_stops(x, ls, rs);
+    x.negative.store(kNoGame, std::memory_order_relaxed);
+    x.birthday.store(-1, std::memory_order_relaxed);
+    x.options.store(b, std::memory_order_relaxed);  // published with the id by the index
+    return id;
+  };
+  return T().index.find_or_insert(h, eq, make);
+}
+
+struct NusKey {
+  Dyadic x;
+  int32_t ups;
+  uint32_t nim;
+};
+
+NusKey nus_of(const Record& r) { return {rec_number(r), r.ups, r.nim}; }
+
+GameId zero_id() {
+  static const GameId z = intern_nus(Dyadic(), 0, 0);
+  return z;
+}
+
+// ---- order -------------------------------------------------------------------------------
+
+// a <= b for NUS values: the sign of (a - b) = d + k.up + *m is read off directly.
+bool nus_leq(const Record& a, const Record& b) {
+  Dyadic d = rec_number(a) - rec_number(b);
+  if (d.sign() != 0) return d.sign() < 0;
+  int64_t k = int64_t{a.ups} - b.ups;
+  uint32_t m = a.nim ^ b.nim;
+  if (k == 0) return m == 0;
+  // k.up + *m is positive for k >= 1 and negative for k <= -1, except up* and down*, which
+  // are fuzzy with 0.
+  if (k > 0) return false;
+  return !(k == -1 && m == 1);
+}
+
+// Thread-local first-level comparison cache: comparisons inside one canonicalisation repeat
+// the same few thousand pairs, which a private table that fits in L2 answers without
+// touching the shared cache's cache lines.
+//
+//   byte 0        8        12       16
+//        +--------+--------+--------+
+//        | a<<32|b| epoch  | value  |
+//        +--------+--------+--------+
+struct L1Entry {
+  uint64_t key = ~uint64_t{0};
+  uint32_t epoch = 0;
+  uint32_t value = 0;
+};
+static_assert(sizeof(L1Entry) == 16);
+
+L1Entry& l1_slot(GameId a, GameId b) {
+  thread_local std::unique_ptr<L1Entry[]> table(new L1Entry[size_t{1} << kL1Bits]);
+  return table[mix64((uint64_t{a} << 32) | b) & ((size_t{1} << kL1Bits) - 1)];
+}
+
+std::span<const GameId> lefts(GameId g) { return block_left(options_block(g)); }
+std::span<const GameId> rights(GameId g) { return block_right(options_block(g)); }
+
+enum class Quick { No, Yes, Unknown };
+Quick leq_quick(GameId a, GameId b);
+
+// ---- comparisons against a game given by option lists (used while canonicalising) --------
+
+// Memo of "X <= G" / "G <= Y" for the game G being canonicalised. Bypassing and deleting
+// options never changes G's value, so answers stay valid for the whole construction.
+using ArrMemo = std::unordered_map<uint64_t, bool>;
+
+bool leq_arr_id(std::span<const GameId> gl, std::span<const GameId> gr, GameId y, ArrMemo& memo);
+
+// X <= G iff no G^R <= X and no X^L >= G.
+bool leq_id_arr(GameId x, std::span<const GameId> gl, std::span<const GameId> gr,
+                ArrMemo& memo) {
+  uint64_t key = uint64_t{x} << 1;
+  if (auto it = memo.find(key); it != memo.end()) return it->second;
+  bool res = true;
+  for (GameId r : gr) {
+    if (leq_quick(r, x) == Quick::Yes) {
+      res = false;
+      break;
+    }
+  }
+  if (res) {
+    for (GameId r : gr) {
+      if (leq(r, x)) {
+        res = false;
+        break;
+      }
+    }
+  }
+  if (res) {
+    for (GameId xl : lefts(x)) {
+      if (leq_arr_id(gl, gr, xl, memo)) {
+        res = false;
+        break;
+      }
+    }
+  }
+  memo.emplace(key, res);
+  return res;
+}
+
+// G <= Y iff no G^L >= Y and no Y^R <= G.
+bool leq_arr_id(std::span<const GameId> gl, std::span<const GameId> gr, GameId y,
+                ArrMemo& memo) {
+  uint64_t key = (uint64_t{y} << 1) | 1;
+  if (auto it = memo.find(key); it != memo.end()) return it->second;
+  bool res = true;
+  for (GameId l : gl) {
+    if (leq_quick(y, l) == Quick::Yes) {
+      res = false;
+      break;
+    }
+  }
+  if (res) {
+    for (GameId l : gl) {
+      if (leq(y, l)) {
+        res = false;
+        break;
+      }
+    }
+  }
+  if (res) {
+    for (GameId yr : rights(y)) {
+      if (leq_id_arr(yr, gl, gr, memo)) {
+        res = false;
+        break;
+      }
+    }
+  }
+  memo.emplace(key, res);
+  return res;
+}
+
+// ---- canonicalisation --------------------------------------------------------------------
+
+// When every option is a number the simplicity theorem answers at once.
+std::optional<GameId> all_number_shortcut(const std::vector<GameId>& l,
+                                          const std::vector<GameId>& r) {
+  std::optional<Dyadic> a, b;
+  GameId ai = kNoGame, bi = kNoGame;
+  for (GameId g : l) {
+    const Record& x = rec(g);
+    if (!rec_is_number(x)) return std::nullopt;
+    Dyadic v = rec_number(x);
+    if (!a || *a < v) a = v, ai = g;
+  }
+  for (GameId g : r) {
+    const Record& x = rec(g);
+    if (!rec_is_number(x)) return std::nullopt;
+    Dyadic v = rec_number(x);
+    if (!b || v < *b) b = v, bi = g;
+  }
+  if (!a || !b || *a < *b) return number(simplest_between(a, b));
+  if (*a == *b) return intern_nus(*a, 0, 1);
+  // {a | b} with numbers a > b is canonical: a number option can only reverse through a
+  // larger number, and Right's b already answers that.
+  GameId lo[1] = {ai}, ro[1] = {bi};
+  return intern_general(lo, ro);
+}
+
+// Deletes dominated options: on Left's side those <= another, on Right's those >= another.
+// Canonical options have distinct values, so domination is always strict.
+void remove_dominated(std::vector<GameId>& v, bool left) {
+  size_t n = v.size();
+  if (n < 2) return;
+  std::vector<char> dead(n, 0);
+  for (size_t i = 0; i < n; ++i) {
+    for (size_t j = 0; j < n; ++j) {
+      if (i == j || dead[j]) continue;
+      if (left ? leq(v[i], v[j]) : leq(v[j], v[i])) {
+        dead[i] = 1;
+        break;
+      }
+    }
+  }
+  size_t k = 0;
+  for (size_t i = 0; i < n; ++i)
+    if (!dead[i]) v[k++] = v[i];
+  v.resize(k);
+}
+
+void add_unique(std::vector<GameId>& v, std::span<const GameId> extra) {
+  for (GameId g : extra)
+    if (std::find(v.begin(), v.end(), g) == v.end()) v.push_back(g);
+}
+
+// A Left option G^L reverses through G^LR when G^LR <= G; it is replaced by G^LR's Left
+// options. Newly added options are examined in turn, so the loop ends with none reversible.
+bool bypass_left(std::vector<GameId>& l, std::vector<GameId>& r, ArrMemo& memo) {
+  bool changed = false;
+  for (size_t i = 0; i < l.size();) {
+    bool replaced = false;
+    for (GameId glr : rights(l[i])) {
+      if (leq_id_arr(glr, l, r, memo)) {
+        l.erase(l.begin() + static_cast<ptrdiff_t>(i));
+        add_unique(l, lefts(glr));
+        replaced = changed = true;
+        break;
+      }
+    }
+    if (!replaced) ++i;
+  }
+  return changed;
+}
+
+bool bypass_right(std::vector<GameId>& l, std::vector<GameId>& r, ArrMemo& memo) {
+  bool changed = false;
+  for (size_t i = 0; i < r.size();) {
+    bool replaced = false;
+    for (GameId grl : lefts(r[i])) {
+      if (leq_arr_id(l, r, grl, memo)) {
+        r.erase(r.begin() + static_cast<ptrdiff_t>(i));
+        add_unique(r, rights(grl));
+        replaced = changed = true;
+        break;
+      }
+    }
+    if (!replaced) ++i;
+  }
+  return changed;
+}
+
+// Recognises the canonical forms of non-number NUS values (see nus_options below): the
+// lists are canonical, canonical forms are unique, so a match of shape is a match of value.
+std::optional<GameId> recognise_nus(const std::vector<GameId>& l, const std::vector<GameId>& r) {
+  if (l.empty() || r.empty()) return std::nullopt;
+  for (GameId g : l)
+    if (!rec_is_nus(rec(g))) return std::nullopt;
+  for (GameId g : r)
+    if (!rec_is_nus(rec(g))) return std::nullopt;
+  if (l.size() == 1 && r.size() == 1) {
+    NusKey a = nus_of(rec(l[0])), b = nus_of(rec(r[0]));
+    bool a_num = a.ups == 0 && a.nim == 0, b_num = b.ups == 0 && b.nim == 0;
+    if (a_num && b.x == a.x && (b.ups > 0 || (b.ups == 0 && b.nim != 0))) {
+      // {x | x + j.up + *n} = x + (j+1).up + *(n^1)
+      return intern_nus(a.x, int64_t{b.ups} + 1, b.nim ^ 1);
+    }
+    if (b_num && a.x == b.x && (a.ups < 0 || (a.ups == 0 && a.nim != 0))) {
+      return intern_nus(b.x, int64_t{a.ups} - 1, a.nim ^ 1);
+    }
+    return std::nullopt;
+  }
+  auto is_x_and_xstar = [](const std::vector<GameId>& two, const Dyadic& x) {
+    if (two.size() != 2) return false;
+    NusKey p = nus_of(rec(two[0])), q = nus_of(rec(two[1]));
+    if (p.x != x || q.x != x || p.ups != 0 || q.ups != 0) return false;
+    return (p.nim == 0 && q.nim == 1) || (p.nim == 1 && q.nim == 0);
+  };
+  if (r.size() == 1 && l.size() == 2) {
+    NusKey b = nus_of(rec(r[0]));
+    if (b.ups == 0 && b.nim == 0 && is_x_and_xstar(l, b.x)) return intern_nus(b.x, 1, 1);
+    return std::nullopt;
+  }
+  if (l.size() == 1 && r.size() == 2) {
+    NusKey a = nus_of(rec(l[0]));
+    if (a.ups == 0 && a.nim == 0 && is_x_and_xstar(r, a.x)) return intern_nus(a.x, -1, 1);
+    return std::nullopt;
+  }
+  // x + *m = {x, x*, ..., x*(m-1) | the same}
+  if (l != r) return std::nullopt;
+  Dyadic x = rec_number(rec(l[0]));
+  std::vector<char> seen(l.size(), 0);
+  for (GameId g : l) {
+    NusKey k = nus_of(rec(g));
+    if (k.x != x || k.ups != 0 || k.nim >= l.size() || seen[k.nim]) return std::nullopt;
+    seen[k.nim] = 1;
+  }
+  return intern_nus(x, 0, static_cast<uint32_t>(l.size()));
+}
+
+// undominated: the caller already deleted every dominated option (sums do this cheaply).
+GameId canonicalise(std::vector<GameId>& l, std::vector<GameId>& r, bool undominated = false) {
+  sort_unique(l);
+  sort_unique(r);
+  if (auto n = all_number_shortcut(l, r)) return *n;
+  if (!undominated) {
+    remove_dominated(l, true);
+    remove_dominated(r, false);
+  }
+  ArrMemo memo;
+  bool changed = bypass_left(l, r, memo);
+  changed |= bypass_right(l, r, memo);
+  if (changed) {
+    sort_unique(l);
+    sort_unique(r);
+    remove_dominated(l, true);
+    remove_dominated(r, false);
+  }
+  // Deleting dominated options alone can leave only numbers ({*, 1 |} = 2).
+  if (auto n = all_number_shortcut(l, r)) return *n;
+  if (auto v = recognise_nus(l, r)) return *v;
+  return intern_general(l, r);
+}
+
+// ---- sums --------------------------------------------------------------------------------
+
+// G + x for a non-number G that is not NUS. Number translation gives {G^L + x | G^R + x},
+// and translation keeps options undominated and non-reversible except possibly where an
+// option turns into a number (whose own canonical options are not translates): those few
+// are checked, and the rare failure falls back to full canonicalisation.
+GameId translate(GameId g, const Dyadic& x) {
+  GameId xid = number(x);
+  std::vector<GameId> l, r;
+  for (GameId o : lefts(g)) l.push_back(add(o, xid));
+  for (GameId o : rights(g)) r.push_back(add(o, xid));
+  std::sort(l.begin(), l.end());
+  std::sort(r.begin(), r.end());
+  ArrMemo memo;
+  for (GameId o : l) {
+    if (!rec_is_number(rec(o))) continue;
+    for (GameId orr : rights(o))
+      if (leq_id_arr(orr, l, r, memo)) return canonicalise(l, r);
+  }
+  for (GameId o : r) {
+    if (!rec_is_number(rec(o))) continue;
+    for (GameId ol : lefts(o))
+      if (leq_arr_id(l, r, ol, memo)) return canonicalise(l, r);
+  }
+  return intern_general(l, r);
+}
+
+// Options of a + b from the same component never dominate each other: a^L1 + b <= a^L2 + b
+// iff a^L1 <= a^L2, which cannot hold between canonical options. Only pairs across the two
+// components need comparing, |a^L|.|b^L| instead of (|a^L| + |b^L|)^2.
+void cross_dominate(std::vector<GameId>& x, std::vector<GameId>& y, bool left) {
+  std::vector<char> dx(x.size(), 0), dy(y.size(), 0);
+  for (size_t i = 0; i < x.size(); ++i) {
+    for (size_t j = 0; j < y.size(); ++j) {
+      if (x[i] == y[j]) {
+        dy[j] = 1;  // the same option reached from both components
+        continue;
+      }
+      if (!dx[i] && (left ? leq(x[i], y[j]) : leq(y[j], x[i]))) dx[i] = 1;
+      if (!dy[j] && (left ? leq(y[j], x[i]) : leq(x[i], y[j]))) dy[j] = 1;
+    }
+  }
+  size_t k = 0;
+  for (size_t i = 0; i < x.size(); ++i)
+    if (!dx[i]) x[k++] = x[i];
+  x.resize(k);
+  for (size_t j = 0; j < y.size(); ++j)
+    if (!dy[j]) x.push_back(y[j]);
+}
+
+GameId add_general(GameId a, GameId b) {
+  auto al = lefts(a), ar = rights(a), bl = lefts(b), br = rights(b);
+  std::vector<GameId> la, lb, ra, rb;
+  la.reserve(al.size());
+  lb.reserve(bl.size());
+  ra.reserve(ar.size());
+  rb.reserve(br.size());
+  for (GameId o : al) la.push_back(add(o, b));
+  for (GameId o : bl) lb.push_back(add(a, o));
+  for (GameId o : ar) ra.push_back(add(o, b));
+  for (GameId o : br) rb.push_back(add(a, o));
+  cross_dominate(la, lb, true);
+  cross_dominate(ra, rb, false);
+  return canonicalise(la, ra, /*undominated=*/true);
+}
+
+int number_birthday(const Dyadic& x) {
+  // Integer n: |n|. m/2^k (k >= 1): floor(|x|) + k + 1.
+  Dyadic a = x.sign() < 0 ? -x : x;
+  int64_t b = a.floor() + (a.is_integer() ? 0 : a.exponent() + 1);
+  if (b > INT_MAX) throw std::overflow_error("cgt: birthday out of range");
+  return static_cast<int>(b);
+}
+
+// Canonical options of x + k.up + *m:
+//   x = m/2^k number: {(m-1)/2^k | (m+1)/2^k}; integers n > 0: {n-1 |}, n < 0: {| n+1}
+//   x + *m          : {x, x*, ..., x*(m-1) | the same}
+//   x + up*         : {x, x* | x}
+//   x + k.up + *m   : {x | x + (k-1).up + *(m^1)}   for k >= 1 otherwise
+// and the negatives of these for k < 0. (Up-multiples with nimbers: Winning Ways ch. 3;
+// translation by x: number translation theorem.)
+void nus_options(const Record& r, std::vector<GameId>& l, std::vector<GameId>& rr) {
+  Dyadic x = rec_number(r);
+  if (rec_is_number(r)) {
+    if (x.is_integer()) {
+      if (x.sign() > 0) l.push_back(number(x - Dyadic::from_int(1)));
+      if (x.sign() < 0) rr.push_back(number(x + Dyadic::from_int(1)));
+    } else {
+      Dyadic ulp = Dyadic::from_parts(1, x.exponent());
+      l.push_back(number(x - ulp));
+      rr.push_back(number(x + ulp));
+    }
+    return;
+  }
+  GameId xid = number(x);
+  if (r.ups == 0) {
+    for (uint32_t j = 0; j < r.nim; ++j) l.push_back(intern_nus(x, 0, j));
+    rr = l;
+  } else if (r.ups > 0) {
+    if (r.ups == 1 && r.nim == 1) {
+      l = {xid, intern_nus(x, 0, 1)};
+      rr = {xid};
+    } else {
+      l = {xid};
+      rr = {intern_nus(x, int64_t{r.ups} - 1, r.nim ^ 1)};
+    }
+  } else {
+    if (r.ups == -1 && r.nim == 1) {
+      l = {xid};
+      rr = {xid, intern_nus(x, 0, 1)};
+    } else {
+      l = {intern_nus(x, int64_t{r.ups} + 1, r.nim ^ 1)};
+      rr = {xid};
+    }
+  }
+}
+
+}  // namespace
+
+// ---- detail ------------------------------------------------------------------------------
+
+namespace detail {
+
+GameId intern_nus(const Dyadic& x, int64_t ups64, uint32_t nim) {
+  if (ups64 < INT32_MIN || ups64 > INT32_MAX) throw std::overflow_error("cgt: up-multiple out of range");
+  int32_t ups = static_cast<int32_t>(ups64);
+  uint64_t h = nus_hash(x, ups, nim);
+  auto eq = [&](GameId id) {
+    const Record& r = rec(id);
+    return rec_is_nus(r) && r.num == x.numerator() && r.num_exp == x.exponent() && r.ups == ups &&
+           r.nim == nim;
+  };
+  auto make = [&] {
+    GameId id = T().new_record();
+    Record& r = rec(id);
+    r.hash = h;
+    r.num = x.numerator();
+    r.num_exp = static_cast<uint8_t>(x.exponent());
+    r.ups = ups;
+    r.nim = nim;
+    r.flags = kFlagNus | (ups == 0 && nim == 0 ? kFlagNumber : 0);
+    set_stops(r, x, x);
+    r.negative.store(kNoGame, std::memory_order_relaxed);
+    r.birthday.store(-1, std::memory_order_relaxed);
+    r.options.store(nullptr, std::memory_order_relaxed);
+    T().count_nus();
+    return id;
+  };
+  return T().index.find_or_insert(h, eq, make);
+}
+
+const uint32_t* options_block(GameId g) {
+  Record& r = rec(g);
+  const uint32_t* b = r.options.load(std::memory_order_acquire);
+  if (b) return b;
+  std::vector<GameId> l, rr;
+  nus_options(r, l, rr);
+  std::sort(l.begin(), l.end());
+  std::sort(rr.begin(), rr.end());
+  uint32_t* nb = T().arena.alloc(2 + l.size() + rr.size());
+  nb[0] = static_cast<uint32_t>(l.size());
+  nb[1] = static_cast<uint32_t>(rr.size());
+  std::copy(l.begin(), l.end(), nb + 2);
+  std::copy(rr.begin(), rr.end(), nb + 2 + l.size());
+  const uint32_t* expected = nullptr;
+  // A thread that loses the race leaves its copy unused in the arena; it is a few words.
+  if (!r.options.compare_exchange_strong(expected, nb, std::memory_order_acq_rel,
+                                         std::memory_order_acquire))
+    return expected;
+  return nb;
+}
+
+}  // namespace detail
+
+// ---- public API --------------------------------------------------------------------------
+
+GameId zero() { return zero_id(); }
+GameId star() {
+  static const GameId s = intern_nus(Dyadic(), 0, 1);
+  return s;
+}
+GameId up() {
+  static const GameId u = intern_nus(Dyadic(), 1, 0);
+  return u;
+}
+GameId integer(int64_t n) { return intern_nus(Dyadic::from_int(n), 0, 0); }
+GameId number(const Dyadic& d) { return intern_nus(d, 0, 0); }
+GameId nimber(unsigned n) { return intern_nus(Dyadic(), 0, n); }
+GameId make_nus(const Dyadic& x, int32_t ups, uint32_t nim) { return intern_nus(x, ups, nim); }
+
+GameId make_game(std::span<const GameId> left, std::span<const GameId> right) {
+  std::vector<GameId> l(left.begin(), left.end()), r(right.begin(), right.end());
+  return canonicalise(l, r);
+}
+
+GameId neg(GameId g) {
+  Record& r = rec(g);
+  if (rec_is_nus(r)) return intern_nus(-rec_number(r), -int64_t{r.ups}, r.nim);
+  T().neg_lookups.add();
+  GameId n = r.negative.load(std::memory_order_acquire);
+  if (n != kNoGame) {
+    T().neg_hits.add();
+    return n;
+  }
+  // The negative of a canonical game is canonical: swap and negate the options.
+  std::vector<GameId> l, rr;
+  for (GameId o : rights(g)) l.push_back(neg(o));
+  for (GameId o : lefts(g)) rr.push_back(neg(o));
+  std::sort(l.begin(), l.end());
+  std::sort(rr.begin(), rr.end());
+  n = intern_general(l, rr);
+  r.negative.store(n, std::memory_order_release);
+  rec(n).negative.store(g, std::memory_order_release);
+  return n;
+}
+
+GameId add(GameId a, GameId b) {
+  GameId z = zero_id();
+  if (a == z) return b;
+  if (b == z) return a;
+  const Record& ra = rec(a);
+  const Record& rb = rec(b);
+  if (rec_is_nus(ra) && rec_is_nus(rb)) {
+    return intern_nus(rec_number(ra) + rec_number(rb), int64_t{ra.ups} + rb.ups, ra.nim ^ rb.nim);
+  }
+  if (a > b) std::swap(a, b);
+  uint32_t cached;
+  if (T().add_cache.lookup(a, b, cached)) return cached;
+  const Record& x = rec(a);
+  const Record& y = rec(b);
+  GameId res;
+  if (rec_is_number(x)) {
+    res = translate(b, rec_number(x));
+  } else if (rec_is_number(y)) {
+    res = translate(a, rec_number(y));
+  } else if (rec_is_nus(x) && !rec_number(x).is_zero()) {
+    res = translate(add(intern_nus(Dyadic(), x.ups, x.nim), b), rec_number(x));
+  } else if (rec_is_nus(y) && !rec_number(y).is_zero()) {
+    res = translate(add(a, intern_nus(Dyadic(), y.ups, y.nim)), rec_number(y));
+  } else {
+    res = add_general(a, b);
+  }
+  T().add_cache.store(a, b, res);
+  return res;
+}
+
+GameId sub(GameId a, GameId b) { return add(a, neg(b)); }
+
+namespace {
+
+// Everything that answers a <= b without recursion: identity, NUS arithmetic, stops and the
+// two caches.
+Quick leq_quick(GameId a, GameId b) {
+  if (a == b) return Quick::Yes;
+  const Record& ra = rec(a);
+  const Record& rb = rec(b);
+  if (rec_is_nus(ra) && rec_is_nus(rb)) return nus_leq(ra, rb) ? Quick::Yes : Quick::No;
+  // Stops are monotone, so they refute most comparisons at once, and L(a) < R(b) puts a
+  // number strictly between a and b.
+  if (stored_cmp(rb.lstop_num, rb.lstop_exp, ra.lstop_num, ra.lstop_exp) < 0) return Quick::No;
+  if (stored_cmp(rb.rstop_num, rb.rstop_exp, ra.rstop_num, ra.rstop_exp) < 0) return Quick::No;
+  if (stored_cmp(ra.lstop_num, ra.lstop_exp, rb.rstop_num, rb.rstop_exp) < 0) return Quick::Yes;
+  L1Entry& l1 = l1_slot(a, b);
+  uint64_t key = (uint64_t{a} << 32) | b;
+  uint32_t epoch = T().cache_epoch();
+  T().l1_lookups.add();
+  if (l1.key == key && l1.epoch == epoch) {
+    T().l1_hits.add();
+    return l1.value ? Quick::Yes : Quick::No;
+  }
+  uint32_t cached;
+  if (T().leq_cache.lookup(a, b, cached)) {
+    l1 = L1Entry{key, epoch, cached};
+    return cached ? Quick::Yes : Quick::No;
+  }
+  return Quick::Unknown;
+}
+
+bool leq_store(GameId a, GameId b, bool res) {
+  T().leq_cache.store(a, b, res ? 1 : 0);
+  l1_slot(a, b) = L1Entry{(uint64_t{a} << 32) | b, T().cache_epoch(), res ? 1u : 0u};
+  return res;
+}
+
+// A list of ids that lives on the stack while short: leq_slow runs millions of times and
+// most option lists are a handful long.
+class SmallIds {
+ public:
+  void push_back(GameId g) {
+    if (n_ < kInline)
+      inline_[n_] = g;
+    else
+      spill_.push_back(g);
+    ++n_;
+  }
+  size_t size() const { return n_; }
+  GameId operator[](size_t i) const { return i < kInline ? inline_[i] : spill_[i - kInline]; }
+
+ private:
+  static constexpr size_t kInline = 16;
+  GameId inline_[kInline];
+  std::vector<GameId> spill_;
+  size_t n_ = 0;
+};
+
+// Issues the loads of an upcoming leq_quick(a, b) early: the comparisons are bound by memory
+// latency, and a batch of independent misses overlaps where a chain of them would not.
+void prefetch_quick(GameId a, GameId b) {
+  __builtin_prefetch(&rec(a));
+  __builtin_prefetch(&l1_slot(a, b));
+  T().leq_cache.prefetch(a, b);
+}
+
+// a <= b iff no a^L >= b and no b^R <= a. Number avoidance: against a non-number, a number's
+// own options never matter. A witness that the caches already know is looked for among all
+// options before any recursion, because a deep proof for the first option is wasted when a
+// later one refutes the comparison at once.
+bool leq_slow(GameId a, GameId b) {
+  std::span<const GameId> al, br;
+  if (!rec_is_number(rec(a))) al = lefts(a);
+  if (!rec_is_number(rec(b))) br = rights(b);
+  for (GameId x : al) prefetch_quick(b, x);
+  for (GameId y : br) prefetch_quick(y, a);
+  // Options whose answer is not cached yet, to be decided by recursion afterwards.
+  SmallIds open_l, open_r;
+  for (GameId x : al) {
+    Quick q = leq_quick(b, x);
+    if (q == Quick::Yes) return leq_store(a, b, false);
+    if (q == Quick::Unknown) open_l.push_back(x);
+  }
+  for (GameId y : br) {
+    Quick q = leq_quick(y, a);
+    if (q == Quick::Yes) return leq_store(a, b, false);
+    if (q == Quick::Unknown) open_r.push_back(y);
+  }
+  // leq() rather than leq_slow(): a recursion above may have answered these meanwhile, and
+  // the lines phase one touched are still in the CPU cache.
+  for (size_t i = 0; i < open_l.size(); ++i)
+    if (leq(b, open_l[i])) return leq_store(a, b, false);
+  for (size_t i = 0; i < open_r.size(); ++i)
+    if (leq(open_r[i], a)) return leq_store(a, b, false);
+  return leq_store(a, b, true);
+}
+
+}  // namespace
+
+bool leq(GameId a, GameId b) {
+  Quick q = leq_quick(a, b);
+  if (q != Quick::Unknown) return q == Quick::Yes;
+  return leq_slow(a, b);
+}
+
+Cmp compare(GameId a, GameId b) {
+  if (a == b) return Cmp::Equal;
+  bool le = leq(a, b), ge = leq(b, a);
+  if (le && ge) return Cmp::Equal;  // unreachable for canonical ids; kept total
+  if (le) return Cmp::Less;
+  if (ge) return Cmp::Greater;
+  return Cmp::Fuzzy;
+}
+
+const char* cmp_symbol(Cmp c) {
+  switch (c) {
+    case Cmp::Equal: return "=";
+    case Cmp::Less: return "<";
+    case Cmp::Greater: return ">";
+    case Cmp::Fuzzy: return "||";
+  }
+  return "?";
+}
+
+Outcome outcome(GameId g) {
+  switch (compare(g, zero_id())) {
+    case Cmp::Greater: return Outcome::L;
+    case Cmp::Less: return Outcome::R;
+    case Cmp::Equal: return Outcome::P;
+    case Cmp::Fuzzy: return Outcome::N;
+  }
+  return Outcome::N;
+}
+
+char outcome_char(Outcome o) {
+  switch (o) {
+    case Outcome::L: return 'L';
+    case Outcome::R: return 'R';
+    case Outcome::P: return 'P';
+    case Outcome::N: return 'N';
+  }
+  return '?';
+}
+
+bool is_number(GameId g) { return rec_is_number(rec(g)); }
+
+std::optional<Dyadic> as_number(GameId g) {
+  const Record& r = rec(g);
+  if (!rec_is_number(r)) return std::nullopt;
+  return rec_number(r);
+}
+
+bool is_nus(GameId g) { return rec_is_nus(rec(g)); }
+
+std::optional<Nus> as_nus(GameId g) {
+  const Record& r = rec(g);
+  if (!rec_is_nus(r)) return std::nullopt;
+  return Nus{rec_number(r), r.ups, r.nim};
+}
+
+std::span<const GameId> left_options(GameId g) { return lefts(g); }
+std::span<const GameId> right_options(GameId g) { return rights(g); }
+
+Dyadic left_stop(GameId g) { return rec_lstop(rec(g)); }
+Dyadic right_stop(GameId g) { return rec_rstop(rec(g)); }
+
+int birthday(GameId g) {
+  Record& r = rec(g);
+  int b = r.birthday.load(std::memory_order_acquire);
+  if (b >= 0) return b;
+  if (rec_is_number(r)) {
+    b = number_birthday(rec_number(r));
+  } else {
+    b = 0;
+    for (GameId o : lefts(g)) b = std::max(b, birthday(o));
+    for (GameId o : rights(g)) b = std::max(b, birthday(o));
+    ++b;
+  }
+  r.birthday.store(b, std::memory_order_release);
+  return b;
+}
+
+}  // namespace cgt

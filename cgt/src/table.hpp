@@ -1,0 +1,272 @@
+#pragma once
+// Internal storage of the canonical game table: records, option arena, the hash index that
+// makes every value unique, and the lossy operation caches. Everything here is shared by
+// all threads; see the comments on each type for the publication protocol.
+#include <array>
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <span>
+#include <vector>
+
+#include "cgt/dyadic.hpp"
+#include "cgt/game.hpp"
+
+namespace cgt::detail {
+
+inline uint64_t mix64(uint64_t x) {
+  // splitmix64 finaliser: cheap and good enough that shard and slot bits are independent.
+  x ^= x >> 30;
+  x *= 0xbf58476d1ce4e5b9ULL;
+  x ^= x >> 27;
+  x *= 0x94d049bb133111ebULL;
+  x ^= x >> 31;
+  return x;
+}
+
+// ---- records -----------------------------------------------------------------------------
+//
+// One canonical game. Written once by the thread that interns it, before the id is published
+// through the index (release/acquire), and never changed afterwards except for the atomic
+// lazily-filled fields (options of NUS values, negative, birthday).
+//
+//   byte  0        8        16       24       32       40   44   48   52   56 57 58 59 60  64
+//         +--------+--------+--------+--------+--------+----+----+----+----+--+--+--+--+---+
+//         |options*| hash   | num    | lstop  | rstop  |ups |nim |neg |bday|ne|le|re|fl|pad|
+//         +--------+--------+--------+--------+--------+----+----+----+----+--+--+--+--+---+
+//   options*  OptionBlock, null until materialised (NUS values only)
+//   hash      64-bit hash of the key (option lists, or the NUS triple)
+//   num/ne    numerator/exponent of the NUS number part (zero for other games)
+//   lstop/le, rstop/re   left and right stops (numerator/exponent)
+//   ups, nim  up-multiple and nimber of a NUS value
+//   neg       id of the negative, kNoGame until known
+//   bday      birthday, -1 until known
+//   fl        flags (kFlagNus, kFlagNumber)
+struct Record {
+  std::atomic<const uint32_t*> options;
+  uint64_t hash;
+  int64_t num;
+  int64_t lstop_num;
+  int64_t rstop_num;
+  int32_t ups;
+  uint32_t nim;
+  std::atomic<uint32_t> negative;
+  std::atomic<int32_t> birthday;
+  uint8_t num_exp;
+  uint8_t lstop_exp;
+  uint8_t rstop_exp;
+  uint8_t flags;
+  uint32_t reserved;
+};
+static_assert(sizeof(Record) == 64, "Record must stay one cache line");
+
+// Size of each thread's private first-level comparison cache (16-byte entries).
+inline constexpr unsigned kL1Bits = 14;
+inline constexpr size_t kL1Bytes = (size_t{1} << kL1Bits) * 16;
+
+inline constexpr uint8_t kFlagNus = 1;
+inline constexpr uint8_t kFlagNumber = 2;
+
+// ---- option blocks -----------------------------------------------------------------------
+//
+//   uint32 [0]      [1]      [2 .. 2+nl)        [2+nl .. 2+nl+nr)
+//          +--------+--------+------------------+------------------+
+//          |   nl   |   nr   | left ids (asc)   | right ids (asc)  |
+//          +--------+--------+------------------+------------------+
+// Ascending id order makes the pair of lists a unique key of the canonical game.
+inline uint32_t block_nl(const uint32_t* b) { return b[0]; }
+inline uint32_t block_nr(const uint32_t* b) { return b[1]; }
+inline std::span<const GameId> block_left(const uint32_t* b) { return {b + 2, b[0]}; }
+inline std::span<const GameId> block_right(const uint32_t* b) { return {b + 2 + b[0], b[1]}; }
+
+// Append-only bump allocator for option blocks. Each thread carves from its own current
+// chunk, so the lock is only taken once per chunk.
+class Arena {
+ public:
+  uint32_t* alloc(size_t words);
+  uint64_t bytes() const { return bytes_.load(std::memory_order_relaxed); }
+
+ private:
+  static constexpr size_t kChunkWords = size_t{1} << 18;  // 1 MiB
+  std::mutex mu_;
+  std::vector<std::unique_ptr<uint32_t[]>> chunks_;
+  std::atomic<uint64_t> bytes_{0};
+};
+
+// ---- counters ----------------------------------------------------------------------------
+
+// Statistics counters striped over cache lines so that counting never becomes the
+// contended hot spot it is meant to measure.
+class StripedCounter {
+ public:
+  void add(uint64_t n = 1);
+  uint64_t total() const;
+  void reset();
+
+ private:
+  struct alignas(64) Slot {
+    std::atomic<uint64_t> v{0};
+  };
+  static constexpr size_t kStripes = 16;
+  std::array<Slot, kStripes> slots_;
+};
+
+// ---- hash index --------------------------------------------------------------------------
+
+// Open-addressing hash sets of ids, split into shards. Lookups take no lock: slots are
+// atomics written (release) only after the record is complete, and a grown table replaces
+// the old one by pointer while the old one stays alive, so a reader may miss a concurrent
+// insert but never sees garbage. A miss is confirmed under the shard lock before inserting.
+class Index {
+ public:
+  Index();
+  ~Index();
+  Index(const Index&) = delete;
+  Index& operator=(const Index&) = delete;
+
+  // eq(id) says whether the record of id has the searched key (its hash already matched).
+  // make() creates and fully writes the record, returning its id.
+  template <class Eq, class Make>
+  GameId find_or_insert(uint64_t hash, Eq&& eq, Make&& make);
+  uint64_t bytes() const { return bytes_.load(std::memory_order_relaxed); }
+
+ private:
+  struct Slots {
+    size_t mask;
+    std::unique_ptr<std::atomic<uint32_t>[]> slots;
+  };
+  struct alignas(64) Shard {
+    std::atomic<Slots*> table{nullptr};
+    std::mutex mu;
+    size_t count = 0;
+    std::vector<std::unique_ptr<Slots>> tables;  // current and retired ones
+  };
+  static constexpr size_t kShardBits = 8;
+  static constexpr size_t kShards = size_t{1} << kShardBits;
+
+  template <class Eq>
+  static GameId probe(const Slots* t, uint64_t hash, Eq& eq);
+  Slots* grow(Shard& s, size_t capacity);
+
+  std::unique_ptr<Shard[]> shards_;
+  std::atomic<uint64_t> bytes_{0};
+};
+
+// ---- lossy pair cache --------------------------------------------------------------------
+//
+// Direct-mapped cache (a, b) -> v. Each entry is a tiny seqlock so that readers never take
+// a lock and never see a torn (a, b, v):
+//
+//   byte 0      4      8      12     16
+//        +------+------+------+------+
+//        | seq  |  a   |  b   |  v   |
+//        +------+------+------+------+
+//   seq  even when stable, odd while a writer fills the entry
+//
+// A writer that finds the entry busy simply drops its store: the cache is lossy anyway.
+class PairCache {
+ public:
+  explicit PairCache(unsigned log2_entries);
+  bool lookup(uint32_t a, uint32_t b, uint32_t& v);
+  void store(uint32_t a, uint32_t b, uint32_t v);
+  void clear();
+  void prefetch(uint32_t a, uint32_t b) { __builtin_prefetch(&slot(a, b)); }
+  CacheStats stats() const;
+
+ private:
+  struct alignas(16) Entry {
+    std::atomic<uint32_t> seq{0};
+    std::atomic<uint32_t> a{kNoGame};
+    std::atomic<uint32_t> b{kNoGame};
+    std::atomic<uint32_t> v{0};
+  };
+  static_assert(sizeof(Entry) == 16);
+  Entry& slot(uint32_t a, uint32_t b) {
+    return entries_[mix64((uint64_t{a} << 32) | b) & mask_];
+  }
+  std::unique_ptr<Entry[]> entries_;
+  size_t mask_;
+  StripedCounter lookups_, hits_;
+};
+
+// ---- the table ---------------------------------------------------------------------------
+
+class Table {
+ public:
+  static Table& get();
+
+  Record& rec(GameId id) const {
+    return chunks_[id >> kChunkBits].load(std::memory_order_acquire)[id & (kChunkSize - 1)];
+  }
+  // Allocates a record slot; the caller fills it before publishing the id.
+  GameId new_record();
+  uint64_t games() const { return next_id_.load(std::memory_order_relaxed); }
+  uint64_t nus_games() const { return nus_games_.load(std::memory_order_relaxed); }
+  uint64_t record_bytes() const {
+    return record_bytes_.load(std::memory_order_relaxed) + kMaxChunks * sizeof(void*);
+  }
+  void count_nus() { nus_games_.fetch_add(1, std::memory_order_relaxed); }
+
+  Arena arena;
+  Index index;
+  PairCache add_cache{20};
+  PairCache leq_cache{21};
+  StripedCounter neg_lookups, neg_hits;
+  StripedCounter l1_lookups, l1_hits;
+  // Thread-local caches tag entries with the epoch; clear_caches() bumps it to drop them all.
+  uint32_t cache_epoch() const { return epoch_.load(std::memory_order_relaxed); }
+  void bump_cache_epoch() { epoch_.fetch_add(1, std::memory_order_relaxed); }
+
+ private:
+  Table() = default;
+  static constexpr unsigned kChunkBits = 14;
+  static constexpr size_t kChunkSize = size_t{1} << kChunkBits;
+  static constexpr size_t kMaxChunks = (size_t{1} << 32) / kChunkSize;
+
+  std::unique_ptr<std::atomic<Record*>[]> chunks_{new std::atomic<Record*>[kMaxChunks]()};
+  std::vector<std::unique_ptr<Record[]>> owned_;
+  std::mutex chunk_mu_;
+  std::atomic<uint32_t> next_id_{0};
+  std::atomic<uint64_t> nus_games_{0};
+  std::atomic<uint64_t> record_bytes_{0};
+  std::atomic<uint32_t> epoch_{1};
+};
+
+// ---- index template implementation -------------------------------------------------------
+
+template <class Eq>
+GameId Index::probe(const Slots* t, uint64_t hash, Eq& eq) {
+  size_t i = (hash >> kShardBits) & t->mask;
+  for (;;) {
+    uint32_t id = t->slots[i].load(std::memory_order_acquire);
+    if (id == kNoGame) return kNoGame;
+    if (Table::get().rec(id).hash == hash && eq(id)) return id;
+    i = (i + 1) & t->mask;
+  }
+}
+
+template <class Eq, class Make>
+GameId Index::find_or_insert(uint64_t hash, Eq&& eq, Make&& make) {
+  Shard& s = shards_[hash & (kShards - 1)];
+  if (const Slots* t = s.table.load(std::memory_order_acquire)) {
+    GameId id = probe(t, hash, eq);
+    if (id != kNoGame) return id;
+  }
+  std::lock_guard<std::mutex> lock(s.mu);
+  Slots* t = s.table.load(std::memory_order_relaxed);
+  if (t) {
+    GameId id = probe(t, hash, eq);
+    if (id != kNoGame) return id;
+  }
+  if (!t || (s.count + 1) * 4 > (t->mask + 1) * 3) t = grow(s, t ? 2 * (t->mask + 1) : 64);
+  GameId id = make();
+  size_t i = (hash >> kShardBits) & t->mask;
+  while (t->slots[i].load(std::memory_order_relaxed) != kNoGame) i = (i + 1) & t->mask;
+  t->slots[i].store(id, std::memory_order_release);
+  ++s.count;
+  return id;
+}
+
+}  // namespace cgt::detail

@@ -1,0 +1,398 @@
+// Thermography (Siegel, Combinatorial Game Theory, II.5; temperatures from -1 as in CGSuite).
+// The thermograph of a non-number G comes from its scaffolds:
+//   left scaffold  = max over G^L of RW(G^L)(t) - t
+//   right scaffold = min over G^R of LW(G^R)(t) + t
+// which are the walls below the temperature, the least t at which they meet; above it both
+// walls are the vertical mast at the mean.
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <mutex>
+#include <sstream>
+#include <stdexcept>
+#include <unordered_map>
+
+#include "cgt/game.hpp"
+#include "core.hpp"
+#include "stats_internal.hpp"
+
+namespace cgt {
+
+namespace {
+
+Dyadic div_by(const Dyadic& d, int k) {
+  // Intersections divide by a difference of wall slopes: 1 or 2 for real walls.
+  if (k < 0) return div_by(-d, -k);
+  int shift = 0;
+  while (k > 1 && (k & 1) == 0) {
+    k >>= 1;
+    ++shift;
+  }
+  if (k != 1) throw std::logic_error("cgt: non-dyadic thermograph intersection");
+  return d.div_pow2(shift);
+}
+
+size_t segment_index(const Trajectory& f, const Dyadic& t) {
+  auto it = std::upper_bound(f.temps.begin(), f.temps.end(), t);
+  return it == f.temps.begin() ? 0 : static_cast<size_t>(it - f.temps.begin()) - 1;
+}
+
+int slope_at(const Trajectory& f, const Dyadic& t) { return f.slopes[segment_index(f, t)]; }
+
+void push_piece(Trajectory& f, const Dyadic& t, const Dyadic& v, int s) {
+  if (!f.temps.empty()) {
+    if (f.slopes.back() == s) return;  // same line continues
+    if (f.temps.back() == t) {
+      f.values.back() = v;
+      f.slopes.back() = s;
+      if (f.temps.size() >= 2 && f.slopes[f.slopes.size() - 2] == s) {
+        f.temps.pop_back();
+        f.values.pop_back();
+        f.slopes.pop_back();
+      }
+      return;
+    }
+  }
+  f.temps.push_back(t);
+  f.values.push_back(v);
+  f.slopes.push_back(s);
+}
+
+std::vector<Dyadic> merged_breaks(const Trajectory& a, const Trajectory& b) {
+  std::vector<Dyadic> ts;
+  ts.reserve(a.temps.size() + b.temps.size());
+  std::merge(a.temps.begin(), a.temps.end(), b.temps.begin(), b.temps.end(),
+             std::back_inserter(ts));
+  ts.erase(std::unique(ts.begin(), ts.end()), ts.end());
+  return ts;
+}
+
+Trajectory combine(const Trajectory& a, const Trajectory& b, bool take_max) {
+  Trajectory out;
+  std::vector<Dyadic> ts = merged_breaks(a, b);
+  for (size_t i = 0; i < ts.size(); ++i) {
+    const Dyadic& start = ts[i];
+    Dyadic va = a.at(start), vb = b.at(start);
+    int sa = slope_at(a, start), sb = slope_at(b, start);
+    // Orient so that "a wins" means a is the one we keep.
+    Dyadic d = take_max ? va - vb : vb - va;
+    int ds = take_max ? sa - sb : sb - sa;
+    bool a_first = d.sign() > 0 || (d.sign() == 0 && ds >= 0);
+    if (a_first)
+      push_piece(out, start, va, sa);
+    else
+      push_piece(out, start, vb, sb);
+    if (d.sign() != 0 && ds != 0 && (d.sign() > 0) != (ds > 0)) {
+      Dyadic tc = start + div_by(d.sign() > 0 ? d : -d, ds > 0 ? ds : -ds);
+      if (i + 1 == ts.size() || tc < ts[i + 1]) {
+        if (a_first)
+          push_piece(out, tc, b.at(tc), sb);
+        else
+          push_piece(out, tc, a.at(tc), sa);
+      }
+    }
+  }
+  return out;
+}
+
+// ---- cache -------------------------------------------------------------------------------
+
+struct alignas(64) ThermoShard {
+  std::mutex mu;
+  std::unordered_map<GameId, std::shared_ptr<const Thermograph>> map;
+};
+
+constexpr size_t kThermoShards = 64;
+constexpr size_t kThermoShardCap = 4096;  // bounds the cache at 256K thermographs
+
+struct ThermoCache {
+  ThermoShard shards[kThermoShards];
+  detail::StripedCounter lookups, hits;
+};
+
+ThermoCache& thermo_cache() {
+  static ThermoCache* c = new ThermoCache();  // leaked like the table itself
+  return *c;
+}
+
+size_t trajectory_bytes(const Trajectory& t) {
+  return t.temps.capacity() * sizeof(Dyadic) + t.values.capacity() * sizeof(Dyadic) +
+         t.slopes.capacity() * sizeof(int);
+}
+
+std::shared_ptr<const Thermograph> thermo_ptr(GameId g);
+
+Thermograph compute(GameId g) {
+  Thermograph th;
+  if (auto x = as_number(g); x && x->is_integer()) {
+    th.left_wall = th.right_wall = Trajectory::constant(*x);
+    th.mast = *x;
+    th.temperature = Dyadic::from_int(-1);
+    return th;
+  }
+  // Non-integers have options on both sides, so both scaffolds exist (a canonical game with
+  // no options on one side is an integer).
+  std::optional<Trajectory> ls, rs;
+  for (GameId o : left_options(g)) {
+    auto t = thermo_ptr(o);
+    ls = ls ? Trajectory::max(*ls, t->right_wall) : t->right_wall;
+  }
+  for (GameId o : right_options(g)) {
+    auto t = thermo_ptr(o);
+    rs = rs ? Trajectory::min(*rs, t->left_wall) : t->left_wall;
+  }
+  if (!ls || !rs) throw std::logic_error("cgt: non-integer without options on both sides");
+  Trajectory left = ls->tilted(-1), right = rs->tilted(1);
+  // left - right never increases (left slopes are -1/0, right slopes 0/+1), so the first
+  // point where it reaches 0 is the temperature.
+  Dyadic start = Dyadic::from_int(-1);
+  Dyadic d0 = left.at(start) - right.at(start);
+  if (d0.sign() < 0) {
+    // The cooled game is already a number at t = -1; it is the simplest number between.
+    th.mast = simplest_between(left.at(start), right.at(start));
+    th.temperature = start;
+    th.left_wall = th.right_wall = Trajectory::constant(th.mast);
+    return th;
+  }
+  std::optional<Dyadic> tau;
+  if (d0.sign() == 0) tau = start;
+  std::vector<Dyadic> ts = merged_breaks(left, right);
+  for (size_t i = 0; !tau && i < ts.size(); ++i) {
+    Dyadic d = left.at(ts[i]) - right.at(ts[i]);
+    if (d.sign() <= 0) {
+      tau = ts[i];
+      break;
+    }
+    int ds = slope_at(left, ts[i]) - slope_at(right, ts[i]);
+    if (ds < 0) {
+      Dyadic tc = ts[i] + div_by(d, -ds);
+      if (i + 1 == ts.size() || tc <= ts[i + 1]) tau = tc;
+    }
+  }
+  if (!tau) throw std::logic_error("cgt: scaffolds never meet");
+  th.temperature = *tau;
+  th.mast = left.at(*tau);
+  th.left_wall = left.capped(*tau);
+  th.right_wall = right.capped(*tau);
+  return th;
+}
+
+std::shared_ptr<const Thermograph> thermo_ptr(GameId g) {
+  ThermoCache& c = thermo_cache();
+  ThermoShard& s = c.shards[detail::mix64(g) % kThermoShards];
+  c.lookups.add();
+  {
+    std::lock_guard<std::mutex> lock(s.mu);
+    auto it = s.map.find(g);
+    if (it != s.map.end()) {
+      c.hits.add();
+      return it->second;
+    }
+  }
+  auto th = std::make_shared<const Thermograph>(compute(g));
+  std::lock_guard<std::mutex> lock(s.mu);
+  if (s.map.size() >= kThermoShardCap) s.map.clear();
+  return s.map.emplace(g, std::move(th)).first->second;
+}
+
+std::string xml_escape(const std::string& s) {
+  std::string o;
+  for (char ch : s) {
+    switch (ch) {
+      case '&': o += "&amp;"; break;
+      case '<': o += "&lt;"; break;
+      case '>': o += "&gt;"; break;
+      case '"': o += "&quot;"; break;
+      default: o += ch;
+    }
+  }
+  return o;
+}
+
+// Drawing coordinates only; the labels print the exact dyadic values.
+double approx(const Dyadic& d) { return std::ldexp(static_cast<double>(d.numerator()), -d.exponent()); }
+
+}  // namespace
+
+// ---- Trajectory --------------------------------------------------------------------------
+
+Trajectory Trajectory::constant(const Dyadic& v) {
+  return Trajectory{{Dyadic::from_int(-1)}, {v}, {0}};
+}
+
+Dyadic Trajectory::at(const Dyadic& t) const {
+  size_t i = segment_index(*this, t);
+  return values[i] + (t - temps[i]) * slopes[i];
+}
+
+Trajectory Trajectory::tilted(int s) const {
+  Trajectory out = *this;
+  for (size_t i = 0; i < temps.size(); ++i) {
+    out.values[i] += temps[i] * s;
+    out.slopes[i] += s;
+  }
+  return out;
+}
+
+Trajectory Trajectory::capped(const Dyadic& t) const {
+  Trajectory out;
+  for (size_t i = 0; i < temps.size() && temps[i] < t; ++i)
+    push_piece(out, temps[i], values[i], slopes[i]);
+  push_piece(out, t, at(t), 0);
+  return out;
+}
+
+Trajectory Trajectory::max(const Trajectory& a, const Trajectory& b) { return combine(a, b, true); }
+Trajectory Trajectory::min(const Trajectory& a, const Trajectory& b) { return combine(a, b, false); }
+
+std::string Thermograph::to_string() const {
+  std::ostringstream os;
+  os << "mast " << mast.to_string() << " from t=" << temperature.to_string();
+  auto wall = [&](const char* name, const Trajectory& w) {
+    os << "; " << name;
+    for (size_t i = 0; i < w.temps.size(); ++i)
+      os << " (" << w.temps[i].to_string() << "," << w.values[i].to_string() << ")";
+  };
+  wall("left wall", left_wall);
+  wall("right wall", right_wall);
+  return os.str();
+}
+
+// ---- public entry points -----------------------------------------------------------------
+
+Thermograph thermograph(GameId g) { return *thermo_ptr(g); }
+
+Dyadic mean(GameId g) {
+  if (auto x = as_number(g)) return *x;
+  return thermo_ptr(g)->mast;
+}
+
+Dyadic temperature(GameId g) {
+  if (auto x = as_number(g)) {
+    // CGSuite's convention: m/2^k has temperature -1/2^k, integers -1.
+    return -Dyadic::from_parts(1, x->exponent());
+  }
+  return thermo_ptr(g)->temperature;
+}
+
+namespace detail {
+
+void clear_thermograph_cache() {
+  ThermoCache& c = thermo_cache();
+  for (auto& s : c.shards) {
+    std::lock_guard<std::mutex> lock(s.mu);
+    s.map.clear();
+  }
+}
+
+CacheStats thermograph_cache_stats() {
+  ThermoCache& c = thermo_cache();
+  CacheStats st;
+  st.lookups = c.lookups.total();
+  st.hits = c.hits.total();
+  for (auto& s : c.shards) {
+    std::lock_guard<std::mutex> lock(s.mu);
+    st.entries += s.map.size();
+    // Node, control block and the thermograph with its vectors.
+    st.bytes += s.map.bucket_count() * sizeof(void*);
+    for (const auto& [id, th] : s.map)
+      st.bytes += 64 + sizeof(Thermograph) + trajectory_bytes(th->left_wall) +
+                  trajectory_bytes(th->right_wall);
+  }
+  return st;
+}
+
+}  // namespace detail
+
+// ---- SVG ---------------------------------------------------------------------------------
+
+std::string thermograph_svg(const Thermograph& th, const std::string& title) {
+  const double W = 720, H = 520, ml = 80, mr = 40, mt = 60, mb = 70;
+  Dyadic tmin = Dyadic::from_int(-1);
+  Dyadic ttop_d = th.temperature < Dyadic() ? Dyadic() : th.temperature;
+  double t0 = -1, t1 = approx(ttop_d) + std::max(1.0, (approx(ttop_d) + 1) / 3);
+  // Left walls never lean right as t grows and right walls never lean left, so the extreme
+  // values are at t = -1.
+  double vmax = approx(th.left_wall.at(tmin)), vmin = approx(th.right_wall.at(tmin));
+  vmax = std::max(vmax, approx(th.mast));
+  vmin = std::min(vmin, approx(th.mast));
+  double pad = std::max(0.5, (vmax - vmin) * 0.1);
+  vmax += pad;
+  vmin -= pad;
+  auto X = [&](double v) { return ml + (vmax - v) / (vmax - vmin) * (W - ml - mr); };
+  auto Y = [&](double t) { return H - mb - (t - t0) / (t1 - t0) * (H - mt - mb); };
+  std::ostringstream os;
+  os.setf(std::ios::fixed);
+  os.precision(2);
+  os << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << W << "\" height=\"" << H
+     << "\" viewBox=\"0 0 " << W << " " << H << "\" font-family=\"sans-serif\" font-size=\"12\">\n";
+  os << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
+  os << "<text x=\"" << W / 2 << "\" y=\"24\" text-anchor=\"middle\" font-size=\"16\">"
+     << xml_escape("Thermograph of " + title) << "</text>\n";
+  os << "<text x=\"" << W / 2 << "\" y=\"44\" text-anchor=\"middle\">"
+     << xml_escape("mean " + th.mast.to_string() + ", temperature " + th.temperature.to_string())
+     << "</text>\n";
+  // Axes: value along the bottom (Left's larger values on the left), temperature upwards.
+  double ax_y = H - mb, ax_x = ml;
+  os << "<line x1=\"" << ax_x << "\" y1=\"" << ax_y << "\" x2=\"" << W - mr << "\" y2=\"" << ax_y
+     << "\" stroke=\"black\"/>\n";
+  os << "<line x1=\"" << ax_x << "\" y1=\"" << ax_y << "\" x2=\"" << ax_x << "\" y2=\"" << mt
+     << "\" stroke=\"black\"/>\n";
+  os << "<text x=\"" << (ml + W - mr) / 2 << "\" y=\"" << H - 20
+     << "\" text-anchor=\"middle\">value (Left: larger, to the left)</text>\n";
+  os << "<text x=\"20\" y=\"" << (mt + H - mb) / 2 << "\" text-anchor=\"middle\" transform=\"rotate(-90 20 "
+     << (mt + H - mb) / 2 << ")\">temperature</text>\n";
+  // Ticks at every breakpoint, the mean and t = -1, 0.
+  std::vector<Dyadic> vt{th.mast}, tt{Dyadic::from_int(-1), Dyadic(), th.temperature};
+  for (const Trajectory* w : {&th.left_wall, &th.right_wall}) {
+    for (size_t i = 0; i < w->temps.size(); ++i) {
+      vt.push_back(w->values[i]);
+      tt.push_back(w->temps[i]);
+    }
+  }
+  std::sort(vt.begin(), vt.end());
+  vt.erase(std::unique(vt.begin(), vt.end()), vt.end());
+  std::sort(tt.begin(), tt.end());
+  tt.erase(std::unique(tt.begin(), tt.end()), tt.end());
+  double last_x = -1e9;
+  for (auto it = vt.rbegin(); it != vt.rend(); ++it) {
+    double x = X(approx(*it));
+    os << "<line x1=\"" << x << "\" y1=\"" << ax_y << "\" x2=\"" << x << "\" y2=\"" << ax_y + 6
+       << "\" stroke=\"black\"/>\n";
+    if (x - last_x >= 28) {
+      os << "<text x=\"" << x << "\" y=\"" << ax_y + 20 << "\" text-anchor=\"middle\">"
+         << it->to_string() << "</text>\n";
+      last_x = x;
+    }
+  }
+  double last_y = 1e9;
+  for (const Dyadic& t : tt) {
+    double y = Y(approx(t));
+    os << "<line x1=\"" << ax_x - 6 << "\" y1=\"" << y << "\" x2=\"" << ax_x << "\" y2=\"" << y
+       << "\" stroke=\"black\"/>\n";
+    if (last_y - y >= 14) {
+      os << "<text x=\"" << ax_x - 10 << "\" y=\"" << y + 4 << "\" text-anchor=\"end\">"
+         << t.to_string() << "</text>\n";
+      last_y = y;
+    }
+    os << "<line x1=\"" << ax_x << "\" y1=\"" << y << "\" x2=\"" << W - mr << "\" y2=\"" << y
+       << "\" stroke=\"#dddddd\"/>\n";
+  }
+  auto wall = [&](const Trajectory& w, const char* colour) {
+    os << "<polyline fill=\"none\" stroke=\"" << colour << "\" stroke-width=\"2\" points=\"";
+    for (size_t i = 0; i < w.temps.size(); ++i)
+      os << X(approx(w.values[i])) << "," << Y(approx(w.temps[i])) << " ";
+    os << X(approx(th.mast)) << "," << Y(approx(th.temperature)) << "\"/>\n";
+  };
+  wall(th.left_wall, "#1f5fbf");
+  wall(th.right_wall, "#c0392b");
+  os << "<line x1=\"" << X(approx(th.mast)) << "\" y1=\"" << Y(approx(th.temperature)) << "\" x2=\""
+     << X(approx(th.mast)) << "\" y2=\"" << mt << "\" stroke=\"black\" stroke-width=\"3\"/>\n";
+  os << "<text x=\"" << W - mr << "\" y=\"" << mt - 4
+     << "\" text-anchor=\"end\"><tspan fill=\"#1f5fbf\">left wall</tspan>  "
+        "<tspan fill=\"#c0392b\">right wall</tspan>  mast</text>\n";
+  os << "</svg>\n";
+  return os.str();
+}
+
+}  // namespace cgt

@@ -1,0 +1,321 @@
+// konane batch FILE [--db PATH] [--threads N] [--output FILE.jsonl]: solves many positions.
+#include <fcntl.h>
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/global_control.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <sstream>
+
+#include "db_support.hpp"
+#include "json.hpp"
+#include "konane/notation.hpp"
+#include "konane_solver.hpp"
+#include "options.hpp"
+#include "position_arg.hpp"
+#include "solver_options.hpp"
+
+namespace konane::cli {
+namespace {
+
+struct Line {
+  int number = 0;
+  std::string text;
+  std::optional<GameState> state;
+  std::string error;
+};
+
+std::string trim(const std::string& s) {
+  const auto b = s.find_first_not_of(" \t\r\n");
+  if (b == std::string::npos) return "";
+  const auto e = s.find_last_not_of(" \t\r\n");
+  return s.substr(b, e - b + 1);
+}
+
+std::vector<std::string> texts(const std::vector<Move>& moves) {
+  std::vector<std::string> out;
+  for (const Move& m : moves) out.push_back(to_string(m));
+  return out;
+}
+
+std::string result_json(const Line& l, const GameState& s, const RootAnalysis& a, uint64_t nodes,
+                        double secs, bool from_db) {
+  std::ostringstream os;
+  JsonWriter j(os);
+  std::vector<Move> winning;
+  for (const auto& m : a.moves)
+    if (m.for_mover == solver::Result::Win) winning.push_back(m.move);
+  j.begin_object();
+  j.field("line", l.number);
+  j.field("position", state_text(s));
+  j.field("winner", winner_name(a.winner));
+  j.field("to_move", color_name(s.to_move));
+  j.string_array("winning_moves", texts(winning));
+  j.string_array("pv", texts(a.pv));
+  j.field("complete", a.complete);
+  j.field("nodes", nodes);
+  j.field("seconds", secs);
+  j.field("from_db", from_db);
+  j.end_object();
+  return trim(os.str());
+}
+
+std::string error_json(const Line& l) {
+  std::ostringstream os;
+  JsonWriter j(os);
+  j.begin_object();
+  j.field("line", l.number);
+  j.field("input", l.text);
+  j.field("error", l.error);
+  j.end_object();
+  return trim(os.str());
+}
+
+// The "line" number of a JSON result line written by this command, or -1.
+int line_of(const std::string& json) {
+  const std::string tag = "{\"line\":";
+  if (json.rfind(tag, 0) != 0) return -1;
+  size_t i = tag.size();
+  int n = 0;
+  bool any = false;
+  while (i < json.size() && std::isdigit(static_cast<unsigned char>(json[i])))
+    n = n * 10 + (json[i++] - '0'), any = true;
+  // Only a complete line (the closing brace was written) counts.
+  return any && !json.empty() && json.back() == '}' ? n : -1;
+}
+
+class Appender {
+ public:
+  explicit Appender(const std::string& path) {
+    if (path.empty()) return;
+    fd_ = ::open(path.c_str(), O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    // A line cut short by a kill must not run into the next result: end it first.
+    if (fd_ >= 0) {
+      const off_t size = ::lseek(fd_, 0, SEEK_END);
+      char last = '\n';
+      if (size > 0 && ::pread(fd_, &last, 1, size - 1) == 1 && last != '\n')
+        (void)!::write(fd_, "\n", 1);
+    }
+  }
+  ~Appender() {
+    if (fd_ >= 0) ::close(fd_);
+  }
+  bool ok(const std::string& path) const { return path.empty() || fd_ >= 0; }
+  // One whole line per write, synced: after a kill -9 every reported result is on disk.
+  void append(const std::string& line) {
+    if (fd_ < 0) return;
+    std::lock_guard<std::mutex> lock(mu_);
+    const std::string data = line + "\n";
+    size_t off = 0;
+    while (off < data.size()) {
+      const ssize_t w = ::write(fd_, data.data() + off, data.size() - off);
+      if (w <= 0) return;
+      off += static_cast<size_t>(w);
+    }
+    ::fdatasync(fd_);
+  }
+
+ private:
+  int fd_ = -1;
+  std::mutex mu_;
+};
+
+int run_batch(const std::vector<std::string>& args, Io io) {
+  const std::string usage =
+      "konane batch FILE [--db PATH] [--threads N] [--output FILE.jsonl] [--timeout S]";
+  po::options_description desc("options");
+  desc.add_options()("file", po::value<std::string>(), "input file, one position per line")(
+      "output,o", po::value<std::string>(),
+      "results file (JSON lines); results are appended as they finish, so a rerun resumes, "
+      "and the file is rewritten in input order at the end")("quiet", "no progress bar");
+  add_solver_options(desc);
+  add_db_option(desc);
+  auto parsed = parse_args("batch", usage, desc, {"file"}, false, args, io);
+  if (!parsed) return kExitUsage;
+  const auto& vm = parsed->vm;
+  if (parsed->help) {
+    io.out << "Solves every position of FILE: one position per line, optionally followed by\n"
+              "b or w (the side to move, default b); '#' starts a comment, blank lines are\n"
+              "skipped. Prints one JSON object per position line, in input order, with the\n"
+              "fields of `konane solve --json` plus \"line\". A bad line gives\n"
+              "{\"line\":N,\"input\":...,\"error\":...} (also on stderr) and the batch goes on;\n"
+              "the exit code is then 1. With --db, positions already stored are not searched\n"
+              "again and new results are stored. With --output, a killed batch resumes.\n";
+    return kExitOk;
+  }
+  if (!vm.count("file")) return usage_error(io, "batch", "give an input FILE");
+  const std::string file = vm["file"].as<std::string>();
+  std::ifstream in(file);
+  if (!in) return usage_error(io, "batch", "cannot read '" + file + "'");
+  const auto config = solver_config_from(vm, "batch", io);
+  if (!config) return kExitUsage;
+  const std::string output = vm.count("output") ? vm["output"].as<std::string>() : "";
+
+  std::vector<Line> lines;
+  {
+    std::string raw;
+    int n = 0;
+    while (std::getline(in, raw)) {
+      ++n;
+      std::string t = raw;
+      if (auto h = t.find('#'); h != std::string::npos) t = t.substr(0, h);
+      t = trim(t);
+      if (t.empty()) continue;
+      Line l;
+      l.number = n;
+      l.text = t;
+      std::string error;
+      if (auto p = parse_position_arg(t, &error)) {
+        l.state = jump_state(p->position, p->to_move);
+      } else {
+        const auto nl = error.find('\n');
+        l.error = nl == std::string::npos ? error : error.substr(0, nl);
+      }
+      lines.push_back(std::move(l));
+    }
+  }
+
+  std::map<int, std::string> results;  // line number -> JSON
+  if (!output.empty()) {
+    std::ifstream prev(output);
+    for (std::string s; std::getline(prev, s);)
+      if (const int n = line_of(s); n > 0) results[n] = s;
+  }
+  std::optional<db::Database> database;
+  const std::string db_path = db_path_from(vm);
+  if (!db_path.empty()) {
+    database = open_database(db_path, db::OpenMode::kReadWrite, true, "batch", io);
+    if (!database) return kExitUsage;
+  }
+  Appender appender(output);
+  if (!appender.ok(output)) return usage_error(io, "batch", "cannot write '" + output + "'");
+
+  bool any_bad = false;
+  std::vector<size_t> todo;
+  for (size_t i = 0; i < lines.size(); ++i) {
+    if (!lines[i].error.empty()) {
+      any_bad = true;
+      io.err << "konane batch: line " << lines[i].number << ": " << lines[i].error << "\n";
+      if (!results.count(lines[i].number)) {
+        results[lines[i].number] = error_json(lines[i]);
+        appender.append(results[lines[i].number]);
+      }
+      continue;
+    }
+    if (!results.count(lines[i].number)) todo.push_back(i);
+  }
+
+  // Each worker thread has its own solver (a share of --memory); a line runs isolated so
+  // that its node count is its own.
+  tbb::global_control limit(tbb::global_control::max_allowed_parallelism, config->threads);
+  SolverConfig per = *config;
+  per.memory_bytes = std::max<size_t>(size_t{16} << 20, config->memory_bytes / config->threads);
+  tbb::enumerable_thread_specific<std::unique_ptr<KonaneSolver>> solvers;
+  std::mutex mu;
+  std::atomic<size_t> done{0};
+  std::atomic<bool> db_failed{false};
+  std::string db_failure;
+  const auto t0 = std::chrono::steady_clock::now();
+  auto last = t0;
+  const bool quiet = vm.count("quiet") > 0;
+  const bool tty = &io.err == &std::cerr && isatty(2);
+  auto progress = [&](bool force) {
+    if (quiet) return;
+    const auto now = std::chrono::steady_clock::now();
+    if (!force && now - last < std::chrono::milliseconds(500)) return;
+    last = now;
+    const size_t d = done.load(), total = todo.size();
+    const double secs = std::chrono::duration<double>(now - t0).count();
+    const double eta = d ? secs / d * (total - d) : 0;
+    const int width = 30, filled = total ? static_cast<int>(width * d / total) : width;
+    io.err << (tty ? "\r" : "") << "batch [" << std::string(filled, '#')
+           << std::string(width - filled, '.') << "] " << d << "/" << total << "  " << std::fixed
+           << std::setprecision(1) << secs << "s  ETA " << (d ? eta : 0.0) << "s"
+           << (tty ? "\x1b[K" : "\n") << std::flush;
+  };
+  tbb::parallel_for(
+      size_t{0}, todo.size(),
+      [&](size_t k) {
+        const Line& l = lines[todo[k]];
+        const GameState& s = *l.state;
+        const auto t1 = std::chrono::steady_clock::now();
+        std::optional<RootAnalysis> a;
+        bool from_db = false;
+        uint64_t nodes = 0;
+        if (database) {
+          auto got = analysis_from_db(*database, s.position, s.to_move);
+          if (!got) {
+            std::lock_guard<std::mutex> lock(mu);
+            db_failed = true;
+            db_failure = got.error().message;
+            return;
+          }
+          if (got->has_value()) a = std::move(**got), from_db = true;
+        }
+        if (!a) {
+          auto& solver = solvers.local();
+          if (!solver || solver->timed_out()) solver = std::make_unique<KonaneSolver>(per);
+          const uint64_t before = solver->nodes();
+          tbb::this_task_arena::isolate([&] { a = solver->analyse(s.position, s.to_move, true); });
+          nodes = solver->nodes() - before;
+          if (database)
+            if (auto st = store_analysis(*database, s.position, s.to_move, *a); !st) {
+              std::lock_guard<std::mutex> lock(mu);
+              db_failed = true;
+              db_failure = st.error().message;
+            }
+        }
+        const double secs =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - t1).count();
+        const std::string json = result_json(l, s, *a, nodes, secs, from_db);
+        appender.append(json);
+        std::lock_guard<std::mutex> lock(mu);
+        results[l.number] = json;
+        ++done;
+        progress(false);
+      },
+      tbb::simple_partitioner());
+  progress(true);
+  if (tty && !quiet) io.err << "\n";
+  if (db_failed) return db_error(io, "batch", db_path, db::Error{db::Code::kInternal, db_failure});
+  if (database)
+    if (auto st = database->close(); !st) return db_error(io, "batch", db_path, st.error());
+
+  // Final output, in input order.
+  std::ostringstream all;
+  for (const auto& l : lines)
+    if (auto it = results.find(l.number); it != results.end()) all << it->second << "\n";
+  if (output.empty()) {
+    io.out << all.str();
+  } else {
+    const std::string tmp = output + ".tmp";
+    {
+      std::ofstream o(tmp, std::ios::trunc);
+      o << all.str();
+      if (!o) return usage_error(io, "batch", "cannot write '" + tmp + "'");
+    }
+    if (const int fd = ::open(tmp.c_str(), O_RDONLY | O_CLOEXEC); fd >= 0) {
+      ::fsync(fd);
+      ::close(fd);
+    }
+    std::error_code ec;
+    std::filesystem::rename(tmp, output, ec);
+    if (ec) return usage_error(io, "batch", "cannot replace '" + output + "'");
+  }
+  return any_bad ? kExitNotFound : kExitOk;
+}
+
+Registrar reg("batch", "solve many positions (one per line) in parallel, resumably", run_batch);
+
+}  // namespace
+}  // namespace konane::cli

@@ -1,0 +1,208 @@
+// konane cgt: a calculator for short partizan games (canonical forms, outcome classes,
+// stops, mean, temperature, comparisons and thermographs).
+#include <fstream>
+#include <ostream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "cgt/game.hpp"
+#include "command.hpp"
+#include "json.hpp"
+#include "options.hpp"
+
+namespace konane::cli {
+namespace {
+
+constexpr const char* kName = "cgt";
+constexpr const char* kUsage =
+    "konane cgt [--json] [--stats] EXPR...\n"
+    "       konane cgt --compare A B\n"
+    "       konane cgt --thermograph EXPR [--svg FILE]\n"
+    "\n"
+    "Values: integers and dyadic fractions (-3, 3/4), nimbers (*, *2), ups (^, v, ^^, ^3, v2),\n"
+    "compounds (1/2^*, -1v2*3), {L|R} with comma-separated options, +-x, sums, differences\n"
+    "and parentheses. Quote expressions for the shell; an expression starting with '-' may be\n"
+    "given as is, after '--', or as --expr=EXPR.\n"
+    "\n"
+    "Output: for each EXPR its canonical value, outcome class (L, R, P, N), mean and\n"
+    "temperature. With --json, one JSON object per expression, one per line, with the fields\n"
+    "expression, value, class, mean, temperature, left_stop, right_stop and birthday (all\n"
+    "numbers as exact strings such as \"3/4\", birthday as an integer).\n"
+    "--compare prints exactly one of =, <, >, || (exit code 0).\n"
+    "Malformed input: a message with the position of the error, exit code 2.";
+
+// Boost would take "-1" or "-{1|0}" for options; anything that starts with '-' but is not one
+// of ours is an expression.
+std::vector<std::string> protect_expressions(const std::vector<std::string>& args) {
+  std::vector<std::string> out;
+  bool rest = false;
+  for (const std::string& a : args) {
+    if (rest) {
+      out.push_back("--expr=" + a);
+    } else if (a == "--") {
+      rest = true;
+    } else if (a.size() >= 2 && a[0] == '-' && a[1] != '-' && a != "-h") {
+      out.push_back("--expr=" + a);
+    } else {
+      out.push_back(a);
+    }
+  }
+  return out;
+}
+
+struct Parsed {
+  std::string text;
+  cgt::GameId id;
+};
+
+// Parses every expression first so that nothing is printed when one of them is malformed.
+bool parse_all(const std::vector<std::string>& exprs, std::vector<Parsed>& out, Io io) {
+  for (size_t i = 0; i < exprs.size(); ++i) {
+    cgt::ParseError err;
+    auto g = cgt::parse(exprs[i], &err);
+    if (!g) {
+      std::string where = exprs.size() > 1 ? "expression " + std::to_string(i + 1) + ": " : "";
+      usage_error(io, kName,
+                  where + err.message + " at position " + std::to_string(err.position));
+      io.err << "  " << exprs[i] << "\n  " << std::string(err.position, ' ') << "^\n";
+      return false;
+    }
+    out.push_back({exprs[i], *g});
+  }
+  return true;
+}
+
+void print_value(const Parsed& p, bool json, Io io) {
+  cgt::GameId g = p.id;
+  std::string value = cgt::to_string(g);
+  char cls = cgt::outcome_char(cgt::outcome(g));
+  if (json) {
+    JsonWriter w(io.out);
+    w.begin_object()
+        .field("expression", p.text)
+        .field("value", value)
+        .field("class", std::string(1, cls))
+        .field("mean", cgt::mean(g).to_string())
+        .field("temperature", cgt::temperature(g).to_string())
+        .field("left_stop", cgt::left_stop(g).to_string())
+        .field("right_stop", cgt::right_stop(g).to_string())
+        .field("birthday", cgt::birthday(g))
+        .end_object();  // the writer ends a top-level value with a newline
+    return;
+  }
+  io.out << p.text << "\n"
+         << "  value        " << value << "\n"
+         << "  class        " << cls << "\n"
+         << "  mean         " << cgt::mean(g).to_string() << "\n"
+         << "  temperature  " << cgt::temperature(g).to_string() << "\n";
+}
+
+void print_thermograph(const Parsed& p, const cgt::Thermograph& th, bool json, Io io) {
+  auto wall_json = [](JsonWriter& w, const char* key, const cgt::Trajectory& t) {
+    w.key(key).begin_array();
+    for (size_t i = 0; i < t.temps.size(); ++i) {
+      w.begin_object()
+          .field("t", t.temps[i].to_string())
+          .field("value", t.values[i].to_string())
+          .field("slope", t.slopes[i])
+          .end_object();
+    }
+    w.end_array();
+  };
+  if (json) {
+    JsonWriter w(io.out);
+    w.begin_object()
+        .field("expression", p.text)
+        .field("value", cgt::to_string(p.id))
+        .field("mean", th.mast.to_string())
+        .field("temperature", th.temperature.to_string());
+    wall_json(w, "left_wall", th.left_wall);
+    wall_json(w, "right_wall", th.right_wall);
+    w.end_object();
+    return;
+  }
+  auto wall = [&](const char* name, const cgt::Trajectory& t) {
+    io.out << "  " << name;
+    for (size_t i = 0; i < t.temps.size(); ++i)
+      io.out << "  (t=" << t.temps[i].to_string() << ", v=" << t.values[i].to_string() << ")";
+    io.out << "  then vertical\n";
+  };
+  io.out << p.text << "\n"
+         << "  value        " << cgt::to_string(p.id) << "\n"
+         << "  mean         " << th.mast.to_string() << "\n"
+         << "  temperature  " << th.temperature.to_string() << "\n";
+  wall("left wall  ", th.left_wall);
+  wall("right wall ", th.right_wall);
+}
+
+int run(const std::vector<std::string>& raw_args, Io io) {
+  po::options_description desc("options");
+  desc.add_options()("expr", po::value<std::vector<std::string>>()->composing(),
+                     "an expression (same as a positional EXPR)")(
+      "compare", po::bool_switch(), "compare two expressions A and B")(
+      "thermograph", po::bool_switch(), "print the thermograph of one expression")(
+      "svg", po::value<std::string>(), "with --thermograph: also draw it as SVG into FILE")(
+      "stats", po::bool_switch(), "print the game table's size and cache hit rates at the end");
+  auto parsed =
+      parse_args(kName, kUsage, desc, {"expr"}, true, protect_expressions(raw_args), io);
+  if (!parsed) return kExitUsage;
+  if (parsed->help) return kExitOk;
+  const auto& vm = parsed->vm;
+  bool json = vm.count("json") > 0;
+  bool compare = vm["compare"].as<bool>();
+  bool thermo = vm["thermograph"].as<bool>();
+  bool show_stats = vm["stats"].as<bool>();
+  std::vector<std::string> exprs;
+  if (vm.count("expr")) exprs = vm["expr"].as<std::vector<std::string>>();
+
+  if (compare && thermo) return usage_error(io, kName, "--compare and --thermograph exclude each other");
+  if (vm.count("svg") && !thermo) return usage_error(io, kName, "--svg needs --thermograph");
+  if (compare && exprs.size() != 2)
+    return usage_error(io, kName, "--compare needs exactly two expressions");
+  if (thermo && exprs.size() != 1)
+    return usage_error(io, kName, "--thermograph needs exactly one expression");
+  if (exprs.empty() && !show_stats)
+    return usage_error(io, kName, "no expression given (try konane cgt --help)");
+
+  try {
+    std::vector<Parsed> values;
+    if (!parse_all(exprs, values, io)) return kExitUsage;
+    if (compare) {
+      const char* rel = cgt::cmp_symbol(cgt::compare(values[0].id, values[1].id));
+      if (json) {
+        JsonWriter w(io.out);
+        w.begin_object()
+            .field("a", cgt::to_string(values[0].id))
+            .field("b", cgt::to_string(values[1].id))
+            .field("relation", rel)
+            .end_object();
+      } else {
+        io.out << rel << "\n";
+      }
+    } else if (thermo) {
+      cgt::Thermograph th = cgt::thermograph(values[0].id);
+      if (vm.count("svg")) {
+        const std::string& file = vm["svg"].as<std::string>();
+        std::ofstream out(file, std::ios::binary | std::ios::trunc);
+        out << cgt::thermograph_svg(th, cgt::to_string(values[0].id));
+        out.close();
+        if (!out) return usage_error(io, kName, "cannot write " + file);
+      }
+      print_thermograph(values[0], th, json, io);
+    } else {
+      for (const Parsed& p : values) print_value(p, json, io);
+    }
+    if (show_stats) io.out << cgt::stats_report();
+  } catch (const std::overflow_error& e) {
+    return usage_error(io, kName, std::string("value out of range: ") + e.what());
+  } catch (const std::length_error& e) {
+    return usage_error(io, kName, e.what());
+  }
+  return kExitOk;
+}
+
+Registrar reg(kName, "canonical forms, comparisons and thermographs of short games", run);
+
+}  // namespace
+}  // namespace konane::cli

@@ -1,0 +1,204 @@
+// konane db stats|export --db PATH: inspecting the solved-position database.
+#include <map>
+#include <ostream>
+#include <unordered_map>
+
+#include "db_support.hpp"
+#include "json.hpp"
+#include "konane/notation.hpp"
+#include "options.hpp"
+#include "position_arg.hpp"
+
+namespace konane::cli {
+namespace {
+
+struct RuleSummary {
+  std::string board, rule;
+  std::map<std::string, std::string> fields;
+  uint64_t layers_done = 0;
+};
+
+// Groups the meta records solve/<board>/<rule>/<field> (layer records are counted).
+std::vector<RuleSummary> rule_summaries(const std::vector<db::MetaEntry>& entries) {
+  std::map<std::pair<std::string, std::string>, RuleSummary> by;
+  for (const auto& e : entries) {
+    // solve/RxC/rule/rest
+    const std::string rest0 = e.key.substr(6);
+    const auto s1 = rest0.find('/');
+    if (s1 == std::string::npos) continue;
+    const auto s2 = rest0.find('/', s1 + 1);
+    if (s2 == std::string::npos) continue;
+    const std::string board = rest0.substr(0, s1), rule = rest0.substr(s1 + 1, s2 - s1 - 1);
+    const std::string field = rest0.substr(s2 + 1);
+    RuleSummary& r = by[{board, rule}];
+    r.board = board;
+    r.rule = rule;
+    if (field.rfind("layer/", 0) == 0) {
+      if (field.size() > 5 && field.substr(field.size() - 5) == "/done") r.layers_done++;
+    } else if (field.rfind("enum/", 0) != 0) {
+      r.fields[field] = e.value;
+    }
+  }
+  std::vector<RuleSummary> out;
+  for (auto& [k, v] : by) out.push_back(std::move(v));
+  return out;
+}
+
+std::string get_or(const RuleSummary& r, const std::string& k, const std::string& dflt) {
+  auto it = r.fields.find(k);
+  return it == r.fields.end() ? dflt : it->second;
+}
+
+int run_stats(const std::string& path, bool json, Io io) {
+  auto database = open_database(path, db::OpenMode::kReadOnly, false, "db", io);
+  if (!database) return kExitUsage;
+  auto version = database->schema_version();
+  if (!version) return db_error(io, "db", path, version.error());
+  auto build = database->build_id();
+  if (!build) return db_error(io, "db", path, build.error());
+  auto stats = database->board_stats();
+  if (!stats) return db_error(io, "db", path, stats.error());
+  auto usage = database->disk_usage();
+  if (!usage) return db_error(io, "db", path, usage.error());
+  auto meta = database->list_meta("solve/");
+  if (!meta) return db_error(io, "db", path, meta.error());
+  const auto rules = rule_summaries(*meta);
+  if (json) {
+    JsonWriter j(io.out);
+    j.begin_object();
+    j.field("path", path);
+    j.field("schema_version", static_cast<uint64_t>(*version));
+    j.field("build_id", *build);
+    j.field("sst_bytes", usage->sst_bytes);
+    j.field("total_bytes", usage->total_bytes);
+    j.key("boards").begin_array();
+    for (const auto& b : *stats) {
+      j.begin_object();
+      j.field("board", std::to_string(b.board.rows) + "x" + std::to_string(b.board.cols));
+      j.field("positions", b.positions);
+      j.field("black_to_move_known", b.black_to_move_known);
+      j.field("white_to_move_known", b.white_to_move_known);
+      j.field("with_value", b.with_cgt);
+      j.field("conflicts", b.conflicts);
+      j.end_object();
+    }
+    j.end_array();
+    j.key("solves").begin_array();
+    for (const auto& r : rules) {
+      j.begin_object();
+      j.field("board", r.board);
+      j.field("opening", r.rule);
+      j.field("done", r.fields.count("done") > 0);
+      j.field("layers_done", r.layers_done);
+      for (const char* f : {"positions", "sides", "winner", "black_winning_removals", "seconds",
+                            "threads", "peak_rss_kb", "build_id", "finished_at"})
+        if (r.fields.count(f)) j.field(f, r.fields.at(f));
+      j.end_object();
+    }
+    j.end_array();
+    j.end_object();
+    io.out << "\n";
+    return kExitOk;
+  }
+  io.out << "database: " << path << "\n"
+         << "schema version: " << *version << "\n"
+         << "last writer build: " << *build << "\n"
+         << "size on disk: " << usage->total_bytes << " bytes (" << usage->sst_bytes
+         << " in table files)\n"
+         << "positions per board (symmetry classes):\n";
+  if (stats->empty()) io.out << "  none\n";
+  for (const auto& b : *stats)
+    io.out << "  " << int(b.board.rows) << "x" << int(b.board.cols) << ": " << b.positions
+           << " positions, black to move known " << b.black_to_move_known
+           << ", white to move known " << b.white_to_move_known << ", with value " << b.with_cgt
+           << (b.conflicts ? ", CONFLICTS " + std::to_string(b.conflicts) : std::string()) << "\n";
+  io.out << "retrograde solves per board and opening rule:\n";
+  if (rules.empty()) io.out << "  none\n";
+  for (const auto& r : rules) {
+    io.out << "  " << r.board << " " << r.rule << ": ";
+    if (r.fields.count("done"))
+      io.out << "done, " << get_or(r, "positions", "?") << " reachable positions ("
+             << get_or(r, "sides", "?") << " with side to move), winner "
+             << get_or(r, "winner", "?") << ", " << get_or(r, "seconds", "?") << " s\n";
+    else
+      io.out << "in progress, " << r.layers_done << " layers finished\n";
+  }
+  return kExitOk;
+}
+
+int run_export(const std::string& path, const std::string& board_text, Io io) {
+  std::string error;
+  const auto size = parse_board_size(board_text, &error);
+  if (!size) return usage_error(io, "db", error);
+  auto database = open_database(path, db::OpenMode::kReadOnly, false, "db", io);
+  if (!database) return kExitUsage;
+  int rc = kExitOk;
+  {
+    auto scan = database->scan(
+        db::BoardSize{static_cast<uint8_t>(size->rows), static_cast<uint8_t>(size->cols)});
+    if (!scan) return db_error(io, "db", path, scan.error());
+    std::unordered_map<uint64_t, std::string> forms;
+    io.out << "position\tblack_to_move\twhite_to_move\tvalue\n";
+    auto name = [](db::Outcome o) {
+      return o == db::Outcome::kUnknown ? "unknown" : outcome_name(o);
+    };
+    for (; scan->valid(); scan->next()) {
+      auto v = scan->value();
+      if (!v) {
+        io.err << "konane db: error: database '" << path << "': " << v.error().message << "\n";
+        rc = kExitUsage;
+        continue;
+      }
+      std::string value = "-";
+      if (v->cgt) {
+        auto it = forms.find(v->cgt->hash);
+        if (it == forms.end()) {
+          auto text = database->get_cgt_form(*v->cgt);
+          if (!text) return db_error(io, "db", path, text.error());
+          if (forms.size() > 100000) forms.clear();
+          it = forms.emplace(v->cgt->hash, text->value_or("?")).first;
+        }
+        value = it->second;
+      }
+      io.out << to_string(position_of(scan->key())) << '\t' << name(v->black_to_move) << '\t'
+             << name(v->white_to_move) << '\t' << value << '\n';
+    }
+    if (auto s = scan->status(); !s) return db_error(io, "db", path, s.error());
+  }
+  io.out.flush();
+  return rc;
+}
+
+int run_db(const std::vector<std::string>& args, Io io) {
+  const std::string usage = "konane db (stats | export --board RxC) --db PATH [--json]";
+  po::options_description desc("options");
+  desc.add_options()("action", po::value<std::string>(), "stats or export")(
+      "board", po::value<std::string>(), "board size RxC (export)");
+  add_db_option(desc);
+  auto parsed = parse_args("db", usage, desc, {"action"}, false, args, io);
+  if (!parsed) return kExitUsage;
+  if (parsed->help) {
+    io.out << "stats: positions per board, retrograde solves per board and opening rule, size\n"
+              "on disk and schema version.\n"
+              "export: every stored position of one board as TSV on stdout (streaming):\n"
+              "position, outcome with black to move, with white to move, value ('-' if none).\n"
+              "Positions are the stored symmetry-class representatives.\n";
+    return kExitOk;
+  }
+  const auto& vm = parsed->vm;
+  if (!vm.count("action")) return usage_error(io, "db", "give an action: stats or export");
+  const std::string action = vm["action"].as<std::string>();
+  const std::string path = db_path_from(vm);
+  if (path.empty()) return usage_error(io, "db", "--db PATH is required");
+  if (action == "stats") return run_stats(path, vm.count("json") > 0, io);
+  if (action == "export") {
+    if (!vm.count("board")) return usage_error(io, "db", "export needs --board RxC");
+    return run_export(path, vm["board"].as<std::string>(), io);
+  }
+  return usage_error(io, "db", "unknown action '" + action + "' (stats or export)");
+}
+
+Registrar reg("db", "solved-position database: stats, export", run_db);
+
+}  // namespace
+}  // namespace konane::cli

@@ -1,0 +1,190 @@
+// konane retro --board RxC --opening standard|any --db PATH: strong solution of a board by
+// retrograde analysis. Every position reachable from the opening is solved and stored.
+#include <sys/resource.h>
+#include <tbb/global_control.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <iomanip>
+#include <iostream>
+#include <ostream>
+#include <sstream>
+
+#include "build_info.hpp"
+#include "db_support.hpp"
+#include "json.hpp"
+#include "konane/game.hpp"
+#include "konane/notation.hpp"
+#include "konane/opening.hpp"
+#include "options.hpp"
+#include "position_arg.hpp"
+#include "solver/retro.hpp"
+#include "solver/values.hpp"
+
+namespace konane::cli {
+namespace {
+
+using RetroGame = KonaneRetroGameT<solver::RetroKey>;
+
+long peak_rss_kb() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  return u.ru_maxrss;
+}
+
+int run_retro(const std::vector<std::string>& args, Io io) {
+  const std::string usage =
+      "konane retro --board RxC [--opening standard|any] --db PATH [--values] [--threads N]";
+  po::options_description desc("options");
+  desc.add_options()("board", po::value<std::string>(), "board size RxC")(
+      "opening", po::value<std::string>()->default_value("standard"), "standard or any")(
+      "values", "also store the canonical CGT value of every position (small boards)")(
+      "chunk", po::value<size_t>()->default_value(size_t{1} << 20),
+      "positions solved per parallel chunk (bounds memory)")("quiet",
+                                                             "no progress lines on stderr");
+  add_db_option(desc);
+  add_threads_option(desc);
+  auto parsed = parse_args("retro", usage, desc, {}, false, args, io);
+  if (!parsed) return kExitUsage;
+  const auto& vm = parsed->vm;
+  if (parsed->help) {
+    io.out << "Strongly solves a board: enumerates every position reachable from the opening\n"
+              "(all removals the rule allows), layered by the number of stones, solves the\n"
+              "layers from the fewest stones upwards in parallel, and bulk-loads every\n"
+              "position's outcome (for each side to move it was reached with) into the\n"
+              "database. Positions are stored once per symmetry class (board symmetries and\n"
+              "colour swap). Interrupted runs resume from the last finished layer.\n";
+    return kExitOk;
+  }
+  if (!vm.count("board")) return usage_error(io, "retro", "--board RxC is required");
+  std::string error;
+  const auto size = parse_board_size(vm["board"].as<std::string>(), &error);
+  if (!size) return usage_error(io, "retro", error);
+  const auto rule = parse_opening_rule(vm["opening"].as<std::string>());
+  if (!rule)
+    return usage_error(
+        io, "retro",
+        "--opening must be standard or any, got '" + vm["opening"].as<std::string>() + "'");
+  const std::string path = db_path_from(vm);
+  if (path.empty()) return usage_error(io, "retro", "--db PATH is required");
+  if (vm["threads"].as<int>() < 0)
+    return usage_error(io, "retro", "--threads must not be negative");
+  const int threads = threads_from(vm);
+  const size_t chunk = vm["chunk"].as<size_t>();
+  if (chunk == 0) return usage_error(io, "retro", "--chunk must be positive");
+  uint64_t abort_after = 0;
+  if (const char* env = std::getenv("KONANE_RETRO_ABORT_AFTER")) abort_after = std::stoull(env);
+
+  auto database = open_database(path, db::OpenMode::kReadWrite, true, "retro", io);
+  if (!database) return kExitUsage;
+  tbb::global_control limit(tbb::global_control::max_allowed_parallelism, threads);
+
+  const std::string board = std::to_string(size->rows) + "x" + std::to_string(size->cols);
+  const std::string prefix = retro_meta_prefix(size->rows, size->cols, *rule);
+  solver::RetroOptions<Position> options;
+  options.roots = opening_roots(size->rows, size->cols, *rule);
+  options.board = db::BoardSize{static_cast<uint8_t>(size->rows), static_cast<uint8_t>(size->cols)};
+  options.meta_prefix = prefix;
+  options.work_dir = std::filesystem::path(path) / "retro-work" / (board + "-" + rule_name(*rule));
+  options.chunk_positions = chunk;
+  options.abort_after = abort_after;
+  if (!vm.count("quiet")) {
+    options.progress = &io.err;
+    options.progress_tty = &io.err == &std::cerr && isatty(2);
+  }
+  solver::ConcurrentTable value_table(size_t{256} << 20);
+  solver::ValueSolver<Game> values(value_table);
+  if (vm.count("values"))
+    options.value_text = [&](const Position& p) { return cgt::to_string(values.value(p)); };
+
+  const auto t0 = std::chrono::steady_clock::now();
+  const std::string started = solver::retro_detail::iso_now();
+  if (auto s = database->put_meta(prefix + "last_started_at", started); !s)
+    return db_error(io, "retro", path, s.error());
+  const RetroGame game{size->rows, size->cols};
+  solver::RetroSolver<RetroGame> retro(game, *database, std::move(options));
+  auto stats = retro.run();
+  if (!stats) return db_error(io, "retro", path, stats.error());
+  {
+    std::error_code ec;  // the shared work directory goes once it is empty
+    std::filesystem::remove(std::filesystem::path(path) / "retro-work", ec);
+  }
+  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+
+  auto summary = opening_from_db(*database, size->rows, size->cols, *rule);
+  if (!summary) return db_error(io, "retro", path, summary.error());
+
+  // Totals over every run that contributed (resumed runs add their earlier layers' time).
+  double layer_seconds = 0;
+  for (const auto& l : stats->layers) layer_seconds += l.seconds;
+  const long rss = peak_rss_kb();
+  std::vector<db::MetaEntry> meta = {
+      {prefix + "positions", std::to_string(stats->positions)},
+      {prefix + "sides", std::to_string(stats->sides)},
+      {prefix + "layers", std::to_string(stats->layers.size())},
+      {prefix + "seconds", std::to_string(secs)},
+      {prefix + "layer_seconds", std::to_string(layer_seconds)},
+      {prefix + "threads", std::to_string(threads)},
+      {prefix + "peak_rss_kb", std::to_string(rss)},
+      {prefix + "build_id", kBuildId},
+      {prefix + "winner", winner_name(summary->winner)},
+      {prefix + "black_winning_removals", join_squares(winning_removals(*summary))},
+      {prefix + "finished_at", solver::retro_detail::iso_now()},
+      {prefix + "done", "1"},
+  };
+  if (vm.count("values")) meta.push_back({prefix + "values", "1"});
+  if (auto s = database->put_meta(meta); !s) return db_error(io, "retro", path, s.error());
+  if (auto s = database->close(); !s) return db_error(io, "retro", path, s.error());
+
+  if (vm.count("json")) {
+    JsonWriter j(io.out);
+    j.begin_object();
+    j.field("board", board);
+    j.field("opening", rule_name(*rule));
+    j.field("winner", winner_name(summary->winner));
+    j.string_array("winning_removals", squares_text(winning_removals(*summary)));
+    j.field("positions", stats->positions);
+    j.field("sides", stats->sides);
+    j.key("layers").begin_array();
+    for (const auto& l : stats->layers) {
+      j.begin_object();
+      j.field("stones", l.layer);
+      j.field("positions", l.positions);
+      j.field("sides", l.sides);
+      j.field("mover_wins", l.mover_wins);
+      j.field("seconds", l.seconds);
+      j.field("resumed", l.from_earlier_run);
+      j.end_object();
+    }
+    j.end_array();
+    j.field("threads", threads);
+    j.field("peak_rss_kb", static_cast<int64_t>(rss));
+    j.field("seconds", secs);
+    j.end_object();
+    io.out << "\n";
+    return kExitOk;
+  }
+  io.out << "board: " << board << " (" << rule_name(*rule) << " opening)\n"
+         << "winner: " << winner_name(summary->winner) << "\n"
+         << "black winning removals: "
+         << (winning_removals(*summary).empty() ? "none" : join_squares(winning_removals(*summary)))
+         << "\n"
+         << "reachable positions (symmetry-reduced): " << stats->positions << " (" << stats->sides
+         << " with a side to move)\n"
+         << "layers (stones  positions  sides  mover-wins  seconds):\n";
+  for (const auto& l : stats->layers)
+    io.out << "  " << std::setw(3) << l.layer << "  " << std::setw(10) << l.positions << "  "
+           << std::setw(10) << l.sides << "  " << std::setw(10) << l.mover_wins << "  "
+           << std::fixed << std::setprecision(3) << l.seconds
+           << (l.from_earlier_run ? "  (earlier run)" : "") << "\n";
+  io.out << std::fixed << std::setprecision(2) << "seconds: " << secs << "  threads: " << threads
+         << "  peak memory: " << rss / 1024 << " MiB" << (stats->resumed ? "  (resumed)" : "")
+         << "\n";
+  return kExitOk;
+}
+
+Registrar reg("retro", "strong solution of a board by retrograde analysis into --db", run_retro);
+
+}  // namespace
+}  // namespace konane::cli

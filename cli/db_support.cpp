@@ -1,0 +1,342 @@
+#include "db_support.hpp"
+
+#include <algorithm>
+#include <cgt/game.hpp>
+#include <functional>
+#include <ostream>
+
+#include "build_info.hpp"
+#include "konane/notation.hpp"
+#include "konane/symmetry.hpp"
+#include "position_arg.hpp"
+
+namespace konane::cli {
+
+void add_db_option(po::options_description& desc) {
+  desc.add_options()("db", po::value<std::string>(),
+                     "solved-position database (RocksDB directory): look results up before "
+                     "searching and store what is proven");
+}
+
+std::string db_path_from(const po::variables_map& vm) {
+  return vm.count("db") ? vm["db"].as<std::string>() : std::string();
+}
+
+namespace {
+std::string explain(const db::Error& e) {
+  switch (e.code) {
+    case db::Code::kLocked:
+      return "locked by another writer: " + e.message;
+    case db::Code::kSchemaTooOld:
+    case db::Code::kSchemaTooNew:
+      return "wrong schema version (this build reads version " +
+             std::to_string(db::kSchemaVersion) + "): " + e.message;
+    case db::Code::kNotADatabase:
+      return "not a konane database: " + e.message;
+    case db::Code::kNotFound:
+      return "no database there: " + e.message;
+    case db::Code::kCorruption:
+      return "corrupt: " + e.message;
+    default:
+      return std::string(db::to_string(e.code)) + ": " + e.message;
+  }
+}
+}  // namespace
+
+int db_error(Io io, const std::string& command, const std::string& path, const db::Error& e) {
+  io.err << "konane " << command << ": error: database '" << path << "': " << explain(e) << "\n";
+  return kExitUsage;
+}
+
+std::optional<db::Database> open_database(const std::string& path, db::OpenMode mode,
+                                          bool create_if_missing, const std::string& command,
+                                          Io io) {
+  db::OpenOptions options;
+  options.mode = mode;
+  options.create_if_missing = create_if_missing;
+  options.build_id = kBuildId;
+  auto opened = db::Database::open(path, options);
+  if (!opened) {
+    db_error(io, command, path, opened.error());
+    return std::nullopt;
+  }
+  return std::move(*opened);
+}
+
+DbKey db_key_of(const Position& p) {
+  const Canonical c = canonical(p, KeyGroup::BoardAndSwap);
+  return DbKey{db::PositionKey{c.key.rows, c.key.cols, c.key.black, c.key.white}, c.stones_swapped};
+}
+
+Position position_of(const db::PositionKey& key) {
+  return Position{key.rows, key.cols, key.black, key.white};
+}
+
+namespace {
+db::Outcome swap_outcome(db::Outcome o) {
+  switch (o) {
+    case db::Outcome::kBlackWins:
+      return db::Outcome::kWhiteWins;
+    case db::Outcome::kWhiteWins:
+      return db::Outcome::kBlackWins;
+    default:
+      return db::Outcome::kUnknown;
+  }
+}
+}  // namespace
+
+std::string negate_value_text(const std::string& text) {
+  cgt::ParseError error;
+  const auto g = cgt::parse(text, &error);
+  if (!g) return "-(" + text + ")";
+  return cgt::to_string(cgt::neg(*g));
+}
+
+db::Expected<std::optional<KnownPosition>> lookup_position(const db::Database& database,
+                                                           const Position& p) {
+  const DbKey k = db_key_of(p);
+  auto got = database.get(k.key);
+  if (!got) return got.error();
+  if (!got->has_value()) return std::optional<KnownPosition>();
+  const db::PositionValue& v = **got;
+  KnownPosition out;
+  out.swapped = k.swapped;
+  // In key colours the key's black is p's white when swapped: p with Black to move is the key
+  // with White to move, and a win for the key's White is a win for p's Black.
+  out.black_to_move = k.swapped ? swap_outcome(v.white_to_move) : v.black_to_move;
+  out.white_to_move = k.swapped ? swap_outcome(v.black_to_move) : v.white_to_move;
+  if (v.cgt) {
+    auto text = database.get_cgt_form(*v.cgt);
+    if (!text) return text.error();
+    if (text->has_value()) out.value = k.swapped ? negate_value_text(**text) : **text;
+  }
+  return std::optional<KnownPosition>(out);
+}
+
+std::optional<Winner> known_winner(const KnownPosition& k, Color to_move) {
+  const db::Outcome o = to_move == Color::Black ? k.black_to_move : k.white_to_move;
+  if (o == db::Outcome::kBlackWins) return Winner::Black;
+  if (o == db::Outcome::kWhiteWins) return Winner::White;
+  return std::nullopt;
+}
+
+db::Status store_result(db::Database& database, const Position& p, Color to_move, Winner winner,
+                        const std::optional<std::string>& value_text) {
+  const DbKey k = db_key_of(p);
+  db::PositionValue v;
+  if (winner != Winner::Unknown) {
+    db::Outcome o = winner == Winner::Black ? db::Outcome::kBlackWins : db::Outcome::kWhiteWins;
+    Color side = to_move;
+    if (k.swapped) {
+      o = swap_outcome(o);
+      side = opponent(side);
+    }
+    (side == Color::Black ? v.black_to_move : v.white_to_move) = o;
+  }
+  // A position that is its own colour-swapped image: Black to move there is the same game
+  // as White to move with colours exchanged, so both sides of the key are known.
+  if (popcount(p.black) == popcount(p.white) &&
+      canonical(swap_colours(p), KeyGroup::Board).key == canonical(p, KeyGroup::Board).key) {
+    if (v.black_to_move != db::Outcome::kUnknown)
+      v.white_to_move = swap_outcome(v.black_to_move);
+    else if (v.white_to_move != db::Outcome::kUnknown)
+      v.black_to_move = swap_outcome(v.white_to_move);
+  }
+  if (value_text) {
+    const std::string text = k.swapped ? negate_value_text(*value_text) : *value_text;
+    auto ref = database.put_cgt_form(text);
+    if (!ref) return ref.error();
+    v.cgt = *ref;
+  }
+  if (v == db::PositionValue{}) return db::ok();
+  return database.put(k.key, v);
+}
+
+const char* outcome_name(db::Outcome o) {
+  switch (o) {
+    case db::Outcome::kBlackWins:
+      return "black";
+    case db::Outcome::kWhiteWins:
+      return "white";
+    default:
+      return "?";
+  }
+}
+
+db::Expected<std::optional<RootAnalysis>> analysis_from_db(const db::Database& database,
+                                                           const Position& p, Color to_move) {
+  using R = std::optional<RootAnalysis>;
+  auto winner_at = [&](const Position& q, Color side) -> db::Expected<std::optional<Winner>> {
+    auto k = lookup_position(database, q);
+    if (!k) return k.error();
+    if (!k->has_value()) return std::optional<Winner>();
+    return known_winner(**k, side);
+  };
+  RootAnalysis a;
+  MoveList moves;
+  generate_moves(p, to_move, moves);
+  const Color opp = opponent(to_move);
+  const Winner mover = to_move == Color::Black ? Winner::Black : Winner::White;
+  bool any_win = false;
+  for (const Move& m : moves) {
+    auto w = winner_at(play(p, to_move, m), opp);
+    if (!w) return w.error();
+    if (!w->has_value()) return R();
+    a.moves.push_back(MoveResult{m, **w == mover ? solver::Result::Win : solver::Result::Loss});
+    any_win |= **w == mover;
+  }
+  if (moves.empty()) {
+    // A position without moves is lost for the mover; only trust it if it is stored.
+    auto w = winner_at(p, to_move);
+    if (!w) return w.error();
+    if (!w->has_value()) return R();
+  }
+  a.winner = any_win ? mover : (to_move == Color::Black ? Winner::White : Winner::Black);
+  // The PV: a line to the end of the game through stored positions that are all won by the
+  // root's winner (best play: the winner keeps winning, every loser move loses). Depth-first
+  // with backtracking, since the stored line may be an image of the one tried first; a
+  // budget of lookups bounds the effort (then the caller searches instead).
+  int budget = 20000;
+  std::optional<db::Error> failure;
+  std::function<bool(const Position&, Color, std::vector<Move>&)> walk =
+      [&](const Position& q, Color side, std::vector<Move>& line) -> bool {
+    MoveList ms;
+    generate_moves(q, side, ms);
+    if (ms.empty()) return true;
+    for (const Move& m : ms) {
+      if (--budget < 0) return false;
+      const Position c = play(q, side, m);
+      auto w = winner_at(c, opponent(side));
+      if (!w) {
+        failure = w.error();
+        return false;
+      }
+      if (!w->has_value() || **w != a.winner) continue;
+      line.push_back(m);
+      if (walk(c, opponent(side), line)) return true;
+      line.pop_back();
+      if (failure || budget < 0) return false;
+    }
+    return false;
+  };
+  std::vector<Move> line;
+  const bool found = walk(p, to_move, line);
+  if (failure) return *failure;
+  if (!found) return R();
+  a.pv = std::move(line);
+  // Sorted like legal_moves() so the output matches a search's.
+  std::sort(a.moves.begin(), a.moves.end(),
+            [](const MoveResult& x, const MoveResult& y) { return move_less(x.move, y.move); });
+  return R(std::move(a));
+}
+
+db::Status store_analysis(db::Database& database, const Position& p, Color to_move,
+                          const RootAnalysis& a) {
+  const Color opp = opponent(to_move);
+  const Winner mover = to_move == Color::Black ? Winner::Black : Winner::White;
+  const Winner other = to_move == Color::Black ? Winner::White : Winner::Black;
+  if (a.winner != Winner::Unknown)
+    if (auto s = store_result(database, p, to_move, a.winner); !s) return s;
+  for (const auto& m : a.moves) {
+    if (m.for_mover == solver::Result::Unknown) continue;
+    const Winner w = m.for_mover == solver::Result::Win ? mover : other;
+    if (auto s = store_result(database, play(p, to_move, m.move), opp, w); !s) return s;
+  }
+  // Along the PV every position is won by the root's winner (best play on both sides).
+  if (a.winner != Winner::Unknown && a.complete) {
+    Position q = p;
+    Color side = to_move;
+    for (const Move& m : a.pv) {
+      q = play(q, side, m);
+      side = opponent(side);
+      if (auto s = store_result(database, q, side, a.winner); !s) return s;
+    }
+  }
+  return db::ok();
+}
+
+db::Status store_opening(db::Database& database, int rows, int cols, const OpeningAnalysis& a) {
+  const Position full = full_board(rows, cols);
+  for (const auto& r : a.removals) {
+    const Position after = play(full, Color::Black, Move{uint8_t(r.square), uint8_t(r.square)});
+    for (const auto& [sq, w] : r.replies) {
+      if (w == Winner::Unknown) continue;
+      const Position p = play(after, Color::White, Move{uint8_t(sq), uint8_t(sq)});
+      if (auto s = store_result(database, p, Color::Black, w); !s) return s;
+    }
+  }
+  return db::ok();
+}
+
+std::string retro_meta_prefix(int rows, int cols, OpeningRule rule) {
+  return "solve/" + std::to_string(rows) + "x" + std::to_string(cols) + "/" + rule_name(rule) + "/";
+}
+
+std::vector<std::pair<Position, bool>> opening_roots(int rows, int cols, OpeningRule rule) {
+  std::vector<std::pair<Position, bool>> roots;
+  const Position full = full_board(rows, cols);
+  for (Bitboard b = black_removals(rows, cols, rule); b; b &= b - 1) {
+    const int hole = lowest_square(b);
+    const Position after = play(full, Color::Black, Move{uint8_t(hole), uint8_t(hole)});
+    for (Bitboard w = white_removals(after, hole); w; w &= w - 1) {
+      const int sq = lowest_square(w);
+      roots.emplace_back(play(after, Color::White, Move{uint8_t(sq), uint8_t(sq)}), true);
+    }
+  }
+  return roots;
+}
+
+db::Expected<OpeningAnalysis> opening_from_db(const db::Database& database, int rows, int cols,
+                                              OpeningRule rule) {
+  OpeningAnalysis out;
+  const Position full = full_board(rows, cols);
+  bool any_black = false, any_unknown = false;
+  for (Bitboard b = black_removals(rows, cols, rule); b; b &= b - 1) {
+    const int hole = lowest_square(b);
+    const Position after = play(full, Color::Black, Move{uint8_t(hole), uint8_t(hole)});
+    OpeningRemoval r{hole, Winner::Black, std::nullopt, {}};
+    for (Bitboard w = white_removals(after, hole); w; w &= w - 1) {
+      const int sq = lowest_square(w);
+      const Position p = play(after, Color::White, Move{uint8_t(sq), uint8_t(sq)});
+      auto known = lookup_position(database, p);
+      if (!known) return known.error();
+      Winner winner = Winner::Unknown;
+      if (known->has_value())
+        if (auto k = known_winner(**known, Color::Black)) winner = *k;
+      r.replies.emplace_back(sq, winner);
+      if (winner == Winner::White) {
+        if (!r.refutation) r.refutation = sq;
+        r.winner = Winner::White;
+      } else if (winner == Winner::Unknown && r.winner == Winner::Black) {
+        r.winner = Winner::Unknown;
+      }
+    }
+    any_black |= r.winner == Winner::Black;
+    any_unknown |= r.winner == Winner::Unknown;
+    out.removals.push_back(std::move(r));
+  }
+  out.winner = any_black ? Winner::Black : any_unknown ? Winner::Unknown : Winner::White;
+  out.complete = !any_unknown || any_black;
+  return out;
+}
+
+std::vector<int> winning_removals(const OpeningAnalysis& a) {
+  std::vector<int> out;
+  for (const auto& r : a.removals)
+    if (r.winner == Winner::Black) out.push_back(r.square);
+  return out;
+}
+
+std::vector<std::string> squares_text(const std::vector<int>& squares) {
+  std::vector<std::string> out;
+  for (int sq : squares) out.push_back(square_name(sq));
+  return out;
+}
+
+std::string join_squares(const std::vector<int>& squares) {
+  std::string out;
+  for (int sq : squares) out += (out.empty() ? "" : " ") + square_name(sq);
+  return out;
+}
+
+}  // namespace konane::cli

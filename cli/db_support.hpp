@@ -1,0 +1,92 @@
+#pragma once
+// The --db plumbing shared by solve, value, batch, retro, query and db: opening with clear
+// errors (exit 2, naming the path), Konane positions as symmetry-normalised database keys
+// (KeyGroup::BoardAndSwap), outcomes in the right colours, CGT values by content.
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "command.hpp"
+#include "db/database.hpp"
+#include "konane/opening.hpp"
+#include "konane/position.hpp"
+#include "konane_solver.hpp"
+#include "options.hpp"
+
+namespace konane::cli {
+
+// Adds --db PATH.
+void add_db_option(po::options_description& desc);
+// The --db value, or empty.
+std::string db_path_from(const po::variables_map& vm);
+
+// Opens the database (recording kBuildId when writing). On failure prints
+// "konane CMD: error: database 'PATH': ..." and returns nullopt (the caller exits 2).
+std::optional<db::Database> open_database(const std::string& path, db::OpenMode mode,
+                                          bool create_if_missing, const std::string& command,
+                                          Io io);
+// For errors after opening: "konane CMD: error: database 'PATH': MSG", returns kExitUsage.
+int db_error(Io io, const std::string& command, const std::string& path, const db::Error& e);
+
+// A position's key and how it relates to it.
+struct DbKey {
+  db::PositionKey key;
+  bool swapped = false;  // the key is the colour-swapped image: sides and winners exchange
+};
+DbKey db_key_of(const Position& p);
+// The stored position a key names (in key colours).
+Position position_of(const db::PositionKey& key);
+
+// What the database knows about p (in p's own colours: black_to_move is the outcome with
+// Black to move in p, value the value of p). nullopt when p is not stored.
+struct KnownPosition {
+  db::Outcome black_to_move = db::Outcome::kUnknown;
+  db::Outcome white_to_move = db::Outcome::kUnknown;
+  std::optional<std::string> value;  // canonical CGT text of p
+  bool swapped = false;
+};
+db::Expected<std::optional<KnownPosition>> lookup_position(const db::Database& database,
+                                                           const Position& p);
+// Winner with `to_move` to move, if known.
+std::optional<Winner> known_winner(const KnownPosition& k, Color to_move);
+
+// Stores the winner of p with to_move to move (and optionally p's value text).
+db::Status store_result(db::Database& database, const Position& p, Color to_move, Winner winner,
+                        const std::optional<std::string>& value_text = std::nullopt);
+
+const char* outcome_name(db::Outcome o);  // "black", "white", "?"
+// A CGT value text negated (through the cgt parser), for colour-swapped keys.
+std::string negate_value_text(const std::string& text);
+
+// An open database and the path it was given as (for messages).
+struct DbContext {
+  db::Database* database = nullptr;
+  std::string path;
+};
+
+// A full root analysis (every move's result and a PV to the end) from the database, when
+// every position it needs is stored with the right side to move; nullopt otherwise.
+db::Expected<std::optional<RootAnalysis>> analysis_from_db(const db::Database& database,
+                                                           const Position& p, Color to_move);
+// Stores what a (complete or partial) analysis proves: the root and every decided move's
+// resulting position, and the positions along the PV.
+db::Status store_analysis(db::Database& database, const Position& p, Color to_move,
+                          const RootAnalysis& a);
+// Stores the decided positions after both removals of an opening analysis.
+db::Status store_opening(db::Database& database, int rows, int cols, const OpeningAnalysis& a);
+
+// ── full games (the opening) ──
+// Meta prefix of a retrograde solve: "solve/RxC/rule/".
+std::string retro_meta_prefix(int rows, int cols, OpeningRule rule);
+// The positions after both removals, Black to move: the roots of the jump phase.
+std::vector<std::pair<Position, bool>> opening_roots(int rows, int cols, OpeningRule rule);
+// The opening analysis read from the database (complete = false if some position after
+// the removals is not stored).
+db::Expected<OpeningAnalysis> opening_from_db(const db::Database& database, int rows, int cols,
+                                              OpeningRule rule);
+std::vector<int> winning_removals(const OpeningAnalysis& a);
+std::string join_squares(const std::vector<int>& squares);  // "a1 c3"
+std::vector<std::string> squares_text(const std::vector<int>& squares);
+
+}  // namespace konane::cli

@@ -1,0 +1,121 @@
+#pragma once
+// The position arguments shared by every command that starts from a position
+// (show, moves, perft, and later solve/value):
+//
+//   POSITION           position text, e.g. "xoxo/oxox/x..o/oxox", optionally followed by the side
+//                      to move after a space ("xo.. w", one shell argument; "xo.. w" given as
+//                      two arguments is accepted too)
+//   --board RxC        start from the full R x C board instead: the opening (removal phase)
+//   --opening RULE     standard (default) or any; only with --board
+//   --to-move SIDE     black|white (b|w); with POSITION it sets the side to move, and when
+//                      POSITION also names a side the two must agree; with --board only black
+//                      is allowed (Black always removes first)
+//   --moves M1,M2,...  (commands that opt in) moves played in turn from there
+//
+// Everything is split into pure functions that report errors as values (unit-testable, and
+// reusable by other front ends) and one resolve_position_args() that wires them to
+// Boost.Program_options and prints "konane CMD: error: ..." for the caller to exit 2.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "command.hpp"
+#include "konane/notation.hpp"
+#include "konane/opening.hpp"
+#include "konane/position.hpp"
+#include "options.hpp"
+
+namespace konane::cli {
+
+struct BoardSize {
+  int rows = 0, cols = 0;
+  friend bool operator==(const BoardSize&, const BoardSize&) = default;
+};
+
+// "RxC" (or "RXC") with 1 <= R, C <= kMaxDim. On failure *error says what is wrong.
+std::optional<BoardSize> parse_board_size(std::string_view text, std::string* error);
+
+// A non-negative integer in [0, max] for an option such as --depth; `what` names the option
+// in the error ("--depth must be a non-negative integer, got '-1'").
+std::optional<int> parse_count(std::string_view text, std::string_view what, int max,
+                               std::string* error);
+
+// Where a game stands: a position, the side to move and the phase. The removal phase only
+// arises from --board (a full starting board); a typed POSITION is always in the jump phase.
+enum class Phase : uint8_t {
+  BlackRemoval,  // full board, Black removes a stone allowed by `rule`
+  WhiteRemoval,  // White removes a white stone orthogonally next to `hole`
+  Jumps,         // normal play
+};
+const char* phase_name(Phase p);  // "black_removal", "white_removal", "jumps"
+
+struct GameState {
+  Position position;
+  Color to_move = Color::Black;
+  Phase phase = Phase::Jumps;
+  OpeningRule rule = OpeningRule::Standard;  // the rule the game was started with (--board)
+  bool from_opening = false;                 // started from --board
+  int hole = -1;                             // the square Black emptied (WhiteRemoval)
+  friend bool operator==(const GameState&, const GameState&) = default;
+};
+
+GameState opening_state(int rows, int cols, OpeningRule rule);
+GameState jump_state(const Position& p, Color to_move);
+
+// Text of a state's position with the side to move ("xoxo/... b").
+std::string state_text(const GameState& s);
+
+// Legal moves (removals in the opening, jumps after), sorted by from-square then to-square,
+// squares ordered by file then rank (a1 < a2 < ... < b1 ...).
+std::vector<Move> legal_moves(const GameState& s);
+bool move_less(Move a, Move b);
+// The state after m, or nullopt when m is not legal in s.
+std::optional<GameState> play_move(const GameState& s, Move m);
+// Move sequences of exactly `depth` plies from s (removal plies count; a line that ends early
+// counts 0). Uses the engine's konane::perft / perft_opening.
+uint64_t perft(const GameState& s, int depth);
+
+// Plays a comma-separated move list ("d5,e5,b5-d5") in turn from s. On failure *error names
+// the move, its 1-based index in the list and why (bad syntax, not legal, game over).
+struct PlayedLine {
+  GameState state;
+  std::vector<Move> moves;
+};
+std::optional<PlayedLine> play_move_list(const GameState& s, std::string_view list,
+                                         std::string* error);
+
+// Parses position text for a command-line argument. On failure *error holds the parser's
+// message with row/column/character, then (on two more lines) the text with a caret under the
+// bad character.
+std::optional<ParsedPosition> parse_position_arg(std::string_view text, std::string* error);
+
+// The raw arguments, as typed (unset = not given).
+struct PositionInputs {
+  std::vector<std::string> position;  // POSITION (one element, or board + side)
+  std::optional<std::string> board, opening, to_move, moves;
+};
+struct ResolvedPosition {
+  GameState start;  // from POSITION or --board
+  GameState state;  // after --moves
+  std::vector<Move> played;
+};
+std::optional<ResolvedPosition> resolve_position(const PositionInputs& in, std::string* error);
+
+// Option wiring. add_position_options adds --position (which POSITION, the positional argument,
+// fills), --board, --opening, --to-move and, when with_moves, --moves. It returns the
+// positional names to pass to parse_args with last_repeats = true.
+struct PositionOptionSet {
+  bool with_moves = false;
+};
+inline constexpr const char* kPositionUsage = "(POSITION | --board RxC [--opening standard|any])";
+std::vector<std::string> add_position_options(po::options_description& desc, PositionOptionSet set);
+// Reads the options back. Prints "konane CMD: error: ..." and returns nullopt on bad input.
+std::optional<ResolvedPosition> resolve_position_args(const po::variables_map& vm,
+                                                      const std::string& command, Io io);
+
+// Shared --help epilogue describing POSITION and the options above.
+const char* position_help_text();
+
+}  // namespace konane::cli

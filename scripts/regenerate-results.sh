@@ -1,0 +1,139 @@
+#!/usr/bin/env bash
+# Regenerates results/ from scratch with the konane CLI (every number in results/ comes
+# from a konane command; this script only runs them and lays the answers out).
+#
+#   scripts/regenerate-results.sh [KONANE_BINARY]
+#
+# Environment:
+#   RESULTS_DB        database used for the retrograde solves (default: a fresh temp dir)
+#   RETRO_MAX_AREA    retro runs on boards up to this many squares, plus 4x6 (default 25)
+#   SOLVE_TIMEOUT     seconds for each forward solve of a larger board (default 1800)
+#   VALUE_TIMEOUT     seconds for each CGT value in values.md (default 300)
+#   THREADS           worker threads (default: all cores)
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+KONANE=${1:-$ROOT/build/cli/konane}
+RESULTS=$ROOT/results
+RETRO_MAX_AREA=${RETRO_MAX_AREA:-25}
+SOLVE_TIMEOUT=${SOLVE_TIMEOUT:-1800}
+VALUE_TIMEOUT=${VALUE_TIMEOUT:-300}
+THREADS=${THREADS:-0}
+DB=${RESULTS_DB:-$(mktemp -d /tmp/konane-results-XXXXXX)/db}
+command -v jq >/dev/null || { echo "regenerate-results: needs jq" >&2; exit 2; }
+[ -x "$KONANE" ] || { echo "regenerate-results: no konane binary at $KONANE" >&2; exit 2; }
+mkdir -p "$RESULTS"
+BUILD=$("$KONANE" --version 2>/dev/null | head -1 || true)
+[ -n "$BUILD" ] || BUILD=$(strings "$KONANE" | grep -m1 -E '^[0-9a-f]{12}(-dirty)?$' || echo unknown)
+
+header() {  # file title command
+  {
+    echo "# $2"
+    echo
+    echo "- command: \`$3\`"
+    echo "- build: $BUILD"
+    echo "- date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+  } >"$1"
+}
+
+# ───────────────────────────── full-game.md ─────────────────────────────
+full_game() {
+  local out=$RESULTS/full-game.md tmp start
+  tmp=$(mktemp)
+  start=$(date +%s)
+  {
+    echo
+    echo "Boards R x C with R <= C (C x R is the transpose: same game, same answers)."
+    echo "Black removes first, then White, then Black jumps first. \"retro\" = strong solution"
+    echo "by \`konane retro\` (every reachable position solved and stored; positions counted"
+    echo "once per symmetry class incl. colour swap); \"search\" = \`konane solve --board\` (df-pn)."
+    echo
+    echo "| board | rule | winner | Black's winning removals | method | reachable positions | positions with side to move | seconds |"
+    echo "|---|---|---|---|---|---|---|---|"
+  } >"$tmp"
+  for r in 1 2 3 4 5 6; do
+    for c in $(seq "$r" 6); do
+      for rule in standard any; do
+        local area=$((r * c)) json method
+        if [ "$area" -le "$RETRO_MAX_AREA" ] || [ "${r}x${c}" = 4x6 ]; then
+          json=$("$KONANE" retro --board "${r}x${c}" --opening "$rule" --db "$DB" --threads "$THREADS" --quiet --json)
+          method=retro
+          echo "$json" | jq -r --arg m "$method" '"| \(.board) | \(.opening) | \(.winner) | \(.winning_removals | join(" ") | if . == "" then "none" else . end) | \($m) | \(.positions) | \(.sides) | \(.seconds * 100 | round / 100) |"' >>"$tmp"
+        else
+          if json=$(timeout "$SOLVE_TIMEOUT" "$KONANE" solve --board "${r}x${c}" --opening "$rule" --threads "$THREADS" --json); then
+            echo "$json" | jq -r '"| \(.board) | \(.opening) | \(.winner) | \(.winning_moves | join(" ") | if . == "" then "none" else . end) | search | - | - | \(.seconds * 100 | round / 100) |"' >>"$tmp"
+          else
+            echo "| ${r}x${c} | $rule | not solved within ${SOLVE_TIMEOUT}s | - | search | - | - | - |" >>"$tmp"
+          fi
+        fi
+      done
+    done
+  done
+  {
+    echo
+    echo "## Comparison with published results (Norvig 2021)"
+    echo
+    echo "| position | side to move | Norvig | konane | agrees |"
+    echo "|---|---|---|---|---|"
+  } >>"$tmp"
+  # Norvig's 5x5 positions use his colouring (black on the corners); they are typed as is.
+  while read -r pos expect; do
+    local got
+    if got=$(timeout "$SOLVE_TIMEOUT" "$KONANE" solve "$pos" --db "$DB" --threads "$THREADS" --json | jq -r .winner); then :; else got="not solved within ${SOLVE_TIMEOUT}s"; fi
+    local mover_result
+    if [ "$got" = black ]; then mover_result="Black to move wins"; elif [ "$got" = white ]; then mover_result="Black to move loses"; else mover_result=$got; fi
+    local agree=no
+    [ "$mover_result" = "$expect" ] && agree=yes
+    case "$mover_result" in "not solved"*) agree="not decided" ;; esac
+    echo "| \`$pos\` | black | $expect | $mover_result | $agree |" >>"$tmp"
+  done <<'EOF'
+xoxo/oxox/x..o/oxox Black to move loses
+..xoxo/oxoxox/xoxoxo/oxoxox/xoxoxo/oxoxox Black to move loses
+xoxoxo/oxoxox/xoxoxo/ox..ox/xoxoxo/oxoxox Black to move loses
+..xox/oxoxo/xoxox/oxoxo/xoxox Black to move wins
+xoxox/oxoxo/x..ox/oxoxo/xoxox Black to move wins
+EOF
+  header "$out" "Konane full-game results" "scripts/regenerate-results.sh ($KONANE)"
+  echo "- time taken: $(($(date +%s) - start)) s" >>"$out"
+  cat "$tmp" >>"$out"
+  rm -f "$tmp"
+}
+
+# ───────────────────────────── values.md ─────────────────────────────
+values() {
+  local out=$RESULTS/values.md tmp start
+  tmp=$(mktemp)
+  start=$(date +%s)
+  {
+    echo
+    echo "Every position after both removals (rule \`any\`, a superset of \`standard\`; the"
+    echo "column std marks removals \`standard\` allows) on every board up to 5x5 and 4x6,"
+    echo "R <= C. Left = Black. Values from \`konane value\`."
+    echo
+    echo "| board | removals | std | position | value | class | mean | temperature |"
+    echo "|---|---|---|---|---|---|---|---|"
+  } >"$tmp"
+  for b in 1x1 1x2 1x3 1x4 1x5 1x6 2x2 2x3 2x4 2x5 2x6 3x3 3x4 3x5 3x6 4x4 4x5 4x6 5x5; do
+    local std_removals
+    std_removals=$("$KONANE" moves --board "$b" --opening standard | tr '\n' ' ')
+    for br in $("$KONANE" moves --board "$b" --opening any); do
+      for wr in $("$KONANE" moves --board "$b" --opening any --moves "$br"); do
+        local std=no json
+        case " $std_removals " in *" $br "*) std=yes ;; esac
+        if json=$(timeout "$VALUE_TIMEOUT" "$KONANE" value --board "$b" --opening any --moves "$br,$wr" --threads "$THREADS" --json); then
+          echo "$json" | jq -r --arg b "$b" --arg m "$br,$wr" --arg s "$std" '"| \($b) | \($m) | \($s) | `\(.position)` | `\(.value)` | \(.class) | \(.mean) | \(.temperature) |"' >>"$tmp"
+        else
+          echo "| $b | $br,$wr | $std | - | not computed within ${VALUE_TIMEOUT}s | - | - | - |" >>"$tmp"
+        fi
+      done
+    done
+  done
+  header "$out" "CGT values of opening positions" "scripts/regenerate-results.sh ($KONANE)"
+  echo "- time taken: $(($(date +%s) - start)) s" >>"$out"
+  cat "$tmp" >>"$out"
+  rm -f "$tmp"
+}
+
+full_game
+values
+echo "results written to $RESULTS (database: $DB)" >&2

@@ -1,0 +1,113 @@
+// Bad input for every position-taking command: a clear message on stderr naming the problem
+// and where it is, exit code 2, nothing on stdout, never an exception.
+#include <gtest/gtest.h>
+
+#include "cli_test_support.hpp"
+
+namespace {
+
+using clitest::run_cli;
+
+struct Case {
+  std::vector<std::string> args;   // after the command name
+  std::vector<std::string> parts;  // all must appear on stderr
+};
+
+const std::vector<Case>& bad_cases() {
+  static const std::vector<Case> cases = {
+      {{"xoz/oxo"}, {"bad position", "unknown character 'z'", "row 1, column 3, character 3"}},
+      {{"xox/ox"}, {"ragged rows", "row 2 has 2 squares but row 1 has 3", "row 2"}},
+      {{"xoxoxoxox"}, {"9 squares", "at most 8"}},
+      {{"x/x/x/x/x/x/x/x/x"}, {"9 rows", "at most 8"}},
+      {{""}, {"empty position"}},
+      {{"xo//xo"}, {"row 2 is empty"}},
+      {{"xo.. q"}, {"side to move", "'q'"}},
+      {{"xo..", "--board", "4x4"}, {"either a POSITION or --board", "not both"}},
+      {{}, {"missing position"}},
+      {{"--board", "9x3"}, {"bad board size '9x3'", "9 rows is out of range (1 to 8)"}},
+      {{"--board", "0x4"}, {"bad board size '0x4'", "0 rows"}},
+      {{"--board", "abc"}, {"bad board size 'abc'", "expected ROWSxCOLUMNS"}},
+      {{"--board", "4x9"}, {"9 columns"}},
+      {{"--board", "4x4", "--opening", "piko"}, {"bad --opening 'piko'", "standard or any"}},
+      {{"xo..", "--opening", "any"}, {"--opening applies only to --board"}},
+      {{"xo..", "--to-move", "green"}, {"bad --to-move 'green'"}},
+      {{"xo.. w", "--to-move", "black"}, {"says white to move but --to-move says black"}},
+      {{"--board", "4x4", "--to-move", "white"}, {"Black always removes first"}},
+      {{"--board", "4x4", "--moves", "a1"}, {"move 1 'a1'", "not legal for black"}},
+      {{"xo.", "--moves", "a1-c1,c1-a1"}, {"move 2 'c1-a1'", "not legal for white"}},
+      {{"xo.", "--moves", "a1-e1"}, {"move 1 'a1-e1' is malformed", "not a square of the 1x3"}},
+      {{"--frobnicate"}, {"unrecognised option '--frobnicate'", "usage: konane"}},
+      {{"--board"}, {"--board", "missing"}},
+      {{"a", "b", "c"}, {"expected one POSITION argument, got 3"}},
+  };
+  return cases;
+}
+
+void expect_usage_error(const std::string& command, const std::vector<std::string>& extra,
+                        const Case& c) {
+  std::vector<std::string> args = {command};
+  args.insert(args.end(), c.args.begin(), c.args.end());
+  args.insert(args.end(), extra.begin(), extra.end());
+  std::string shown;
+  for (const auto& a : args) shown += " '" + a + "'";
+  const auto r = run_cli(args);
+  EXPECT_EQ(r.rc, 2) << "konane" << shown << "\nstdout: " << r.out << "\nstderr: " << r.err;
+  EXPECT_EQ(r.out, "") << "konane" << shown;
+  EXPECT_EQ(r.err.rfind("konane " + command + ": error: ", 0), 0u)
+      << "konane" << shown << "\nstderr: " << r.err;
+  for (const auto& part : c.parts)
+    EXPECT_NE(r.err.find(part), std::string::npos)
+        << "konane" << shown << "\nstderr: " << r.err << "\nmissing: " << part;
+  // The dispatcher's last-resort handler never had to step in.
+  EXPECT_EQ(r.err.find("exception"), std::string::npos) << r.err;
+}
+
+TEST(CliErrors, EveryPositionCommandRejectsBadInput) {
+  for (const Case& c : bad_cases()) {
+    expect_usage_error("show", {}, c);
+    expect_usage_error("moves", {}, c);
+    expect_usage_error("moves", {"--json"}, c);  // errors never go to stdout, even with --json
+    expect_usage_error("perft", {"--depth", "1"}, c);
+  }
+}
+
+TEST(CliErrors, Depth) {
+  const std::vector<Case> cases = {
+      {{"--board", "4x4"}, {"missing --depth"}},
+      {{"--board", "4x4", "--depth", "-1"}, {"--depth must be a non-negative integer, got '-1'"}},
+      {{"--board", "4x4", "--depth=-3"}, {"got '-3'"}},
+      {{"--board", "4x4", "--depth", "x"}, {"got 'x'"}},
+      {{"--board", "4x4", "--depth", ""}, {"got ''"}},
+      {{"--board", "4x4", "--depth", "2.5"}, {"got '2.5'"}},
+      {{"--board", "4x4", "--depth", "1000"}, {"too large"}},
+      {{"--board", "4x4", "--depth", "99999999999999999999999"}, {"too large"}},
+      {{"--board", "4x4", "--depth"}, {"--depth", "missing"}},
+      {{"--board", "4x4", "--depth", "1", "--depth", "2"}, {"more than once"}},
+  };
+  for (const Case& c : cases) expect_usage_error("perft", {}, c);
+}
+
+TEST(CliErrors, UnknownCommandAndNoArguments) {
+  auto r = run_cli({"frobnicate"});
+  EXPECT_EQ(r.rc, 2);
+  EXPECT_NE(r.err.find("unknown command 'frobnicate'"), std::string::npos);
+  r = run_cli({});
+  EXPECT_EQ(r.rc, 2);
+  EXPECT_NE(r.err.find("usage: konane"), std::string::npos);
+}
+
+TEST(CliErrors, HelpForEveryCommand) {
+  for (const char* command : {"show", "moves", "perft", "bench"}) {
+    for (const char* flag : {"--help", "-h"}) {
+      const auto r = run_cli({command, flag});
+      EXPECT_EQ(r.rc, 0) << command;
+      EXPECT_EQ(r.err, "") << command;
+      EXPECT_EQ(r.out.rfind(std::string("usage: konane ") + command, 0), 0u) << r.out;
+      EXPECT_NE(r.out.find("--json"), std::string::npos) << command;
+    }
+  }
+  // Help wins over missing arguments.
+  EXPECT_EQ(run_cli({"perft", "--help"}).rc, 0);
+}
+
+}  // namespace

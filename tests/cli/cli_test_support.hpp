@@ -1,0 +1,254 @@
+#pragma once
+// Helpers for CLI tests: run a command in-process (konane::cli::dispatch with string streams)
+// or through the real binary (posix_spawn, stdout/stderr captured through temporary files),
+// and a small strict JSON parser to check that --json prints exactly one JSON object.
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cctype>
+#include <cstdlib>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "command.hpp"
+
+extern char** environ;
+
+namespace clitest {
+
+struct Run {
+  int rc = -1;
+  std::string out, err;
+};
+
+inline Run run_cli(const std::vector<std::string>& args) {
+  std::ostringstream out, err;
+  Run r;
+  r.rc = konane::cli::dispatch(args, {out, err});
+  r.out = out.str();
+  r.err = err.str();
+  return r;
+}
+
+inline std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// Runs the konane executable; rc is the exit code, or 128 + signal if it died of a signal.
+inline Run run_binary(const std::vector<std::string>& args) {
+  char out_path[] = "/tmp/konane_cli_test_out_XXXXXX";
+  char err_path[] = "/tmp/konane_cli_test_err_XXXXXX";
+  const int out_fd = mkstemp(out_path), err_fd = mkstemp(err_path);
+  Run r;
+  if (out_fd < 0 || err_fd < 0) return r;
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, out_fd, 1);
+  posix_spawn_file_actions_adddup2(&actions, err_fd, 2);
+  std::vector<std::string> argv_s = {KONANE_BINARY};
+  argv_s.insert(argv_s.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (auto& a : argv_s) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  pid_t pid = 0;
+  if (posix_spawn(&pid, KONANE_BINARY, &actions, nullptr, argv.data(), environ) == 0) {
+    int status = 0;
+    waitpid(pid, &status, 0);
+    r.rc = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  }
+  posix_spawn_file_actions_destroy(&actions);
+  close(out_fd);
+  close(err_fd);
+  r.out = slurp(out_path);
+  r.err = slurp(err_path);
+  unlink(out_path);
+  unlink(err_path);
+  return r;
+}
+
+// Non-empty lines of a text.
+inline std::vector<std::string> lines(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);)
+    if (!line.empty()) out.push_back(line);
+  return out;
+}
+
+// ---- A minimal strict JSON parser (RFC 8259 subset: no \u surrogate pairs needed). ----
+struct Json;
+using JsonObject = std::map<std::string, Json>;
+using JsonArray = std::vector<Json>;
+struct Json {
+  std::variant<std::nullptr_t, bool, double, std::string, JsonArray, JsonObject> v;
+  bool is_object() const { return std::holds_alternative<JsonObject>(v); }
+  bool is_array() const { return std::holds_alternative<JsonArray>(v); }
+  bool is_string() const { return std::holds_alternative<std::string>(v); }
+  bool is_number() const { return std::holds_alternative<double>(v); }
+  bool is_null() const { return std::holds_alternative<std::nullptr_t>(v); }
+  const JsonObject& object() const { return std::get<JsonObject>(v); }
+  const JsonArray& array() const { return std::get<JsonArray>(v); }
+  const std::string& str() const { return std::get<std::string>(v); }
+  double num() const { return std::get<double>(v); }
+  bool boolean() const { return std::get<bool>(v); }
+  bool has(const std::string& k) const { return is_object() && object().count(k) == 1; }
+  const Json& operator[](const std::string& k) const { return object().at(k); }
+  const Json& operator[](size_t i) const { return array().at(i); }
+};
+
+class JsonParser {
+ public:
+  explicit JsonParser(const std::string& s) : s_(s) {}
+  // The whole text must be one value (whitespace around it allowed).
+  std::optional<Json> parse_document() {
+    auto v = value();
+    ws();
+    if (!v || i_ != s_.size()) return std::nullopt;
+    return v;
+  }
+
+ private:
+  void ws() {
+    while (i_ < s_.size() && std::isspace(static_cast<unsigned char>(s_[i_]))) ++i_;
+  }
+  bool eat(char c) {
+    ws();
+    if (i_ < s_.size() && s_[i_] == c) {
+      ++i_;
+      return true;
+    }
+    return false;
+  }
+  bool literal(const char* word) {
+    const std::string w(word);
+    if (s_.compare(i_, w.size(), w) != 0) return false;
+    i_ += w.size();
+    return true;
+  }
+  std::optional<std::string> string() {
+    if (!eat('"')) return std::nullopt;
+    std::string out;
+    while (i_ < s_.size()) {
+      const char c = s_[i_++];
+      if (c == '"') return out;
+      if (static_cast<unsigned char>(c) < 0x20) return std::nullopt;
+      if (c != '\\') {
+        out += c;
+        continue;
+      }
+      if (i_ >= s_.size()) return std::nullopt;
+      const char e = s_[i_++];
+      switch (e) {
+        case '"':
+        case '\\':
+        case '/':
+          out += e;
+          break;
+        case 'n':
+          out += '\n';
+          break;
+        case 't':
+          out += '\t';
+          break;
+        case 'r':
+          out += '\r';
+          break;
+        case 'b':
+          out += '\b';
+          break;
+        case 'f':
+          out += '\f';
+          break;
+        case 'u': {
+          if (i_ + 4 > s_.size()) return std::nullopt;
+          const int code = std::stoi(s_.substr(i_, 4), nullptr, 16);
+          i_ += 4;
+          if (code >= 0x80) return std::nullopt;  // not needed here
+          out += static_cast<char>(code);
+          break;
+        }
+        default:
+          return std::nullopt;
+      }
+    }
+    return std::nullopt;
+  }
+  std::optional<Json> value() {
+    ws();
+    if (i_ >= s_.size()) return std::nullopt;
+    const char c = s_[i_];
+    if (c == '{') {
+      ++i_;
+      JsonObject obj;
+      if (eat('}')) return Json{obj};
+      do {
+        auto k = string();
+        if (!k || !eat(':')) return std::nullopt;
+        auto v = value();
+        if (!v || obj.count(*k)) return std::nullopt;  // duplicate keys are an error here
+        obj.emplace(*k, std::move(*v));
+      } while (eat(','));
+      if (!eat('}')) return std::nullopt;
+      return Json{obj};
+    }
+    if (c == '[') {
+      ++i_;
+      JsonArray arr;
+      if (eat(']')) return Json{arr};
+      do {
+        auto v = value();
+        if (!v) return std::nullopt;
+        arr.push_back(std::move(*v));
+      } while (eat(','));
+      if (!eat(']')) return std::nullopt;
+      return Json{arr};
+    }
+    if (c == '"') {
+      auto s = string();
+      if (!s) return std::nullopt;
+      return Json{*s};
+    }
+    if (literal("true")) return Json{true};
+    if (literal("false")) return Json{false};
+    if (literal("null")) return Json{nullptr};
+    // Number: -?digits[.digits][e[+-]digits]
+    const size_t start = i_;
+    if (s_[i_] == '-') ++i_;
+    size_t digits = 0;
+    while (i_ < s_.size() && std::isdigit(static_cast<unsigned char>(s_[i_]))) ++i_, ++digits;
+    if (digits == 0) return std::nullopt;
+    if (i_ < s_.size() && s_[i_] == '.') {
+      ++i_;
+      while (i_ < s_.size() && std::isdigit(static_cast<unsigned char>(s_[i_]))) ++i_;
+    }
+    if (i_ < s_.size() && (s_[i_] == 'e' || s_[i_] == 'E')) {
+      ++i_;
+      if (i_ < s_.size() && (s_[i_] == '+' || s_[i_] == '-')) ++i_;
+      while (i_ < s_.size() && std::isdigit(static_cast<unsigned char>(s_[i_]))) ++i_;
+    }
+    return Json{std::strtod(s_.substr(start, i_ - start).c_str(), nullptr)};
+  }
+
+  const std::string& s_;
+  size_t i_ = 0;
+};
+
+// Parses stdout of a --json run: exactly one JSON object.
+inline std::optional<Json> parse_json_object(const std::string& text) {
+  auto v = JsonParser(text).parse_document();
+  if (!v || !v->is_object()) return std::nullopt;
+  return v;
+}
+
+}  // namespace clitest

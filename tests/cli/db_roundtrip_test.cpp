@@ -1,0 +1,124 @@
+// Database round trips through the CLI: a position stored by `solve --db` / `value --db`
+// is found by `query` from every symmetric image and every colour-swapped image, with the
+// outcomes and value translated into that image's colours.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+
+#include "cli_test_support.hpp"
+#include "konane/notation.hpp"
+#include "konane/symmetry.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using clitest::run_cli;
+
+struct TempDir {
+  fs::path path;
+  TempDir() {
+    static int n = 0;
+    path = fs::temp_directory_path() /
+           ("konane_cli_dbrt_" + std::to_string(getpid()) + "_" + std::to_string(n++));
+    fs::remove_all(path);
+    fs::create_directories(path);
+  }
+  ~TempDir() { fs::remove_all(path); }
+};
+
+clitest::Json query(const std::string& pos, const std::string& db, int expect_rc = 0) {
+  auto r = run_cli({"query", pos, "--db", db, "--json"});
+  EXPECT_EQ(r.rc, expect_rc) << pos << ": " << r.out << r.err;
+  auto j = clitest::parse_json_object(r.out);
+  EXPECT_TRUE(j.has_value()) << r.out;
+  return j ? *j : clitest::Json{};
+}
+
+TEST(DbRoundTrip, EverySymmetricImageFindsTheStoredResult) {
+  TempDir dir;
+  const std::string db = (dir.path / "db").string();
+  // Asymmetric on purpose, on a non-square board (4 symmetries) and a square one (8).
+  for (const std::string text : {"xoxo./oxo.x/x..o./.xoxo", "xoxo/o.ox/x..o/oxo."}) {
+    auto parsed = konane::parse_position(text, nullptr);
+    ASSERT_TRUE(parsed.has_value());
+    const konane::Position p = parsed->position;
+    auto solved = run_cli({"solve", text, "--db", db, "--json"});
+    ASSERT_EQ(solved.rc, 0) << solved.err;
+    auto sj = clitest::parse_json_object(solved.out);
+    ASSERT_TRUE(sj.has_value());
+    const std::string winner = (*sj)["winner"].str();
+    auto val = run_cli({"value", text, "--db", db, "--json"});
+    ASSERT_EQ(val.rc, 0) << val.err;
+    const std::string value = (*clitest::parse_json_object(val.out))["value"].str();
+    auto neg = run_cli({"cgt", "-(" + value + ")"});
+    for (int sym = 0; sym < konane::board_symmetries(p.rows, p.cols); ++sym) {
+      const konane::Position img = konane::transform(p, sym);
+      auto j = query(konane::to_string(img, konane::Color::Black), db);
+      EXPECT_EQ(j["winner"].str(), winner) << "sym " << sym;
+      EXPECT_EQ(j["value"].str(), value) << "sym " << sym;
+      // Colours exchanged with White to move: the same game, winner's colour exchanged.
+      const konane::Position sw = konane::swap_colours(img);
+      auto k = query(konane::to_string(sw, konane::Color::White), db);
+      EXPECT_EQ(k["winner"].str(), winner == "black" ? "white" : "black") << "sym " << sym;
+      EXPECT_EQ(k["black_to_move"].str(), j["white_to_move"].str() == "black"   ? "white"
+                                          : j["white_to_move"].str() == "white" ? "black"
+                                                                                : "?");
+      // The value of the colour-swapped image is the negative.
+      auto vs = run_cli({"value", konane::to_string(sw), "--db", db, "--json"});
+      auto vj = clitest::parse_json_object(vs.out);
+      ASSERT_TRUE(vj.has_value());
+      EXPECT_EQ((*vj)["regions_from_db"].num(), (*vj)["regions"].array().size())
+          << "every region found in the database";
+      auto sum = run_cli({"cgt", "(" + value + ") + (" + (*vj)["value"].str() + ")"});
+      EXPECT_NE(sum.out.find('0'), std::string::npos) << sum.out << sum.err;
+    }
+    // Solving again any image is answered from the database.
+    const konane::Position img = konane::transform(p, 3);
+    auto again = run_cli({"solve", konane::to_string(img), "--db", db, "--json"});
+    auto aj = clitest::parse_json_object(again.out);
+    ASSERT_TRUE(aj.has_value());
+    EXPECT_TRUE((*aj)["from_db"].boolean());
+    EXPECT_EQ((*aj)["winner"].str(), winner);
+    EXPECT_EQ((*aj)["nodes"].num(), 0);
+    (void)neg;
+  }
+  auto missing = query("xxxx/oooo/..../....", db, 1);
+  EXPECT_FALSE(missing["found"].boolean());
+}
+
+TEST(DbRoundTrip, ExportListsStoredPositionsAsTsv) {
+  TempDir dir;
+  const std::string db = (dir.path / "db").string();
+  ASSERT_EQ(run_cli({"retro", "--board", "3x4", "--db", db, "--quiet", "--values"}).rc, 0);
+  auto r = run_cli({"db", "export", "--board", "3x4", "--db", db});
+  ASSERT_EQ(r.rc, 0) << r.err;
+  const auto lines = clitest::lines(r.out);
+  ASSERT_GT(lines.size(), 2u);
+  EXPECT_EQ(lines[0], "position\tblack_to_move\twhite_to_move\tvalue");
+  for (size_t i = 1; i < lines.size(); ++i) {
+    std::vector<std::string> cols;
+    std::string f;
+    for (char c : lines[i] + "\t")
+      if (c == '\t')
+        cols.push_back(f), f.clear();
+      else
+        f += c;
+    ASSERT_EQ(cols.size(), 4u) << lines[i];
+    EXPECT_NE(cols[3], "-") << "--values stores every value: " << lines[i];
+    // Each exported row queries back to the same facts.
+    auto j = query(cols[0], db);
+    EXPECT_EQ(j["value"].str(), cols[3]);
+    if (cols[1] != "unknown") {
+      EXPECT_EQ(j["black_to_move"].str(), cols[1]);
+    }
+  }
+  auto stats = run_cli({"db", "stats", "--db", db});
+  EXPECT_EQ(stats.rc, 0);
+  EXPECT_NE(stats.out.find("schema version: 1"), std::string::npos) << stats.out;
+  EXPECT_NE(stats.out.find("3x4: " + std::to_string(lines.size() - 1) + " positions"),
+            std::string::npos)
+      << stats.out;
+}
+
+}  // namespace

@@ -1,0 +1,157 @@
+// konane retro through the real binary: crash (SIGKILL) mid-layer and resume, comparing
+// the final database with an uninterrupted run via `konane db export`.
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <thread>
+
+#include "cli_test_support.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using clitest::run_binary;
+
+struct TempDir {
+  fs::path path;
+  TempDir() {
+    static int n = 0;
+    path = fs::temp_directory_path() /
+           ("konane_cli_retro_" + std::to_string(getpid()) + "_" + std::to_string(n++));
+    fs::remove_all(path);
+    fs::create_directories(path);
+  }
+  ~TempDir() { fs::remove_all(path); }
+};
+
+struct EnvGuard {
+  explicit EnvGuard(const std::string& value) {
+    setenv("KONANE_RETRO_ABORT_AFTER", value.c_str(), 1);
+  }
+  ~EnvGuard() { unsetenv("KONANE_RETRO_ABORT_AFTER"); }
+};
+
+std::string export_board(const fs::path& db, const std::string& board) {
+  auto r = run_binary({"db", "export", "--board", board, "--db", db.string()});
+  EXPECT_EQ(r.rc, 0) << r.err;
+  return r.out;
+}
+
+TEST(RetroCli, KilledMidLayerResumesToIdenticalContents) {
+  TempDir dir;
+  const fs::path a = dir.path / "a", b = dir.path / "b";
+  auto full = run_binary(
+      {"retro", "--board", "4x5", "--opening", "any", "--db", a.string(), "--quiet", "--json"});
+  ASSERT_EQ(full.rc, 0) << full.err;
+  auto fj = clitest::parse_json_object(full.out);
+  ASSERT_TRUE(fj.has_value()) << full.out;
+  const double positions = (*fj)["positions"].num();
+  ASSERT_GT(positions, 10000);
+  const std::string expected = export_board(a, "4x5");
+  ASSERT_EQ(clitest::lines(expected).size(), static_cast<size_t>(positions) + 1);
+
+  {  // first crash: a third of the way through, with small chunks so it is mid-layer
+    EnvGuard env(std::to_string(static_cast<uint64_t>(positions / 3)));
+    auto r = run_binary({"retro", "--board", "4x5", "--opening", "any", "--db", b.string(),
+                         "--chunk", "500", "--threads", "2"});
+    EXPECT_EQ(r.rc, 128 + SIGKILL) << r.err;
+    EXPECT_NE(r.err.find("abort requested"), std::string::npos) << r.err;
+  }
+  {  // second crash, soon after resuming
+    EnvGuard env("2000");
+    auto r = run_binary({"retro", "--board", "4x5", "--opening", "any", "--db", b.string(),
+                         "--chunk", "500", "--quiet"});
+    EXPECT_EQ(r.rc, 128 + SIGKILL) << r.err;
+  }
+  // The interrupted database is not finished: stats say so.
+  auto stats = run_binary({"db", "stats", "--db", b.string()});
+  EXPECT_EQ(stats.rc, 0) << stats.err;
+  EXPECT_NE(stats.out.find("4x5 any: in progress"), std::string::npos) << stats.out;
+
+  auto rest = run_binary(
+      {"retro", "--board", "4x5", "--opening", "any", "--db", b.string(), "--quiet", "--json"});
+  ASSERT_EQ(rest.rc, 0) << rest.err;
+  auto rj = clitest::parse_json_object(rest.out);
+  ASSERT_TRUE(rj.has_value()) << rest.out;
+  EXPECT_EQ((*rj)["positions"].num(), positions);
+  EXPECT_EQ((*rj)["winner"].str(), (*fj)["winner"].str());
+  int resumed = 0, solved = 0;
+  for (const auto& l : (*rj)["layers"].array()) (l["resumed"].boolean() ? resumed : solved)++;
+  EXPECT_GT(resumed, 0) << "finished layers are not redone";
+  EXPECT_GT(solved, 0);
+  EXPECT_EQ(export_board(b, "4x5"), expected);
+  EXPECT_FALSE(fs::exists(b / "retro-work")) << "work files removed at the end";
+
+  // A rerun of a finished solve does nothing and changes nothing.
+  auto again = run_binary(
+      {"retro", "--board", "4x5", "--opening", "any", "--db", b.string(), "--quiet", "--json"});
+  ASSERT_EQ(again.rc, 0) << again.err;
+  EXPECT_EQ(export_board(b, "4x5"), expected);
+}
+
+// A real SIGKILL from outside at an arbitrary moment (enumeration or solving).
+TEST(RetroCli, ExternalSigkillThenRerunMatches) {
+  TempDir dir;
+  const fs::path a = dir.path / "a", b = dir.path / "b";
+  auto full = run_binary({"retro", "--board", "4x5", "--db", a.string(), "--quiet"});
+  ASSERT_EQ(full.rc, 0) << full.err;
+  const std::string expected = export_board(a, "4x5");
+  for (int delay_ms : {150, 400}) {
+    std::vector<std::string> args = {KONANE_BINARY, "retro",   "--board", "4x5", "--db",
+                                     b.string(),    "--quiet", "--chunk", "300"};
+    std::vector<char*> argv;
+    for (auto& s : args) argv.push_back(s.data());
+    argv.push_back(nullptr);
+    pid_t pid = 0;
+    ASSERT_EQ(posix_spawn(&pid, KONANE_BINARY, nullptr, nullptr, argv.data(), environ), 0);
+    std::this_thread::sleep_for(std::chrono::milliseconds(delay_ms));
+    kill(pid, SIGKILL);
+    int status = 0;
+    waitpid(pid, &status, 0);
+  }
+  auto rest = run_binary({"retro", "--board", "4x5", "--db", b.string(), "--quiet"});
+  ASSERT_EQ(rest.rc, 0) << rest.err;
+  EXPECT_EQ(export_board(b, "4x5"), expected);
+}
+
+TEST(RetroCli, ProgressAndSummary) {
+  TempDir dir;
+  auto r = run_binary({"retro", "--board", "4x4", "--db", (dir.path / "d").string()});
+  ASSERT_EQ(r.rc, 0) << r.err;
+  EXPECT_NE(r.err.find("retro solve: layer 14"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("pos/s"), std::string::npos);
+  EXPECT_NE(r.err.find("ETA"), std::string::npos);
+  EXPECT_NE(r.out.find("winner: white"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("reachable positions (symmetry-reduced): 897"), std::string::npos) << r.out;
+  // Recorded in the metadata: db stats reports the finished solve.
+  auto s = run_binary({"db", "stats", "--db", (dir.path / "d").string(), "--json"});
+  ASSERT_EQ(s.rc, 0) << s.err;
+  auto j = clitest::parse_json_object(s.out);
+  ASSERT_TRUE(j.has_value()) << s.out;
+  const auto& solves = (*j)["solves"].array();
+  ASSERT_EQ(solves.size(), 1u);
+  EXPECT_EQ(solves[0]["board"].str(), "4x4");
+  EXPECT_EQ(solves[0]["opening"].str(), "standard");
+  EXPECT_TRUE(solves[0]["done"].boolean());
+  EXPECT_EQ(solves[0]["positions"].str(), "897");
+  EXPECT_EQ(solves[0]["winner"].str(), "white");
+  EXPECT_EQ((*j)["boards"][0]["positions"].num(), 897);
+}
+
+TEST(RetroCli, UsageErrors) {
+  auto r = run_binary({"retro", "--board", "4x4"});
+  EXPECT_EQ(r.rc, 2);
+  EXPECT_NE(r.err.find("--db"), std::string::npos);
+  r = run_binary({"retro", "--board", "9x4", "--db", "/tmp/x"});
+  EXPECT_EQ(r.rc, 2);
+  r = run_binary({"retro", "--board", "4x4", "--opening", "weird", "--db", "/tmp/x"});
+  EXPECT_EQ(r.rc, 2);
+}
+
+}  // namespace
