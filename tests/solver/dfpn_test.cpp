@@ -66,7 +66,7 @@ solver::Result solve_text(Fixture& f, const char* text) {
 // Norvig (2021): Black to move loses these; on 5x5, with his colouring (black on the
 // corners), Black to move wins the two given positions.
 TEST(DfpnPublished, NorvigResults) {
-  Fixture f(12);
+  Fixture f(6);
   EXPECT_EQ(solve_text(f, "xoxo/oxox/x..o/oxox"), solver::Result::Loss);
   EXPECT_EQ(solve_text(f, "..xox/oxoxo/xoxox/oxoxo/xoxox"), solver::Result::Win);
   EXPECT_EQ(solve_text(f, "xoxox/oxoxo/x..ox/oxoxo/xoxox"), solver::Result::Win);
@@ -78,13 +78,13 @@ TEST(DfpnPublished, DISABLED_Norvig6x6) {
 #else
 TEST(DfpnPublished, Norvig6x6) {
 #endif
-  Fixture f(12);
+  Fixture f(6);
   EXPECT_EQ(solve_text(f, "..xoxo/oxoxox/xoxoxo/oxoxox/xoxoxo/oxoxox"), solver::Result::Loss);
   EXPECT_EQ(solve_text(f, "xoxoxo/oxoxox/xoxoxo/ox..ox/xoxoxo/oxoxox"), solver::Result::Loss);
 }
 
 TEST(DfpnPublished, SmallOpeningsAgreeWithNegamax) {
-  Fixture f(12);
+  Fixture f(6);
   PlainOutcome plain;
   using namespace konane;
   for (int rows = 1; rows <= 4; ++rows)
