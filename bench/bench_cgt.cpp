@@ -20,7 +20,8 @@ std::vector<GameId> star_switch_terms(uint64_t seed, int n, int k) {
   std::vector<GameId> terms;
   for (int t = 0; t < n; ++t) {
     std::set<uint32_t> nims;
-    while (static_cast<int>(nims.size()) < k) nims.insert(1 + static_cast<uint32_t>(rng() % (2 * k)));
+    while (static_cast<int>(nims.size()) < k)
+      nims.insert(1 + static_cast<uint32_t>(rng() % (2 * k)));
     std::vector<GameId> l, r;
     for (uint32_t m : nims) l.push_back(nimber(m));
     r.push_back(make_nus(Dyadic::from_int(-1 - static_cast<int>(rng() % 2)), 0,
@@ -39,7 +40,8 @@ std::vector<GameId> infinitesimal_terms(uint64_t seed, int n, int k) {
     std::vector<GameId> l, r;
     int nl = 2 + static_cast<int>(rng() % (k - 1)), nr = 1 + static_cast<int>(rng() % 3);
     for (int i = 0; i < nl; ++i)
-      l.push_back(make_nus(Dyadic(), static_cast<int>(rng() % 3) - 1, 1 + static_cast<uint32_t>(rng() % 15)));
+      l.push_back(make_nus(Dyadic(), static_cast<int>(rng() % 3) - 1,
+                           1 + static_cast<uint32_t>(rng() % 15)));
     for (int i = 0; i < nr; ++i)
       r.push_back(make_nus(Dyadic::from_int(-1 - static_cast<int>(rng() % 2)),
                            static_cast<int>(rng() % 3) - 1, static_cast<uint32_t>(rng() % 15)));
@@ -62,7 +64,8 @@ void report(benchmark::State& state, GameId s) {
 }
 
 void BM_StarSwitchSum(benchmark::State& state) {
-  auto terms = star_switch_terms(12345, static_cast<int>(state.range(0)), static_cast<int>(state.range(1)));
+  auto terms =
+      star_switch_terms(12345, static_cast<int>(state.range(0)), static_cast<int>(state.range(1)));
   GameId s = zero();
   for (auto _ : state) {
     state.PauseTiming();
@@ -77,6 +80,7 @@ BENCHMARK(BM_StarSwitchSum)
     ->Args({4, 20})
     ->Args({5, 20})
     ->Args({3, 60})
+    ->Args({2, 100})
     ->Unit(benchmark::kMillisecond)
     ->Iterations(1)
     ->Repetitions(3);
@@ -93,7 +97,12 @@ void BM_InfinitesimalSum(benchmark::State& state) {
   }
   report(state, s);
 }
-BENCHMARK(BM_InfinitesimalSum)->Arg(5)->Arg(6)->Unit(benchmark::kMillisecond)->Iterations(1)->Repetitions(3);
+BENCHMARK(BM_InfinitesimalSum)
+    ->Arg(5)
+    ->Arg(6)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1)
+    ->Repetitions(3);
 
 // ---- repeated small operations -----------------------------------------------------------
 
@@ -101,8 +110,9 @@ std::vector<GameId> nus_values(size_t n) {
   std::mt19937_64 rng(99);
   std::vector<GameId> v;
   for (size_t i = 0; i < n; ++i)
-    v.push_back(make_nus(Dyadic::from_parts(static_cast<int64_t>(rng() % 64) - 32, static_cast<int>(rng() % 4)),
-                         static_cast<int>(rng() % 7) - 3, static_cast<uint32_t>(rng() % 8)));
+    v.push_back(make_nus(
+        Dyadic::from_parts(static_cast<int64_t>(rng() % 64) - 32, static_cast<int>(rng() % 4)),
+        static_cast<int>(rng() % 7) - 3, static_cast<uint32_t>(rng() % 8)));
   return v;
 }
 
@@ -142,7 +152,8 @@ std::vector<GameId> small_hot_games(size_t n) {
   std::vector<GameId> v;
   for (size_t i = 0; i < n; ++i) {
     int a = static_cast<int>(rng() % 8) - 2, b = a - 1 - static_cast<int>(rng() % 4);
-    GameId l[1] = {integer(a)}, r[1] = {make_nus(Dyadic::from_int(b), 0, static_cast<uint32_t>(rng() % 2))};
+    GameId l[1] = {integer(a)},
+           r[1] = {make_nus(Dyadic::from_int(b), 0, static_cast<uint32_t>(rng() % 2))};
     v.push_back(make_game(l, r));
   }
   return v;

@@ -21,17 +21,8 @@ namespace fs = std::filesystem;
 
 std::vector<std::pair<Position, bool>> roots(int rows, int cols, konane::OpeningRule rule) {
   std::vector<std::pair<Position, bool>> out;
-  const Position full = konane::full_board(rows, cols);
-  for (auto b = konane::black_removals(rows, cols, rule); b; b &= b - 1) {
-    const int hole = konane::lowest_square(b);
-    const Position after =
-        konane::play(full, Color::Black, konane::Move{uint8_t(hole), uint8_t(hole)});
-    for (auto w = konane::white_removals(after, hole); w; w &= w - 1) {
-      const int sq = konane::lowest_square(w);
-      out.emplace_back(konane::play(after, Color::White, konane::Move{uint8_t(sq), uint8_t(sq)}),
-                       true);
-    }
-  }
+  for (const auto& line : konane::opening_lines(rows, cols, rule))
+    out.emplace_back(line.position, true);
   return out;
 }
 

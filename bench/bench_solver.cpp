@@ -20,17 +20,9 @@ using Game = konane::KonaneGameT<solver::Keyed<Position>>;
 
 // Every position after both removals under the `any` rule (all opening positions).
 std::vector<Position> opening_positions(int rows, int cols) {
-  using namespace konane;
   std::vector<Position> out;
-  const Position full = full_board(rows, cols);
-  for (Bitboard b = black_removals(rows, cols, OpeningRule::Any); b; b &= b - 1) {
-    const int h = lowest_square(b);
-    const Position a = play(full, Color::Black, Move{uint8_t(h), uint8_t(h)});
-    for (Bitboard w = white_removals(a, h); w; w &= w - 1) {
-      const int s = lowest_square(w);
-      out.push_back(play(a, Color::White, Move{uint8_t(s), uint8_t(s)}));
-    }
-  }
+  for (const auto& line : konane::opening_lines(rows, cols, konane::OpeningRule::Any))
+    out.push_back(line.position);
   return out;
 }
 

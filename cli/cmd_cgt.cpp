@@ -63,8 +63,7 @@ bool parse_all(const std::vector<std::string>& exprs, std::vector<Parsed>& out, 
     auto g = cgt::parse(exprs[i], &err);
     if (!g) {
       std::string where = exprs.size() > 1 ? "expression " + std::to_string(i + 1) + ": " : "";
-      usage_error(io, kName,
-                  where + err.message + " at position " + std::to_string(err.position));
+      usage_error(io, kName, where + err.message + " at position " + std::to_string(err.position));
       io.err << "  " << exprs[i] << "\n  " << std::string(err.position, ' ') << "^\n";
       return false;
     }
@@ -144,8 +143,7 @@ int run(const std::vector<std::string>& raw_args, Io io) {
       "thermograph", po::bool_switch(), "print the thermograph of one expression")(
       "svg", po::value<std::string>(), "with --thermograph: also draw it as SVG into FILE")(
       "stats", po::bool_switch(), "print the game table's size and cache hit rates at the end");
-  auto parsed =
-      parse_args(kName, kUsage, desc, {"expr"}, true, protect_expressions(raw_args), io);
+  auto parsed = parse_args(kName, kUsage, desc, {"expr"}, true, protect_expressions(raw_args), io);
   if (!parsed) return kExitUsage;
   if (parsed->help) return kExitOk;
   const auto& vm = parsed->vm;
@@ -156,7 +154,8 @@ int run(const std::vector<std::string>& raw_args, Io io) {
   std::vector<std::string> exprs;
   if (vm.count("expr")) exprs = vm["expr"].as<std::vector<std::string>>();
 
-  if (compare && thermo) return usage_error(io, kName, "--compare and --thermograph exclude each other");
+  if (compare && thermo)
+    return usage_error(io, kName, "--compare and --thermograph exclude each other");
   if (vm.count("svg") && !thermo) return usage_error(io, kName, "--svg needs --thermograph");
   if (compare && exprs.size() != 2)
     return usage_error(io, kName, "--compare needs exactly two expressions");

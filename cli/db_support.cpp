@@ -274,15 +274,7 @@ std::string retro_meta_prefix(int rows, int cols, OpeningRule rule) {
 
 std::vector<std::pair<Position, bool>> opening_roots(int rows, int cols, OpeningRule rule) {
   std::vector<std::pair<Position, bool>> roots;
-  const Position full = full_board(rows, cols);
-  for (Bitboard b = black_removals(rows, cols, rule); b; b &= b - 1) {
-    const int hole = lowest_square(b);
-    const Position after = play(full, Color::Black, Move{uint8_t(hole), uint8_t(hole)});
-    for (Bitboard w = white_removals(after, hole); w; w &= w - 1) {
-      const int sq = lowest_square(w);
-      roots.emplace_back(play(after, Color::White, Move{uint8_t(sq), uint8_t(sq)}), true);
-    }
-  }
+  for (const auto& line : opening_lines(rows, cols, rule)) roots.emplace_back(line.position, true);
   return roots;
 }
 

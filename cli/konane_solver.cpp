@@ -135,22 +135,33 @@ OpeningAnalysis KonaneSolver::solve_opening(int rows, int cols, OpeningRule rule
                          play(after, Color::White, Move{uint8_t(sq), uint8_t(sq)})});
     }
   }
+  // Removals in parallel; inside one removal the replies in turn, stopping at the first that
+  // refutes it (a losing removal needs one refutation, a winning one needs every reply).
+  std::vector<std::vector<size_t>> by_removal(out.removals.size());
+  for (size_t i = 0; i < jobs.size(); ++i) by_removal[jobs[i].removal].push_back(i);
   with_deadline(config_.timeout_seconds, stop_, [&] {
     tbb::parallel_for(
-        size_t{0}, jobs.size(),
-        [&](size_t i) { jobs[i].black_to_move = dfpn_.solve(jobs[i].pos, true); },
+        size_t{0}, by_removal.size(),
+        [&](size_t r) {
+          for (size_t i : by_removal[r]) {
+            jobs[i].black_to_move = dfpn_.solve(jobs[i].pos, true);
+            if (jobs[i].black_to_move == solver::Result::Loss) break;
+          }
+        },
         tbb::simple_partitioner());
   });
-  for (auto& r : out.removals) r.winner = Winner::Black;  // until a reply refutes it
-  for (const Job& j : jobs) {
-    OpeningRemoval& r = out.removals[j.removal];
-    const Winner w = winner_of(Color::Black, j.black_to_move);
-    r.replies.emplace_back(j.reply, w);
-    if (w == Winner::White) {
-      if (!r.refutation) r.refutation = j.reply;
-      r.winner = Winner::White;
-    } else if (w == Winner::Unknown && r.winner == Winner::Black) {
-      r.winner = Winner::Unknown;
+  for (size_t ri = 0; ri < by_removal.size(); ++ri) {
+    OpeningRemoval& r = out.removals[ri];
+    r.winner = Winner::Black;  // until a reply refutes it
+    for (size_t i : by_removal[ri]) {
+      const Winner w = winner_of(Color::Black, jobs[i].black_to_move);
+      r.replies.emplace_back(jobs[i].reply, w);
+      if (w == Winner::White) {
+        r.refutation = jobs[i].reply;
+        r.winner = Winner::White;
+        break;  // later replies were not searched
+      }
+      if (w == Winner::Unknown) r.winner = Winner::Unknown;
     }
   }
   bool any_black = false, any_unknown = false;

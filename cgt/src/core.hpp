@@ -6,12 +6,24 @@
 
 namespace cgt::detail {
 
-inline Record& rec(GameId g) { return Table::get().rec(g); }
-inline bool rec_is_nus(const Record& r) { return (r.flags & kFlagNus) != 0; }
-inline bool rec_is_number(const Record& r) { return (r.flags & kFlagNumber) != 0; }
-inline Dyadic rec_number(const Record& r) { return Dyadic::from_parts(r.num, r.num_exp); }
-inline Dyadic rec_lstop(const Record& r) { return Dyadic::from_parts(r.lstop_num, r.lstop_exp); }
-inline Dyadic rec_rstop(const Record& r) { return Dyadic::from_parts(r.rstop_num, r.rstop_exp); }
+inline Record& rec(GameId g) {
+  return Table::get().rec(g);
+}
+inline bool rec_is_nus(const Record& r) {
+  return (r.flags & kFlagNus) != 0;
+}
+inline bool rec_is_number(const Record& r) {
+  return (r.flags & kFlagNumber) != 0;
+}
+inline Dyadic rec_number(const Record& r) {
+  return Dyadic::from_parts(r.num, r.num_exp);
+}
+inline Dyadic rec_lstop(const Record& r) {
+  return Dyadic::from_parts(r.lstop_num, r.lstop_exp);
+}
+inline Dyadic rec_rstop(const Record& r) {
+  return Dyadic::from_parts(r.rstop_num, r.rstop_exp);
+}
 
 // Orders two stored dyadics m1/2^e1 and m2/2^e2 (normalised) without building Dyadic
 // values: this sits on the hottest path of every comparison.

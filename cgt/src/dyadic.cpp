@@ -11,7 +11,9 @@ namespace {
 constexpr __int128 kInt64Min = std::numeric_limits<int64_t>::min();
 constexpr __int128 kInt64Max = std::numeric_limits<int64_t>::max();
 
-[[noreturn]] void overflow() { throw std::overflow_error("dyadic rational out of range"); }
+[[noreturn]] void overflow() {
+  throw std::overflow_error("dyadic rational out of range");
+}
 
 }  // namespace
 

@@ -2,13 +2,14 @@
 // (Siegel, Combinatorial Game Theory, ch. II): canonicalise by deleting dominated options and
 // bypassing reversible ones; compare by the recursive definition with number avoidance;
 // add by the definition, with number translation and NUS arithmetic as shortcuts.
+#include "cgt/game.hpp"
+
 #include <algorithm>
 #include <climits>
 #include <memory>
 #include <stdexcept>
 #include <unordered_map>
 
-#include "cgt/game.hpp"
 #include "core.hpp"
 
 namespace cgt {
@@ -17,7 +18,9 @@ using namespace detail;
 
 namespace {
 
-Table& T() { return Table::get(); }
+Table& T() {
+  return Table::get();
+}
 
 void sort_unique(std::vector<GameId>& v) {
   std::sort(v.begin(), v.end());
@@ -92,7 +95,9 @@ struct NusKey {
   uint32_t nim;
 };
 
-NusKey nus_of(const Record& r) { return {rec_number(r), r.ups, r.nim}; }
+NusKey nus_of(const Record& r) {
+  return {rec_number(r), r.ups, r.nim};
+}
 
 GameId zero_id() {
   static const GameId z = intern_nus(Dyadic(), 0, 0);
@@ -134,8 +139,12 @@ L1Entry& l1_slot(GameId a, GameId b) {
   return table[mix64((uint64_t{a} << 32) | b) & ((size_t{1} << kL1Bits) - 1)];
 }
 
-std::span<const GameId> lefts(GameId g) { return block_left(options_block(g)); }
-std::span<const GameId> rights(GameId g) { return block_right(options_block(g)); }
+std::span<const GameId> lefts(GameId g) {
+  return block_left(options_block(g));
+}
+std::span<const GameId> rights(GameId g) {
+  return block_right(options_block(g));
+}
 
 enum class Quick { No, Yes, Unknown };
 Quick leq_quick(GameId a, GameId b);
@@ -149,8 +158,7 @@ using ArrMemo = std::unordered_map<uint64_t, bool>;
 bool leq_arr_id(std::span<const GameId> gl, std::span<const GameId> gr, GameId y, ArrMemo& memo);
 
 // X <= G iff no G^R <= X and no X^L >= G.
-bool leq_id_arr(GameId x, std::span<const GameId> gl, std::span<const GameId> gr,
-                ArrMemo& memo) {
+bool leq_id_arr(GameId x, std::span<const GameId> gl, std::span<const GameId> gr, ArrMemo& memo) {
   uint64_t key = uint64_t{x} << 1;
   if (auto it = memo.find(key); it != memo.end()) return it->second;
   bool res = true;
@@ -181,8 +189,7 @@ bool leq_id_arr(GameId x, std::span<const GameId> gl, std::span<const GameId> gr
 }
 
 // G <= Y iff no G^L >= Y and no Y^R <= G.
-bool leq_arr_id(std::span<const GameId> gl, std::span<const GameId> gr, GameId y,
-                ArrMemo& memo) {
+bool leq_arr_id(std::span<const GameId> gl, std::span<const GameId> gr, GameId y, ArrMemo& memo) {
   uint64_t key = (uint64_t{y} << 1) | 1;
   if (auto it = memo.find(key); it != memo.end()) return it->second;
   bool res = true;
@@ -497,7 +504,8 @@ void nus_options(const Record& r, std::vector<GameId>& l, std::vector<GameId>& r
 namespace detail {
 
 GameId intern_nus(const Dyadic& x, int64_t ups64, uint32_t nim) {
-  if (ups64 < INT32_MIN || ups64 > INT32_MAX) throw std::overflow_error("cgt: up-multiple out of range");
+  if (ups64 < INT32_MIN || ups64 > INT32_MAX)
+    throw std::overflow_error("cgt: up-multiple out of range");
   int32_t ups = static_cast<int32_t>(ups64);
   uint64_t h = nus_hash(x, ups, nim);
   auto eq = [&](GameId id) {
@@ -549,7 +557,9 @@ const uint32_t* options_block(GameId g) {
 
 // ---- public API --------------------------------------------------------------------------
 
-GameId zero() { return zero_id(); }
+GameId zero() {
+  return zero_id();
+}
 GameId star() {
   static const GameId s = intern_nus(Dyadic(), 0, 1);
   return s;
@@ -558,10 +568,18 @@ GameId up() {
   static const GameId u = intern_nus(Dyadic(), 1, 0);
   return u;
 }
-GameId integer(int64_t n) { return intern_nus(Dyadic::from_int(n), 0, 0); }
-GameId number(const Dyadic& d) { return intern_nus(d, 0, 0); }
-GameId nimber(unsigned n) { return intern_nus(Dyadic(), 0, n); }
-GameId make_nus(const Dyadic& x, int32_t ups, uint32_t nim) { return intern_nus(x, ups, nim); }
+GameId integer(int64_t n) {
+  return intern_nus(Dyadic::from_int(n), 0, 0);
+}
+GameId number(const Dyadic& d) {
+  return intern_nus(d, 0, 0);
+}
+GameId nimber(unsigned n) {
+  return intern_nus(Dyadic(), 0, n);
+}
+GameId make_nus(const Dyadic& x, int32_t ups, uint32_t nim) {
+  return intern_nus(x, ups, nim);
+}
 
 GameId make_game(std::span<const GameId> left, std::span<const GameId> right) {
   std::vector<GameId> l(left.begin(), left.end()), r(right.begin(), right.end());
@@ -619,7 +637,9 @@ GameId add(GameId a, GameId b) {
   return res;
 }
 
-GameId sub(GameId a, GameId b) { return add(a, neg(b)); }
+GameId sub(GameId a, GameId b) {
+  return add(a, neg(b));
+}
 
 namespace {
 
@@ -736,35 +756,49 @@ Cmp compare(GameId a, GameId b) {
 
 const char* cmp_symbol(Cmp c) {
   switch (c) {
-    case Cmp::Equal: return "=";
-    case Cmp::Less: return "<";
-    case Cmp::Greater: return ">";
-    case Cmp::Fuzzy: return "||";
+    case Cmp::Equal:
+      return "=";
+    case Cmp::Less:
+      return "<";
+    case Cmp::Greater:
+      return ">";
+    case Cmp::Fuzzy:
+      return "||";
   }
   return "?";
 }
 
 Outcome outcome(GameId g) {
   switch (compare(g, zero_id())) {
-    case Cmp::Greater: return Outcome::L;
-    case Cmp::Less: return Outcome::R;
-    case Cmp::Equal: return Outcome::P;
-    case Cmp::Fuzzy: return Outcome::N;
+    case Cmp::Greater:
+      return Outcome::L;
+    case Cmp::Less:
+      return Outcome::R;
+    case Cmp::Equal:
+      return Outcome::P;
+    case Cmp::Fuzzy:
+      return Outcome::N;
   }
   return Outcome::N;
 }
 
 char outcome_char(Outcome o) {
   switch (o) {
-    case Outcome::L: return 'L';
-    case Outcome::R: return 'R';
-    case Outcome::P: return 'P';
-    case Outcome::N: return 'N';
+    case Outcome::L:
+      return 'L';
+    case Outcome::R:
+      return 'R';
+    case Outcome::P:
+      return 'P';
+    case Outcome::N:
+      return 'N';
   }
   return '?';
 }
 
-bool is_number(GameId g) { return rec_is_number(rec(g)); }
+bool is_number(GameId g) {
+  return rec_is_number(rec(g));
+}
 
 std::optional<Dyadic> as_number(GameId g) {
   const Record& r = rec(g);
@@ -772,7 +806,9 @@ std::optional<Dyadic> as_number(GameId g) {
   return rec_number(r);
 }
 
-bool is_nus(GameId g) { return rec_is_nus(rec(g)); }
+bool is_nus(GameId g) {
+  return rec_is_nus(rec(g));
+}
 
 std::optional<Nus> as_nus(GameId g) {
   const Record& r = rec(g);
@@ -780,11 +816,19 @@ std::optional<Nus> as_nus(GameId g) {
   return Nus{rec_number(r), r.ups, r.nim};
 }
 
-std::span<const GameId> left_options(GameId g) { return lefts(g); }
-std::span<const GameId> right_options(GameId g) { return rights(g); }
+std::span<const GameId> left_options(GameId g) {
+  return lefts(g);
+}
+std::span<const GameId> right_options(GameId g) {
+  return rights(g);
+}
 
-Dyadic left_stop(GameId g) { return rec_lstop(rec(g)); }
-Dyadic right_stop(GameId g) { return rec_rstop(rec(g)); }
+Dyadic left_stop(GameId g) {
+  return rec_lstop(rec(g));
+}
+Dyadic right_stop(GameId g) {
+  return rec_rstop(rec(g));
+}
 
 int birthday(GameId g) {
   Record& r = rec(g);

@@ -29,14 +29,22 @@ namespace {
 std::string nus_string(const Dyadic& x, int32_t ups, uint32_t nim) {
   std::string s;
   if (!x.is_zero() || (ups == 0 && nim == 0)) s = x.to_string();
-  if (ups == 1) s += "^";
-  else if (ups == 2) s += "^^";
-  else if (ups > 2) s += "^" + std::to_string(ups);
-  else if (ups == -1) s += "v";
-  else if (ups == -2) s += "vv";
-  else if (ups < -2) s += "v" + std::to_string(-int64_t{ups});
-  if (nim == 1) s += "*";
-  else if (nim > 1) s += "*" + std::to_string(nim);
+  if (ups == 1)
+    s += "^";
+  else if (ups == 2)
+    s += "^^";
+  else if (ups > 2)
+    s += "^" + std::to_string(ups);
+  else if (ups == -1)
+    s += "v";
+  else if (ups == -2)
+    s += "vv";
+  else if (ups < -2)
+    s += "v" + std::to_string(-int64_t{ups});
+  if (nim == 1)
+    s += "*";
+  else if (nim > 1)
+    s += "*" + std::to_string(nim);
   return s;
 }
 
@@ -345,7 +353,9 @@ class Parser {
 
 }  // namespace
 
-std::string to_string(GameId g) { return Printer().print(g); }
+std::string to_string(GameId g) {
+  return Printer().print(g);
+}
 
 std::optional<GameId> parse(std::string_view text, ParseError* error) {
   return Parser(text).run(error);

@@ -63,9 +63,9 @@ std::string stats_report() {
   os << "games stored: " << s.games << " (" << s.nus_games << " number/up/nimber values)\n";
   os << "memory: " << human_bytes(s.bytes) << " (records " << human_bytes(s.record_bytes)
      << ", options " << human_bytes(s.option_bytes) << ", index " << human_bytes(s.index_bytes)
-     << ", caches " << human_bytes(s.add_cache.bytes + s.leq_cache.bytes + s.thermograph_cache.bytes)
-     << "), plus " << kL1Bytes / 1024
-     << " KiB per thread for its private comparison cache\n";
+     << ", caches "
+     << human_bytes(s.add_cache.bytes + s.leq_cache.bytes + s.thermograph_cache.bytes) << "), plus "
+     << kL1Bytes / 1024 << " KiB per thread for its private comparison cache\n";
   os << "caches:\n";
   cache_line(os, "sum", s.add_cache);
   cache_line(os, "comparison", s.leq_cache);

@@ -76,10 +76,18 @@ inline constexpr uint8_t kFlagNumber = 2;
 //          |   nl   |   nr   | left ids (asc)   | right ids (asc)  |
 //          +--------+--------+------------------+------------------+
 // Ascending id order makes the pair of lists a unique key of the canonical game.
-inline uint32_t block_nl(const uint32_t* b) { return b[0]; }
-inline uint32_t block_nr(const uint32_t* b) { return b[1]; }
-inline std::span<const GameId> block_left(const uint32_t* b) { return {b + 2, b[0]}; }
-inline std::span<const GameId> block_right(const uint32_t* b) { return {b + 2 + b[0], b[1]}; }
+inline uint32_t block_nl(const uint32_t* b) {
+  return b[0];
+}
+inline uint32_t block_nr(const uint32_t* b) {
+  return b[1];
+}
+inline std::span<const GameId> block_left(const uint32_t* b) {
+  return {b + 2, b[0]};
+}
+inline std::span<const GameId> block_right(const uint32_t* b) {
+  return {b + 2 + b[0], b[1]};
+}
 
 // Append-only bump allocator for option blocks. Each thread carves from its own current
 // chunk, so the lock is only taken once per chunk.
@@ -183,9 +191,7 @@ class PairCache {
     std::atomic<uint32_t> v{0};
   };
   static_assert(sizeof(Entry) == 16);
-  Entry& slot(uint32_t a, uint32_t b) {
-    return entries_[mix64((uint64_t{a} << 32) | b) & mask_];
-  }
+  Entry& slot(uint32_t a, uint32_t b) { return entries_[mix64((uint64_t{a} << 32) | b) & mask_]; }
   std::unique_ptr<Entry[]> entries_;
   size_t mask_;
   StripedCounter lookups_, hits_;
@@ -225,7 +231,7 @@ class Table {
   static constexpr size_t kChunkSize = size_t{1} << kChunkBits;
   static constexpr size_t kMaxChunks = (size_t{1} << 32) / kChunkSize;
 
-  std::unique_ptr<std::atomic<Record*>[]> chunks_{new std::atomic<Record*>[kMaxChunks]()};
+  std::unique_ptr<std::atomic<Record*>[]> chunks_ { new std::atomic<Record*>[ kMaxChunks ]() };
   std::vector<std::unique_ptr<Record[]>> owned_;
   std::mutex chunk_mu_;
   std::atomic<uint32_t> next_id_{0};

@@ -37,7 +37,9 @@ size_t segment_index(const Trajectory& f, const Dyadic& t) {
   return it == f.temps.begin() ? 0 : static_cast<size_t>(it - f.temps.begin()) - 1;
 }
 
-int slope_at(const Trajectory& f, const Dyadic& t) { return f.slopes[segment_index(f, t)]; }
+int slope_at(const Trajectory& f, const Dyadic& t) {
+  return f.slopes[segment_index(f, t)];
+}
 
 void push_piece(Trajectory& f, const Dyadic& t, const Dyadic& v, int s) {
   if (!f.temps.empty()) {
@@ -199,18 +201,29 @@ std::string xml_escape(const std::string& s) {
   std::string o;
   for (char ch : s) {
     switch (ch) {
-      case '&': o += "&amp;"; break;
-      case '<': o += "&lt;"; break;
-      case '>': o += "&gt;"; break;
-      case '"': o += "&quot;"; break;
-      default: o += ch;
+      case '&':
+        o += "&amp;";
+        break;
+      case '<':
+        o += "&lt;";
+        break;
+      case '>':
+        o += "&gt;";
+        break;
+      case '"':
+        o += "&quot;";
+        break;
+      default:
+        o += ch;
     }
   }
   return o;
 }
 
 // Drawing coordinates only; the labels print the exact dyadic values.
-double approx(const Dyadic& d) { return std::ldexp(static_cast<double>(d.numerator()), -d.exponent()); }
+double approx(const Dyadic& d) {
+  return std::ldexp(static_cast<double>(d.numerator()), -d.exponent());
+}
 
 }  // namespace
 
@@ -242,8 +255,12 @@ Trajectory Trajectory::capped(const Dyadic& t) const {
   return out;
 }
 
-Trajectory Trajectory::max(const Trajectory& a, const Trajectory& b) { return combine(a, b, true); }
-Trajectory Trajectory::min(const Trajectory& a, const Trajectory& b) { return combine(a, b, false); }
+Trajectory Trajectory::max(const Trajectory& a, const Trajectory& b) {
+  return combine(a, b, true);
+}
+Trajectory Trajectory::min(const Trajectory& a, const Trajectory& b) {
+  return combine(a, b, false);
+}
 
 std::string Thermograph::to_string() const {
   std::ostringstream os;
@@ -260,7 +277,9 @@ std::string Thermograph::to_string() const {
 
 // ---- public entry points -----------------------------------------------------------------
 
-Thermograph thermograph(GameId g) { return *thermo_ptr(g); }
+Thermograph thermograph(GameId g) {
+  return *thermo_ptr(g);
+}
 
 Dyadic mean(GameId g) {
   if (auto x = as_number(g)) return *x;
@@ -340,8 +359,9 @@ std::string thermograph_svg(const Thermograph& th, const std::string& title) {
      << "\" stroke=\"black\"/>\n";
   os << "<text x=\"" << (ml + W - mr) / 2 << "\" y=\"" << H - 20
      << "\" text-anchor=\"middle\">value (Left: larger, to the left)</text>\n";
-  os << "<text x=\"20\" y=\"" << (mt + H - mb) / 2 << "\" text-anchor=\"middle\" transform=\"rotate(-90 20 "
-     << (mt + H - mb) / 2 << ")\">temperature</text>\n";
+  os << "<text x=\"20\" y=\"" << (mt + H - mb) / 2
+     << "\" text-anchor=\"middle\" transform=\"rotate(-90 20 " << (mt + H - mb) / 2
+     << ")\">temperature</text>\n";
   // Ticks at every breakpoint, the mean and t = -1, 0.
   std::vector<Dyadic> vt{th.mast}, tt{Dyadic::from_int(-1), Dyadic(), th.temperature};
   for (const Trajectory* w : {&th.left_wall, &th.right_wall}) {

@@ -9,7 +9,9 @@ namespace {
 
 using cgt::Dyadic;
 
-Dyadic D(int64_t m, int k) { return Dyadic::from_parts(m, k); }
+Dyadic D(int64_t m, int k) {
+  return Dyadic::from_parts(m, k);
+}
 
 TEST(Dyadic, NormalisesToLowestTerms) {
   EXPECT_EQ(D(2, 2), D(1, 1));

@@ -14,8 +14,12 @@ GameId G(std::initializer_list<GameId> l, std::initializer_list<GameId> r) {
   std::vector<GameId> lv(l), rv(r);
   return make_game(lv, rv);
 }
-Dyadic D(int64_t m, int k) { return Dyadic::from_parts(m, k); }
-Dyadic I(int64_t n) { return Dyadic::from_int(n); }
+Dyadic D(int64_t m, int k) {
+  return Dyadic::from_parts(m, k);
+}
+Dyadic I(int64_t n) {
+  return Dyadic::from_int(n);
+}
 
 TEST(Identities, Basics) {
   GameId z = zero(), s = star();
@@ -86,17 +90,17 @@ TEST(Identities, UpsAndNimbers) {
   GameId z = zero(), s = star(), u = up(), us = make_nus(Dyadic(), 1, 1);
   GameId dbl = make_nus(Dyadic(), 2, 0);
   EXPECT_EQ(add(u, u), dbl);
-  EXPECT_EQ(G({z}, {us}), dbl);                         // ^^ = {0|^*}
-  EXPECT_EQ(G({z}, {dbl}), make_nus(Dyadic(), 3, 1));   // {0|^^} = ^3*
-  EXPECT_EQ(G({s}, {z}), neg(u));                       // v = {*|0}
-  EXPECT_EQ(G({z}, {z, s}), neg(us));                   // v* = {0|0,*}
+  EXPECT_EQ(G({z}, {us}), dbl);                        // ^^ = {0|^*}
+  EXPECT_EQ(G({z}, {dbl}), make_nus(Dyadic(), 3, 1));  // {0|^^} = ^3*
+  EXPECT_EQ(G({s}, {z}), neg(u));                      // v = {*|0}
+  EXPECT_EQ(G({z}, {z, s}), neg(us));                  // v* = {0|0,*}
   EXPECT_EQ(G({z, s, nimber(2)}, {z, s, nimber(2)}), nimber(3));
   EXPECT_EQ(add(nimber(3), nimber(5)), nimber(6));
   EXPECT_EQ(add(u, s), us);
   EXPECT_EQ(compare(dbl, u), Cmp::Greater);
   EXPECT_EQ(compare(add(u, nimber(2)), z), Cmp::Greater);  // ^*2 > 0
   EXPECT_EQ(compare(s, u), Cmp::Fuzzy);
-  EXPECT_EQ(compare(u, number(D(1, 5))), Cmp::Less);     // infinitesimal
+  EXPECT_EQ(compare(u, number(D(1, 5))), Cmp::Less);  // infinitesimal
   EXPECT_EQ(outcome(s), Outcome::N);
   EXPECT_EQ(outcome(u), Outcome::L);
   EXPECT_EQ(outcome(neg(u)), Outcome::R);
@@ -161,8 +165,12 @@ TEST(Identities, Birthdays) {
 
 TEST(Identities, OptionsOfNusValues) {
   // The materialised options must be the textbook canonical forms.
-  auto L = [](GameId g) { return std::vector<GameId>(left_options(g).begin(), left_options(g).end()); };
-  auto R = [](GameId g) { return std::vector<GameId>(right_options(g).begin(), right_options(g).end()); };
+  auto L = [](GameId g) {
+    return std::vector<GameId>(left_options(g).begin(), left_options(g).end());
+  };
+  auto R = [](GameId g) {
+    return std::vector<GameId>(right_options(g).begin(), right_options(g).end());
+  };
   GameId u = up(), z = zero(), s = star();
   EXPECT_EQ(L(u), std::vector<GameId>{z});
   EXPECT_EQ(R(u), std::vector<GameId>{s});

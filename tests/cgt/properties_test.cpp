@@ -3,8 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <random>
 #include <map>
+#include <random>
 #include <set>
 #include <vector>
 
@@ -37,18 +37,18 @@ class Properties : public ::testing::Test {
       pool_->push_back({make_game(li, ri), t, 0});
     };
     ref::P z = m.zero();
-    pool_->push_back({zero(), z, 0});                        // 0
+    pool_->push_back({zero(), z, 0});  // 0
     ref::P s = m.make({z}, {z});
-    add_base(s, {0}, {0});                                   // 1: *
+    add_base(s, {0}, {0});  // 1: *
     ref::P one = m.make({z}, {});
-    add_base(one, {0}, {});                                  // 2: 1
+    add_base(one, {0}, {});  // 2: 1
     ref::P mone = m.make({}, {z});
-    add_base(mone, {}, {0});                                 // 3: -1
-    add_base(m.make({z}, {one}), {0}, {2});                  // 4: 1/2
-    add_base(m.make({z}, {s}), {0}, {1});                    // 5: ^
-    add_base(m.make({one}, {mone}), {2}, {3});               // 6: +-1
-    add_base(m.make({one}, {}), {2}, {});                    // 7: 2
-    add_base(m.make({z, s}, {z, s}), {0, 1}, {0, 1});        // 8: *2
+    add_base(mone, {}, {0});                           // 3: -1
+    add_base(m.make({z}, {one}), {0}, {2});            // 4: 1/2
+    add_base(m.make({z}, {s}), {0}, {1});              // 5: ^
+    add_base(m.make({one}, {mone}), {2}, {3});         // 6: +-1
+    add_base(m.make({one}, {}), {2}, {});              // 7: 2
+    add_base(m.make({z, s}, {z, s}), {0, 1}, {0, 1});  // 8: *2
     base_size_ = pool_->size();
     auto random_subset = [&](size_t lo, size_t hi, size_t min_take, size_t max_take) {
       std::vector<size_t> out;

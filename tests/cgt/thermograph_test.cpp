@@ -14,17 +14,25 @@ void PrintTo(const Trajectory& t, std::ostream* os) {
     *os << "(" << t.temps[i].to_string() << "," << t.values[i].to_string() << " slope "
         << t.slopes[i] << ") ";
 }
-void PrintTo(const Dyadic& d, std::ostream* os) { *os << d.to_string(); }
+void PrintTo(const Dyadic& d, std::ostream* os) {
+  *os << d.to_string();
+}
 }  // namespace cgt
 
 namespace {
 
 using namespace cgt;
 
-Dyadic D(int64_t m, int k) { return Dyadic::from_parts(m, k); }
-Dyadic I(int64_t n) { return Dyadic::from_int(n); }
+Dyadic D(int64_t m, int k) {
+  return Dyadic::from_parts(m, k);
+}
+Dyadic I(int64_t n) {
+  return Dyadic::from_int(n);
+}
 
-GameId P(const char* s) { return parse(s, nullptr).value(); }
+GameId P(const char* s) {
+  return parse(s, nullptr).value();
+}
 
 Trajectory T(std::vector<Dyadic> t, std::vector<Dyadic> v, std::vector<int> s) {
   return Trajectory{std::move(t), std::move(v), std::move(s)};

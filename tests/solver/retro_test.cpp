@@ -15,6 +15,7 @@
 #include "konane/game.hpp"
 #include "konane/opening.hpp"
 #include "konane/symmetry.hpp"
+#include "reference.hpp"
 
 namespace {
 
@@ -36,50 +37,12 @@ struct TempDir {
 };
 
 // Does the side to move win? Plain negamax over the real board, no symmetry.
-class Negamax {
- public:
-  bool wins(const Position& p, Color side) {
-    const Key k{p.black, p.white, side == Color::Black};
-    if (auto it = memo_.find(k); it != memo_.end()) return it->second;
-    konane::MoveList moves;
-    konane::generate_moves(p, side, moves);
-    bool win = false;
-    for (const auto& m : moves)
-      if (!wins(konane::play(p, side, m), konane::opponent(side))) {
-        win = true;
-        break;
-      }
-    memo_.emplace(k, win);
-    return win;
-  }
-
- private:
-  struct Key {
-    uint64_t b, w;
-    bool black;
-    bool operator==(const Key&) const = default;
-  };
-  struct Hash {
-    size_t operator()(const Key& k) const {
-      return std::hash<uint64_t>()(k.b * 0x9E3779B97F4A7C15ull ^ k.w) ^ k.black;
-    }
-  };
-  std::unordered_map<Key, bool, Hash> memo_;
-};
+using Negamax = testref::PlainOutcome;
 
 std::vector<std::pair<Position, bool>> roots(int rows, int cols, konane::OpeningRule rule) {
   std::vector<std::pair<Position, bool>> out;
-  const Position full = konane::full_board(rows, cols);
-  for (auto b = konane::black_removals(rows, cols, rule); b; b &= b - 1) {
-    const int hole = konane::lowest_square(b);
-    const Position after =
-        konane::play(full, Color::Black, konane::Move{uint8_t(hole), uint8_t(hole)});
-    for (auto w = konane::white_removals(after, hole); w; w &= w - 1) {
-      const int sq = konane::lowest_square(w);
-      out.emplace_back(konane::play(after, Color::White, konane::Move{uint8_t(sq), uint8_t(sq)}),
-                       true);
-    }
-  }
+  for (const auto& line : konane::opening_lines(rows, cols, rule))
+    out.emplace_back(line.position, true);
   return out;
 }
 

@@ -91,7 +91,7 @@ std::optional<GameId> parse(std::string_view text, ParseError* error);
 struct CacheStats {
   uint64_t lookups = 0;
   uint64_t hits = 0;
-  uint64_t entries = 0;   // capacity for the fixed-size caches, live entries otherwise
+  uint64_t entries = 0;  // capacity for the fixed-size caches, live entries otherwise
   uint64_t bytes = 0;
 };
 struct TableStats {

@@ -42,4 +42,19 @@ Bitboard white_removals(const Position& after_black, int hole) {
   return after_black.geo().neighbours(bit(hole)) & after_black.white;
 }
 
+std::vector<OpeningLine> opening_lines(int rows, int cols, OpeningRule rule) {
+  std::vector<OpeningLine> out;
+  const Position full = full_board(rows, cols);
+  for (Bitboard b = black_removals(rows, cols, rule); b; b &= b - 1) {
+    const int hole = lowest_square(b);
+    const Position after = play(full, Color::Black, Move{uint8_t(hole), uint8_t(hole)});
+    for (Bitboard w = white_removals(after, hole); w; w &= w - 1) {
+      const int sq = lowest_square(w);
+      out.push_back(
+          OpeningLine{hole, sq, play(after, Color::White, Move{uint8_t(sq), uint8_t(sq)})});
+    }
+  }
+  return out;
+}
+
 }  // namespace konane

@@ -2,6 +2,7 @@
 // The removal phase: Black removes one black stone, White one white stone next to the hole.
 #include <optional>
 #include <string_view>
+#include <vector>
 
 #include "konane/position.hpp"
 
@@ -23,5 +24,13 @@ Position full_board(int rows, int cols);
 Bitboard black_removals(int rows, int cols, OpeningRule rule);
 // Squares White may empty once Black has emptied `hole`.
 Bitboard white_removals(const Position& after_black, int hole);
+
+// Every way through the removal phase: the two emptied squares and the position after them
+// (Black to move, jumps from here on), ordered by Black's square, then White's.
+struct OpeningLine {
+  int black_hole = 0, white_hole = 0;
+  Position position;
+};
+std::vector<OpeningLine> opening_lines(int rows, int cols, OpeningRule rule);
 
 }  // namespace konane
