@@ -55,12 +55,13 @@ std::optional<TablePayload> ConcurrentTable::find(const RegionKey& key) const {
     const Entry& e = entries_[base + i];
     const uint32_t s1 = load(e.seq, std::memory_order_acquire);
     if (s1 & 1) continue;
-    const uint32_t tag = load(e.tag, std::memory_order_relaxed);
-    const uint64_t k0 = load(e.k0, std::memory_order_relaxed);
-    const uint64_t k1 = load(e.k1, std::memory_order_relaxed);
-    const TablePayload p{load(e.v0, std::memory_order_relaxed),
-                         load(e.v1, std::memory_order_relaxed)};
-    std::atomic_thread_fence(std::memory_order_acquire);
+    // Acquire loads keep the second sequence read after every field read (no fence needed,
+    // and ThreadSanitizer understands it).
+    const uint32_t tag = load(e.tag, std::memory_order_acquire);
+    const uint64_t k0 = load(e.k0, std::memory_order_acquire);
+    const uint64_t k1 = load(e.k1, std::memory_order_acquire);
+    const TablePayload p{load(e.v0, std::memory_order_acquire),
+                         load(e.v1, std::memory_order_acquire)};
     if (load(e.seq, std::memory_order_relaxed) != s1) continue;  // torn: treat as a miss
     if ((tag & kUsed) && (tag & 0xffff) == key.shape && k0 == key.w0 && k1 == key.w1) return p;
   }
@@ -92,12 +93,12 @@ void ConcurrentTable::store(const RegionKey& key, TablePayload payload, unsigned
   if ((s & 1) || !std::atomic_ref<uint32_t>(e.seq).compare_exchange_strong(
                      s, s + 1, std::memory_order_acquire))
     return;
-  std::atomic_thread_fence(std::memory_order_release);
-  put(e.tag, kUsed | (work << 16) | key.shape, std::memory_order_relaxed);
-  put(e.k0, key.w0, std::memory_order_relaxed);
-  put(e.k1, key.w1, std::memory_order_relaxed);
-  put(e.v0, payload.v0, std::memory_order_relaxed);
-  put(e.v1, payload.v1, std::memory_order_relaxed);
+  // Release stores keep the odd sequence number visible before any field changes.
+  put(e.tag, kUsed | (work << 16) | key.shape, std::memory_order_release);
+  put(e.k0, key.w0, std::memory_order_release);
+  put(e.k1, key.w1, std::memory_order_release);
+  put(e.v0, payload.v0, std::memory_order_release);
+  put(e.v1, payload.v1, std::memory_order_release);
   put(e.seq, s + 2, std::memory_order_release);
   stores_.fetch_add(1, std::memory_order_relaxed);
 }
