@@ -13,17 +13,7 @@ namespace fs = std::filesystem;
 using clitest::run_binary;
 using clitest::run_cli;
 
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    static int n = 0;
-    path = fs::temp_directory_path() /
-           ("konane_cli_batch_" + std::to_string(getpid()) + "_" + std::to_string(n++));
-    fs::remove_all(path);
-    fs::create_directories(path);
-  }
-  ~TempDir() { fs::remove_all(path); }
-};
+using clitest::TempDir;
 
 const char* kInput =
     "# a comment line\n"

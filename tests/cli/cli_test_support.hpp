@@ -9,6 +9,7 @@
 
 #include <cctype>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <memory>
@@ -250,5 +251,18 @@ inline std::optional<Json> parse_json_object(const std::string& text) {
   if (!v || !v->is_object()) return std::nullopt;
   return v;
 }
+
+// A fresh directory under the system temp dir, removed with everything in it at the end.
+struct TempDir {
+  std::filesystem::path path;
+  TempDir() {
+    static int n = 0;
+    path = std::filesystem::temp_directory_path() /
+           ("konane_cli_test_" + std::to_string(getpid()) + "_" + std::to_string(n++));
+    std::filesystem::remove_all(path);
+    std::filesystem::create_directories(path);
+  }
+  ~TempDir() { std::filesystem::remove_all(path); }
+};
 
 }  // namespace clitest

@@ -14,17 +14,7 @@ namespace {
 namespace fs = std::filesystem;
 using clitest::run_binary;
 
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    static int n = 0;
-    path = fs::temp_directory_path() /
-           ("konane_cli_dberr_" + std::to_string(getpid()) + "_" + std::to_string(n++));
-    fs::remove_all(path);
-    fs::create_directories(path);
-  }
-  ~TempDir() { fs::remove_all(path); }
-};
+using clitest::TempDir;
 
 db::Database make_db(const fs::path& p) {
   db::OpenOptions o;

@@ -15,17 +15,7 @@ namespace {
 namespace fs = std::filesystem;
 using clitest::run_cli;
 
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    static int n = 0;
-    path = fs::temp_directory_path() /
-           ("konane_cli_dbrt_" + std::to_string(getpid()) + "_" + std::to_string(n++));
-    fs::remove_all(path);
-    fs::create_directories(path);
-  }
-  ~TempDir() { fs::remove_all(path); }
-};
+using clitest::TempDir;
 
 clitest::Json query(const std::string& pos, const std::string& db, int expect_rc = 0) {
   auto r = run_cli({"query", pos, "--db", db, "--json"});

@@ -18,17 +18,7 @@ namespace {
 namespace fs = std::filesystem;
 using clitest::run_binary;
 
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    static int n = 0;
-    path = fs::temp_directory_path() /
-           ("konane_cli_retro_" + std::to_string(getpid()) + "_" + std::to_string(n++));
-    fs::remove_all(path);
-    fs::create_directories(path);
-  }
-  ~TempDir() { fs::remove_all(path); }
-};
+using clitest::TempDir;
 
 struct EnvGuard {
   explicit EnvGuard(const std::string& value) {

@@ -41,7 +41,7 @@ namespace solver {
 enum class Result : uint8_t { Win, Loss, Unknown };  // for the player to move
 
 struct SearchLimits {
-  int value_limit = 6;                     // regions with at most this size get values
+  int value_limit = 6;                      // regions with at most this size get values
   const std::atomic<bool>* stop = nullptr;  // set from outside to stop (timeout)
 };
 
@@ -57,7 +57,7 @@ class DfpnSolver {
 
   // Does the player to move win position p?
   Result solve(const Position& p, bool left_to_move) {
-    State s = make_state(cgt::zero(), nullptr, 0, -1);
+    State s = make_state(cgt::zero(), nullptr, 0);
     G::for_each_region(p, [&](const Position& r) { add_region(s, r); });
     s.left = left_to_move;
     if (s.overflow) return Result::Unknown;
@@ -86,7 +86,7 @@ class DfpnSolver {
     uint64_t h1 = 0, h2 = 0;
   };
 
-  State make_state(cgt::GameId known, const State* from, int skip, int) {
+  State make_state(cgt::GameId known, const State* from, int skip) {
     State s;
     s.known = known;
     if (from) {
@@ -157,7 +157,7 @@ class DfpnSolver {
     out.clear();
     for (int i = 0; i < s.hard_count; ++i) {
       G::for_each_option(s.hard[i].pos, s.left, [&](const Position& c) {
-        State t = make_state(s.known, &s, i, 0);
+        State t = make_state(s.known, &s, i);
         G::for_each_region(c, [&](const Position& r) { add_region(t, r); });
         hash(t);
         out.push_back(t);
@@ -165,7 +165,7 @@ class DfpnSolver {
     }
     const auto opts = s.left ? cgt::left_options(s.known) : cgt::right_options(s.known);
     for (cgt::GameId o : opts) {
-      State t = make_state(o, &s, -1, 0);
+      State t = make_state(o, &s, -1);
       hash(t);
       out.push_back(t);
     }
