@@ -25,13 +25,19 @@ uint64_t hash_key(const RegionKey& k) {
 ConcurrentTable::ConcurrentTable(size_t bytes) {
   size_t buckets = bytes / (kWays * sizeof(Entry));
   buckets_ = buckets ? std::bit_floor(buckets) : 1;
-  void* mem = std::calloc(buckets_ * kWays, sizeof(Entry));
-  if (!mem) throw std::bad_alloc();
-  entries_.reset(static_cast<Entry*>(mem));
+  const size_t len = buckets_ * kWays * sizeof(Entry);
+  // Anonymous memory is zero (every entry unused) and costs nothing until touched. Probes are
+  // random over the whole table, so 4 KiB pages would cost a page fault per first touch
+  // (twice: the zero page on read, a copy on write) and a TLB miss per probe; huge pages,
+  // when the kernel grants them, remove both. mmap also aligns buckets to cache lines.
+  void* mem = mmap(nullptr, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (mem == MAP_FAILED) throw std::bad_alloc();
+  madvise(mem, len, MADV_HUGEPAGE);  // advisory: ignoring failure only costs speed
+  entries_ = std::unique_ptr<Entry[], Free>(static_cast<Entry*>(mem), Free(len));
 }
 
 void ConcurrentTable::Free::operator()(Entry* e) const {
-  std::free(e);
+  munmap(e, len);
 }
 
 namespace {

@@ -1,22 +1,42 @@
 #include "konane/regions.hpp"
 
 #include <algorithm>
+#include <bit>
 
 namespace konane {
 
-void zones(const Geometry& g, Bitboard black, Bitboard white, Bitboard& zb, Bitboard& zw) {
-  zb = black;
-  zw = white;
+namespace {
+
+// One jump of every square of `from` over a square of `over` onto the board, all four
+// directions at once. The east/west masks stop a step from wrapping onto the next rank.
+inline Bitboard jumps(const Geometry& g, Bitboard from, Bitboard over) {
+  const Bitboard e = g.dest[kEast], w = g.dest[kWest];
+  return ((((from << kStride) & over) << kStride) & g.board) |
+         (((from >> kStride) & over) >> kStride) | ((((from << 1) & e & over) << 1) & e) |
+         ((((from >> 1) & w & over) >> 1) & w);
+}
+
+// Closes (zb, zw) under the zone rule. Starting from any sets between the stones and the
+// least closed sets gives that same least closed pair (the rule is monotone), so merged
+// groups start from the union of their zones instead of from their stones.
+void close_zones(const Geometry& g, Bitboard& zb, Bitboard& zw) {
+  // Each colour grows with the other's newest squares at once: fewer rounds than the
+  // definition's simultaneous ones, same fixpoint.
   while (true) {
-    Bitboard nb = zb, nw = zw;
-    for (int d = 0; d < kDirs; ++d) {
-      nb |= g.shift(g.shift(zb, d) & zw, d);
-      nw |= g.shift(g.shift(zw, d) & zb, d);
-    }
+    const Bitboard nb = zb | jumps(g, zb, zw);
+    const Bitboard nw = zw | jumps(g, zw, nb);
     if (nb == zb && nw == zw) return;
     zb = nb;
     zw = nw;
   }
+}
+
+}  // namespace
+
+void zones(const Geometry& g, Bitboard black, Bitboard white, Bitboard& zb, Bitboard& zw) {
+  zb = black;
+  zw = white;
+  close_zones(g, zb, zw);
 }
 
 namespace {
@@ -64,7 +84,9 @@ int decompose(const Position& p, RegionList& out) {
         if (!interact(g, groups[i], groups[j])) continue;
         groups[i].black |= groups[j].black;
         groups[i].white |= groups[j].white;
-        zones(g, groups[i].black, groups[i].white, groups[i].zb, groups[i].zw);
+        groups[i].zb |= groups[j].zb;
+        groups[i].zw |= groups[j].zw;
+        close_zones(g, groups[i].zb, groups[i].zw);
         groups[j] = groups[--n];
         merged = true;
         break;
@@ -83,14 +105,17 @@ int decompose(const Position& p, RegionList& out) {
 }
 
 Position cut_out(const Region& r) {
-  int r0 = kMaxDim, r1 = -1, c0 = kMaxDim, c1 = -1;
-  for (Bitboard z = r.zone; z; z &= z - 1) {
-    int sq = lowest_square(z);
-    r0 = std::min(r0, row_of(sq));
-    r1 = std::max(r1, row_of(sq));
-    c0 = std::min(c0, col_of(sq));
-    c1 = std::max(c1, col_of(sq));
-  }
+  // Occupied files: every rank folded onto rank 1. Occupied ranks: one bit per non-empty byte.
+  Bitboard f = r.zone | (r.zone >> 32);
+  f |= f >> 16;
+  f |= f >> 8;
+  const unsigned files = unsigned(f & 0xff);
+  Bitboard nz = r.zone | (r.zone >> 4);
+  nz |= nz >> 2;
+  nz |= nz >> 1;
+  const unsigned ranks = unsigned(((nz & 0x0101010101010101ull) * 0x0102040810204080ull) >> 56);
+  const int r0 = std::countr_zero(ranks), r1 = 31 - std::countl_zero(ranks);
+  const int c0 = std::countr_zero(files), c1 = 31 - std::countl_zero(files);
   Position q;
   q.rows = static_cast<uint8_t>(r1 - r0 + 1);
   q.cols = static_cast<uint8_t>(c1 - c0 + 1);

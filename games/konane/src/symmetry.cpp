@@ -1,5 +1,6 @@
 #include "konane/symmetry.hpp"
 
+#include <algorithm>
 #include <bit>
 
 namespace konane {
@@ -71,24 +72,41 @@ bool symmetry_swaps_square_colours(int sym, int rows, int cols) {
 }
 
 Canonical canonical(const Position& p, KeyGroup group) {
-  const int nsym = group == KeyGroup::Region ? kSymmetries : board_symmetries(p.rows, p.cols);
+  // Keys order by (rows, cols) first, so on a non-square board only the images with the
+  // smaller side as rows can win: s < 4 keeps the shape, s >= 4 transposes it.
+  int first = 0, last = kSymmetries;
+  if (group != KeyGroup::Region || p.rows < p.cols) last = board_symmetries(p.rows, p.cols);
+  if (group == KeyGroup::Region && p.rows > p.cols) first = 4;
   const bool with_swap = group != KeyGroup::Board;
+  // All images from shared pieces: s | 4 is the transpose of s, and s = 3 mirrors s = 1.
+  Bitboard b[kSymmetries], w[kSymmetries];
+  b[0] = p.black;
+  w[0] = p.white;
+  b[1] = mirror_files(p.black, p.cols);
+  w[1] = mirror_files(p.white, p.cols);
+  b[2] = mirror_ranks(p.black, p.rows);
+  w[2] = mirror_ranks(p.white, p.rows);
+  b[3] = mirror_ranks(b[1], p.rows);
+  w[3] = mirror_ranks(w[1], p.rows);
+  for (int s = std::max(first, 4); s < last; ++s) {
+    b[s] = transpose8(b[s - 4]);
+    w[s] = transpose8(w[s - 4]);
+  }
   Canonical best;
   bool have = false;
-  for (int s = 0; s < nsym; ++s) {
-    Position q = transform(p, s);
+  for (int s = first; s < last; ++s) {
+    const uint8_t rows = (s & 4) ? p.cols : p.rows, cols = (s & 4) ? p.rows : p.cols;
     for (int swap = 0; swap <= (with_swap ? 1 : 0); ++swap) {
-      Position r = swap ? swap_colours(q) : q;
-      CanonicalKey k{r.rows, r.cols, r.black, r.white};
+      const CanonicalKey k{rows, cols, swap ? w[s] : b[s], swap ? b[s] : w[s]};
       if (!have || k < best.key) {
         have = true;
         best.key = k;
         best.sym = s;
         best.stones_swapped = swap != 0;
-        best.square_colours_swapped = symmetry_swaps_square_colours(s, p.rows, p.cols);
       }
     }
   }
+  best.square_colours_swapped = symmetry_swaps_square_colours(best.sym, p.rows, p.cols);
   return best;
 }
 

@@ -50,18 +50,22 @@ class DfpnSolver {
  public:
   using Position = typename G::Position;
   static constexpr uint32_t kInf = 1u << 30;
-  static constexpr int kMaxHard = 16;
+  // A live region needs a stone that can jump and one to be jumped, so a board of at most
+  // 64 squares has at most 32 regions: overflow is impossible for boards up to 8x8, and a
+  // state that would overflow anyway is reported unknown, never solved with a region lost.
+  static constexpr int kMaxHard = 32;
 
   DfpnSolver(ValueSolver<G>& values, ConcurrentTable& proofs, SearchLimits limits)
       : values_(values), proofs_(proofs), limits_(limits) {}
 
   // Does the player to move win position p?
   Result solve(const Position& p, bool left_to_move) {
-    State s = make_state(cgt::zero(), nullptr, 0);
+    State s;
+    s.known = cgt::zero();
     G::for_each_region(p, [&](const Position& r) { add_region(s, r); });
     s.left = left_to_move;
     if (s.overflow) return Result::Unknown;
-    if (s.hard_count == 0) return settle(s);
+    if (s.hard_count == 0) return settle(s.known, s.left);
     hash(s);
     mid(s, kInf - 1, kInf - 1);
     const TablePayload e = last_;
@@ -86,40 +90,52 @@ class DfpnSolver {
     uint64_t h1 = 0, h2 = 0;
   };
 
-  State make_state(cgt::GameId known, const State* from, int skip) {
-    State s;
-    s.known = known;
-    if (from) {
-      s.left = !from->left;
-      for (int i = 0; i < from->hard_count; ++i)
-        if (i != skip) s.hard[s.hard_count++] = from->hard[i];
-    }
-    return s;
-  }
+  // The regions of a new state go to `hard` (up to kMaxHard; beyond that the state is
+  // marked overflowing and must never be searched as if complete).
+  struct HardSink {
+    Hard* hard;
+    int count = 0;
+    int capacity;
+    bool overflow = false;
+  };
 
-  void add_region(State& s, const Position& r) {
-    if (G::size(r) <= limits_.value_limit) {
-      s.known = cgt::add(s.known, values_.region_value(r));
+  void add_region(cgt::GameId& known, HardSink& sink, const Position& r) {
+    const int size = G::size(r);
+    if (size <= limits_.value_limit) {
+      known = cgt::add(known, values_.region_value(r));
       return;
     }
     const Keyed<Position> k = G::key(r);
-    if (auto hit = peek_value(k)) {
-      s.known = cgt::add(s.known, k.negated ? cgt::neg(*hit) : *hit);
+    if (auto hit = peek_value(k, size)) {
+      known = cgt::add(known, k.negated ? cgt::neg(*hit) : *hit);
       return;
     }
-    if (s.hard_count == kMaxHard) {
-      s.overflow = true;
+    if (sink.count == sink.capacity) {
+      sink.overflow = true;
       return;
     }
     const uint64_t base = hash_key(k.key) ^ (k.negated ? 0x5bd1e9955bd1e995ull : 0);
-    s.hard[s.hard_count++] = Hard{r, mix64(base), mix64(base ^ 0x2545f4914f6cdd1dull)};
+    sink.hard[sink.count++] = Hard{r, mix64(base), mix64(base ^ 0x2545f4914f6cdd1dull)};
   }
 
-  std::optional<cgt::GameId> peek_value(const Keyed<Position>& k) { return values_.peek(k.key); }
+  void add_region(State& s, const Position& r) {
+    HardSink sink{s.hard + s.hard_count, 0, kMaxHard - s.hard_count};
+    add_region(s.known, sink, r);
+    s.hard_count += sink.count;
+    s.overflow |= sink.overflow;
+  }
+
+  std::optional<cgt::GameId> peek_value(const Keyed<Position>& k, int size) {
+    return values_.peek(k.key, size);
+  }
+
+  // The multiset hash: a term for the known value plus one per hard region, so a child's
+  // hash is its parent's with the changed terms exchanged.
+  static uint64_t known_h1(cgt::GameId v) { return mix64(uint64_t(v) * 0x9e3779b97f4a7c15ull + 1); }
+  static uint64_t known_h2(cgt::GameId v) { return mix64(uint64_t(v) * 0xc2b2ae3d27d4eb4full + 7); }
 
   void hash(State& s) {
-    uint64_t h1 = mix64(uint64_t(s.known) * 0x9e3779b97f4a7c15ull + 1);
-    uint64_t h2 = mix64(uint64_t(s.known) * 0xc2b2ae3d27d4eb4full + 7);
+    uint64_t h1 = known_h1(s.known), h2 = known_h2(s.known);
     for (int i = 0; i < s.hard_count; ++i) h1 += s.hard[i].h1, h2 += s.hard[i].h2;
     s.h1 = h1;
     s.h2 = h2;
@@ -127,48 +143,103 @@ class DfpnSolver {
 
   RegionKey table_key(const State& s) const { return RegionKey{s.h1, s.h2, uint16_t(s.left)}; }
 
-  Result settle(const State& s) const {
-    const cgt::Outcome o = cgt::outcome(s.known);
+  // The result for the player to move in a sum with no hard region left.
+  static Result settle(cgt::GameId known, bool left) {
+    const cgt::Outcome o = cgt::outcome(known);
     if (o == cgt::Outcome::N) return Result::Win;
     if (o == cgt::Outcome::P) return Result::Loss;
-    return ((o == cgt::Outcome::L) == s.left) ? Result::Win : Result::Loss;
+    return ((o == cgt::Outcome::L) == left) ? Result::Win : Result::Loss;
   }
 
   int count_options(const State& s) const {
     int n = 0;
     for (int i = 0; i < s.hard_count; ++i) n += G::count_options(s.hard[i].pos, s.left);
-    n += static_cast<int>(s.left ? cgt::left_options(s.known).size()
-                                 : cgt::right_options(s.known).size());
-    return n;
+    return n + known_options(s.known, s.left);
+  }
+  static int known_options(cgt::GameId known, bool left) {
+    return static_cast<int>(left ? cgt::left_options(known).size()
+                                 : cgt::right_options(known).size());
   }
 
-  // (phi, delta) of a state as far as known: exact when settled, else table, else heuristic.
-  TablePayload lookup(const State& s) {
-    if (s.hard_count == 0) {
-      return settle(s) == Result::Win ? TablePayload{0, kInf} : TablePayload{kInf, 0};
+  // A child of the node being expanded, kept small: the region it replaces, the regions it
+  // adds (in the thread's arena) and its hash and numbers. The full State is built only for
+  // the child actually searched.
+  struct Child {
+    cgt::GameId known;
+    int skip;               // index of the parent's hard region the move was in; -1 = in known
+    uint32_t first, count;  // its new hard regions: arena_[first, first + count)
+    uint64_t h1, h2;
+    int hard_total;  // number of hard regions of the child state
+    bool overflow;
+    TablePayload pd;
+  };
+
+  RegionKey child_key(const Child& c, bool left) const {
+    return RegionKey{c.h1, c.h2, uint16_t(!left)};
+  }
+
+  // (phi, delta) of a child as far as known: exact when settled, else table, else the
+  // mobility heuristic. An overflowing child is never proved either way.
+  TablePayload lookup(const State& s, const Child& c) {
+    if (c.overflow) return TablePayload{kInf - 1, kInf - 1};
+    if (c.hard_total == 0) {
+      return settle(c.known, !s.left) == Result::Win ? TablePayload{0, kInf}
+                                                     : TablePayload{kInf, 0};
     }
-    if (auto e = proofs_.find(table_key(s))) return *e;
-    const int m = count_options(s);
+    if (auto e = proofs_.find(child_key(c, s.left))) return *e;
+    int m = known_options(c.known, !s.left);
+    for (int i = 0; i < s.hard_count; ++i)
+      if (i != c.skip) m += G::count_options(s.hard[i].pos, !s.left);
+    for (uint32_t i = 0; i < c.count; ++i) m += G::count_options(arena_[c.first + i].pos, !s.left);
     if (m == 0) return TablePayload{kInf, 0};
     return TablePayload{1, static_cast<uint32_t>(m)};
   }
 
-  void children(const State& s, std::vector<State>& out) {
-    out.clear();
+  // Appends the children of s to kids_ (their new regions to arena_).
+  void children(const State& s) {
+    const uint64_t base1 = s.h1 - known_h1(s.known), base2 = s.h2 - known_h2(s.known);
+    auto finish = [&](Child& c) {
+      c.h1 += known_h1(c.known);
+      c.h2 += known_h2(c.known);
+      c.hard_total = s.hard_count - (c.skip >= 0 ? 1 : 0) + int(c.count);
+      proofs_.prefetch(child_key(c, s.left));
+      kids_.push_back(c);
+    };
+    Hard buffer[kMaxHard];
     for (int i = 0; i < s.hard_count; ++i) {
-      G::for_each_option(s.hard[i].pos, s.left, [&](const Position& c) {
-        State t = make_state(s.known, &s, i);
-        G::for_each_region(c, [&](const Position& r) { add_region(t, r); });
-        hash(t);
-        out.push_back(t);
+      G::for_each_option(s.hard[i].pos, s.left, [&](const Position& pos) {
+        Child c{
+            s.known, i, uint32_t(arena_.size()), 0, base1 - s.hard[i].h1, base2 - s.hard[i].h2, 0,
+            false,   {}};
+        HardSink sink{buffer, 0, kMaxHard - (s.hard_count - 1)};
+        G::for_each_region(pos, [&](const Position& r) { add_region(c.known, sink, r); });
+        for (int j = 0; j < sink.count; ++j) {
+          arena_.push_back(buffer[j]);
+          c.h1 += buffer[j].h1;
+          c.h2 += buffer[j].h2;
+        }
+        c.count = uint32_t(sink.count);
+        c.overflow = sink.overflow;
+        finish(c);
       });
     }
     const auto opts = s.left ? cgt::left_options(s.known) : cgt::right_options(s.known);
     for (cgt::GameId o : opts) {
-      State t = make_state(o, &s, -1);
-      hash(t);
-      out.push_back(t);
+      Child c{o, -1, 0, 0, base1, base2, 0, false, {}};
+      finish(c);
     }
+  }
+
+  State materialize(const State& s, const Child& c) const {
+    State t;
+    t.known = c.known;
+    t.left = !s.left;
+    for (int i = 0; i < s.hard_count; ++i)
+      if (i != c.skip) t.hard[t.hard_count++] = s.hard[i];
+    for (uint32_t i = 0; i < c.count; ++i) t.hard[t.hard_count++] = arena_[c.first + i];
+    t.h1 = c.h1;
+    t.h2 = c.h2;
+    return t;
   }
 
   bool stopped() const { return limits_.stop && limits_.stop->load(std::memory_order_relaxed); }
@@ -180,19 +251,21 @@ class DfpnSolver {
   void mid(const State& s, uint32_t th_phi, uint32_t th_delta) {
     nodes_.fetch_add(1, std::memory_order_relaxed);
     const uint64_t start = nodes();
-    std::vector<State> kids;
-    children(s, kids);
+    // This node's children live in kids_[k0, k1) and their regions at the end of arena_;
+    // deeper calls push above them and pop on return (indices, not references: both grow).
+    const size_t k0 = kids_.size(), a0 = arena_.size();
+    children(s);
+    const size_t k1 = kids_.size();
     // Children are probed once; afterwards only the child just searched is probed again.
     // A sibling proved meanwhile through a transposition keeps its old (stale) numbers here,
     // which only affects the search order: a stale number is never 0 unless it was proved.
-    std::vector<TablePayload> pd(kids.size());
-    for (size_t i = 0; i < kids.size(); ++i) pd[i] = lookup(kids[i]);
+    for (size_t i = k0; i < k1; ++i) kids_[i].pd = lookup(s, kids_[i]);
     while (true) {
       uint32_t delta = 0;
-      size_t best = 0;
+      size_t best = k0;
       uint32_t best_delta = kInf, second_delta = kInf;
-      for (size_t i = 0; i < kids.size(); ++i) {
-        const uint32_t cphi = pd[i].v0, cdelta = pd[i].v1;
+      for (size_t i = k0; i < k1; ++i) {
+        const uint32_t cphi = kids_[i].pd.v0, cdelta = kids_[i].pd.v1;
         delta = sat_add(delta, cphi);
         if (cdelta < best_delta) {
           second_delta = best_delta;
@@ -202,21 +275,23 @@ class DfpnSolver {
           second_delta = cdelta;
         }
       }
-      const uint32_t phi = kids.empty() ? kInf : best_delta;
-      if (kids.empty()) delta = 0;
+      const uint32_t phi = k0 == k1 ? kInf : best_delta;
+      if (k0 == k1) delta = 0;
       const bool done = phi == 0 || delta == 0;
       if (done || phi >= th_phi || delta >= th_delta || stopped()) {
         proofs_.store(table_key(s), TablePayload{phi, delta}, work_of(nodes() - start, done));
         last_ = TablePayload{phi, delta};
+        kids_.resize(k0);
+        arena_.resize(a0);
         return;
       }
-      const uint32_t child_phi = sat_add(th_delta - delta, pd[best].v0);  // < kInf by loop test
+      const uint32_t child_phi = sat_add(th_delta - delta, kids_[best].pd.v0);  // < kInf
       const uint32_t eps =
           second_delta >= kInf ? kInf : sat_add(second_delta, second_delta / 4 + 1);
       const uint32_t child_delta = std::min(th_phi, eps);
-      mid(kids[best], child_phi, child_delta);
+      mid(materialize(s, kids_[best]), child_phi, child_delta);
       // The child's own result, even if the table lost it to a concurrent replacement.
-      pd[best] = last_;
+      kids_[best].pd = last_;
     }
   }
 
@@ -232,6 +307,9 @@ class DfpnSolver {
   std::atomic<uint64_t> nodes_{0};
   // (phi, delta) of the node mid() last finished; per thread, since one solver serves many.
   static inline thread_local TablePayload last_{};
+  // Children and their new regions of every node on this thread's path (stack discipline).
+  static inline thread_local std::vector<Child> kids_;
+  static inline thread_local std::vector<Hard> arena_;
 };
 
 }  // namespace solver

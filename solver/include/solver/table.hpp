@@ -33,6 +33,13 @@ class ConcurrentTable {
   // Uses at most `bytes` of memory (rounded down to a power of two of buckets, at least one).
   explicit ConcurrentTable(size_t bytes);
   std::optional<TablePayload> find(const RegionKey& key) const;
+  // Starts loading key's bucket into the cache: probes are random over a table far larger
+  // than the cache, so a node issues the prefetches for all its children before probing any.
+  void prefetch(const RegionKey& key) const {
+    const Entry* b = &entries_[bucket_of(key)];
+    __builtin_prefetch(b);
+    __builtin_prefetch(b + kWays - 1);
+  }
   void store(const RegionKey& key, TablePayload payload, unsigned work);
   size_t bytes() const { return buckets_ * kWays * sizeof(Entry); }
   size_t capacity() const { return buckets_ * kWays; }

@@ -49,8 +49,11 @@ class ValueSolver {
     return sum;
   }
 
-  // The value of a representative if the table holds it (never computes).
-  std::optional<cgt::GameId> peek(const RegionKey& key) const {
+  // The value of a representative if the table holds it (never computes). A region larger
+  // than any ever evaluated cannot be there, and saying so without a probe matters: the search
+  // asks about every large region it meets, and a probe is a cache miss.
+  std::optional<cgt::GameId> peek(const RegionKey& key, int size) const {
+    if (size > max_size_.load(std::memory_order_relaxed)) return std::nullopt;
     if (auto hit = table_.find(key)) return hit->v0;
     return std::nullopt;
   }
@@ -66,7 +69,7 @@ class ValueSolver {
     G::for_each_option(k.rep, true, [&](const Position& c) { left.push_back(value(c)); });
     G::for_each_option(k.rep, false, [&](const Position& c) { right.push_back(value(c)); });
     const cgt::GameId v = cgt::make_game(left, right);
-    table_.store(k.key, TablePayload{v, 0}, work_of(nodes() - before));
+    store(k, v, work_of(nodes() - before));
     return v;
   }
 
@@ -85,9 +88,18 @@ class ValueSolver {
       for (size_t i = 0; i < rc.size(); ++i) tg.run([&, i] { right[i] = value(rc[i]); });
       tg.wait();
       v = cgt::make_game(left, right);
-      table_.store(k.key, TablePayload{v, 0}, 255);
+      store(k, v, 255);
     }
     return k.negated ? cgt::neg(v) : v;
+  }
+
+  void store(const Keyed<Position>& k, cgt::GameId v, unsigned work) {
+    // Raised before the store, so a reader that sees the entry also passes the size test.
+    const int size = G::size(k.rep);
+    int seen = max_size_.load(std::memory_order_relaxed);
+    while (size > seen && !max_size_.compare_exchange_weak(seen, size, std::memory_order_relaxed)) {
+    }
+    table_.store(k.key, TablePayload{v, 0}, work);
   }
 
   static unsigned work_of(uint64_t nodes) {
@@ -98,6 +110,7 @@ class ValueSolver {
 
   ConcurrentTable& table_;
   std::atomic<uint64_t> nodes_{0};
+  std::atomic<int> max_size_{-1};  // largest region size ever stored
 };
 
 }  // namespace solver
