@@ -1,6 +1,10 @@
 // Canonical-form work of the CGT engine: seeded families of large random sums (measured cold:
-// every operation cache is emptied before each repetition, only the interned games stay),
-// and repeated small operations on number + up + nimber values and small hot games.
+// every operation cache is emptied before each run, only the interned games stay), and
+// repeated small operations on number + up + nimber values and small hot games.
+//
+// The large sums run once per repetition; take medians with
+//   bench_cgt --benchmark_filter=LargeSum --benchmark_repetitions=5
+// The counters give the size of each canonical result (left_options, right_options).
 #include <benchmark/benchmark.h>
 
 #include <random>
@@ -13,96 +17,117 @@ namespace {
 
 using namespace cgt;
 
-// Terms {*a, *b, ... | -1*c} (k Left options with random nimbers, Right's a number plus a
-// nimber): hot, mutually fuzzy, so sums keep many options and compare at length.
-std::vector<GameId> star_switch_terms(uint64_t seed, int n, int k) {
-  std::mt19937_64 rng(seed);
-  std::vector<GameId> terms;
-  for (int t = 0; t < n; ++t) {
-    std::set<uint32_t> nims;
-    while (static_cast<int>(nims.size()) < k)
-      nims.insert(1 + static_cast<uint32_t>(rng() % (2 * k)));
-    std::vector<GameId> l, r;
-    for (uint32_t m : nims) l.push_back(nimber(m));
-    r.push_back(make_nus(Dyadic::from_int(-1 - static_cast<int>(rng() % 2)), 0,
-                         static_cast<uint32_t>(rng() % 4)));
-    terms.push_back(make_game(l, r));
-  }
-  return terms;
+// k distinct values drawn from [0, range).
+std::set<uint32_t> distinct(std::mt19937_64& rng, int k, int range) {
+  std::set<uint32_t> s;
+  while (static_cast<int>(s.size()) < k) s.insert(static_cast<uint32_t>(rng() % range));
+  return s;
 }
 
-// Terms whose options are up-multiples with nimbers: infinitesimals and tepid games, the
-// kind of value small Konane regions take.
-std::vector<GameId> infinitesimal_terms(uint64_t seed, int n, int k) {
+// The families of terms. Each keeps many options in its sums for a different reason, and
+// costs the engine in a different place.
+enum Family : int64_t {
+  // {*a, *b, ... | -1*c}: the Right options differ between terms, so sums lose most Left
+  // options to domination, after long comparisons among the nimber translates.
+  kStarSwitch,
+  // {1*a, 1*b, ... | -1*c, -1*d, ...}: every term alike, so no option of a sum dominates
+  // another and the output keeps them all; the work is the sums *m + term.
+  kNimberSwitch,
+  // {+-t1, +-t2, ... | -4k}: Left's options are switches of distinct temperatures, mutually
+  // incomparable; sums keep most of them and compare big games against each other.
+  kSwitchAntichain,
+  // Up-multiples with nimbers: infinitesimals and tepid games, the kind of value small
+  // Konane regions take. Sums stay small; the work is many cheap canonicalisations.
+  kInfinitesimal,
+};
+
+GameId make_term(Family family, std::mt19937_64& rng, int k) {
+  std::vector<GameId> l, r;
+  switch (family) {
+    case kStarSwitch:
+      for (uint32_t m : distinct(rng, k, 2 * k)) l.push_back(nimber(m + 1));
+      r.push_back(make_nus(Dyadic::from_int(-1 - static_cast<int>(rng() % 2)), 0,
+                           static_cast<uint32_t>(rng() % 4)));
+      break;
+    case kNimberSwitch:
+      for (uint32_t m : distinct(rng, k, 2 * k)) l.push_back(make_nus(Dyadic::from_int(1), 0, m));
+      for (uint32_t m : distinct(rng, k, 2 * k)) r.push_back(make_nus(Dyadic::from_int(-1), 0, m));
+      break;
+    case kSwitchAntichain:
+      for (uint32_t t : distinct(rng, k, 8 * k)) {
+        // +-(t+1)/4
+        GameId a[1] = {number(Dyadic::from_parts(t + 1, 2))};
+        GameId b[1] = {number(Dyadic::from_parts(-static_cast<int64_t>(t) - 1, 2))};
+        l.push_back(make_game(a, b));
+      }
+      r.push_back(integer(-4 * k));
+      break;
+    case kInfinitesimal: {
+      int nl = 2 + static_cast<int>(rng() % (k - 1)), nr = 1 + static_cast<int>(rng() % 3);
+      for (int i = 0; i < nl; ++i)
+        l.push_back(make_nus(Dyadic(), static_cast<int>(rng() % 3) - 1,
+                             1 + static_cast<uint32_t>(rng() % 15)));
+      for (int i = 0; i < nr; ++i)
+        r.push_back(make_nus(Dyadic::from_int(-1 - static_cast<int>(rng() % 2)),
+                             static_cast<int>(rng() % 3) - 1, static_cast<uint32_t>(rng() % 15)));
+      break;
+    }
+  }
+  return make_game(l, r);
+}
+
+// n terms of the family, each with about k options a side; terms that collapse to a
+// number + up + nimber value are drawn again, so every term is a genuine compound game.
+std::vector<GameId> make_terms(Family family, uint64_t seed, int n, int k) {
   std::mt19937_64 rng(seed);
   std::vector<GameId> terms;
   while (static_cast<int>(terms.size()) < n) {
-    std::vector<GameId> l, r;
-    int nl = 2 + static_cast<int>(rng() % (k - 1)), nr = 1 + static_cast<int>(rng() % 3);
-    for (int i = 0; i < nl; ++i)
-      l.push_back(make_nus(Dyadic(), static_cast<int>(rng() % 3) - 1,
-                           1 + static_cast<uint32_t>(rng() % 15)));
-    for (int i = 0; i < nr; ++i)
-      r.push_back(make_nus(Dyadic::from_int(-1 - static_cast<int>(rng() % 2)),
-                           static_cast<int>(rng() % 3) - 1, static_cast<uint32_t>(rng() % 15)));
-    GameId g = make_game(l, r);
+    GameId g = make_term(family, rng, k);
     if (!is_nus(g)) terms.push_back(g);
   }
   return terms;
 }
 
-GameId sum_all(const std::vector<GameId>& terms) {
-  GameId s = zero();
-  for (GameId t : terms) s = add(s, t);
-  return s;
-}
+// Arguments: family, number of terms, options per term.
+class LargeSum : public benchmark::Fixture {
+ public:
+  void SetUp(const benchmark::State& state) override {
+    terms_ = make_terms(static_cast<Family>(state.range(0)), 12345 + state.range(0),
+                        static_cast<int>(state.range(1)), static_cast<int>(state.range(2)));
+  }
+  void TearDown(const benchmark::State&) override { terms_.clear(); }
 
-void report(benchmark::State& state, GameId s) {
+ protected:
+  std::vector<GameId> terms_;
+};
+
+BENCHMARK_DEFINE_F(LargeSum, Cold)(benchmark::State& state) {
+  GameId s = zero();
+  for (auto _ : state) {
+    state.PauseTiming();
+    clear_caches();
+    state.ResumeTiming();
+    s = zero();
+    for (GameId t : terms_) s = add(s, t);
+    benchmark::DoNotOptimize(s);
+  }
   state.counters["left_options"] = static_cast<double>(left_options(s).size());
   state.counters["right_options"] = static_cast<double>(right_options(s).size());
   state.counters["games_stored"] = static_cast<double>(stats().games);
 }
-
-void BM_StarSwitchSum(benchmark::State& state) {
-  auto terms =
-      star_switch_terms(12345, static_cast<int>(state.range(0)), static_cast<int>(state.range(1)));
-  GameId s = zero();
-  for (auto _ : state) {
-    state.PauseTiming();
-    clear_caches();
-    state.ResumeTiming();
-    s = sum_all(terms);
-    benchmark::DoNotOptimize(s);
-  }
-  report(state, s);
-}
-BENCHMARK(BM_StarSwitchSum)
-    ->Args({4, 20})
-    ->Args({5, 20})
-    ->Args({3, 60})
-    ->Args({2, 100})
+BENCHMARK_REGISTER_F(LargeSum, Cold)
+    ->ArgNames({"family", "terms", "k"})
+    ->Args({kStarSwitch, 4, 20})
+    ->Args({kStarSwitch, 3, 60})
+    ->Args({kStarSwitch, 2, 200})
+    ->Args({kNimberSwitch, 2, 100})
+    ->Args({kNimberSwitch, 2, 200})
+    ->Args({kSwitchAntichain, 2, 150})
+    ->Args({kSwitchAntichain, 2, 300})
+    ->Args({kInfinitesimal, 5, 8})
+    ->Args({kInfinitesimal, 6, 8})
     ->Unit(benchmark::kMillisecond)
-    ->Iterations(1)
-    ->Repetitions(3);
-
-void BM_InfinitesimalSum(benchmark::State& state) {
-  auto terms = infinitesimal_terms(777, static_cast<int>(state.range(0)), 8);
-  GameId s = zero();
-  for (auto _ : state) {
-    state.PauseTiming();
-    clear_caches();
-    state.ResumeTiming();
-    s = sum_all(terms);
-    benchmark::DoNotOptimize(s);
-  }
-  report(state, s);
-}
-BENCHMARK(BM_InfinitesimalSum)
-    ->Arg(5)
-    ->Arg(6)
-    ->Unit(benchmark::kMillisecond)
-    ->Iterations(1)
-    ->Repetitions(3);
+    ->Iterations(1);
 
 // ---- repeated small operations -----------------------------------------------------------
 

@@ -8,8 +8,8 @@
 #include <filesystem>
 
 #include "db/database.hpp"
-#include "konane/game.hpp"
 #include "konane/opening.hpp"
+#include "konane/retro_game.hpp"
 #include "solver/retro.hpp"
 
 namespace {
@@ -50,6 +50,9 @@ void BM_Retro(benchmark::State& state) {
     opt.board = db::BoardSize{uint8_t(rows), uint8_t(cols)};
     opt.meta_prefix = "bench/";
     opt.work_dir = dir / "work";
+    // Flush latency is serial and, on boards this small, larger than the work itself; on
+    // the boards retro is for it is negligible, so it is left out of the rate.
+    opt.sync_files = false;
     const RetroGame game{rows, cols};
     state.ResumeTiming();
     auto stats = solver::RetroSolver<RetroGame>(game, *database, std::move(opt)).run();
@@ -69,10 +72,10 @@ void BM_Retro(benchmark::State& state) {
       benchmark::Counter(static_cast<double>(positions) / threads, benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_Retro)
-    ->Args({4, 5, 1})
-    ->Args({4, 5, 2})
     ->Args({5, 5, 1})
     ->Args({5, 5, 2})
+    ->Args({4, 6, 1})
+    ->Args({4, 6, 2})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 

@@ -17,6 +17,7 @@
 #include "konane/game.hpp"
 #include "konane/notation.hpp"
 #include "konane/opening.hpp"
+#include "konane/retro_game.hpp"
 #include "options.hpp"
 #include "position_arg.hpp"
 #include "solver/retro.hpp"
@@ -41,8 +42,10 @@ int run_retro(const std::vector<std::string>& args, Io io) {
       "opening", po::value<std::string>()->default_value("standard"), "standard or any")(
       "values", "also store the canonical CGT value of every position (small boards)")(
       "chunk", po::value<size_t>()->default_value(size_t{1} << 20),
-      "positions solved per parallel chunk (bounds memory)")("quiet",
-                                                             "no progress lines on stderr");
+      "positions expanded or solved per parallel chunk (bounds memory)")(
+      "spill", po::value<size_t>()->default_value(size_t{1} << 26),
+      "child positions buffered (8 bytes each) before a sorted run goes to disk")(
+      "quiet", "no progress lines on stderr");
   add_db_option(desc);
   add_threads_option(desc);
   auto parsed = parse_args("retro", usage, desc, {}, false, args, io);
@@ -73,8 +76,13 @@ int run_retro(const std::vector<std::string>& args, Io io) {
   const int threads = threads_from(vm);
   const size_t chunk = vm["chunk"].as<size_t>();
   if (chunk == 0) return usage_error(io, "retro", "--chunk must be positive");
-  uint64_t abort_after = 0;
+  const size_t spill = vm["spill"].as<size_t>();
+  if (spill == 0) return usage_error(io, "retro", "--spill must be positive");
+  // Test hooks: SIGKILL after solving this many positions / spilling this many runs.
+  uint64_t abort_after = 0, abort_after_runs = 0;
   if (const char* env = std::getenv("KONANE_RETRO_ABORT_AFTER")) abort_after = std::stoull(env);
+  if (const char* env = std::getenv("KONANE_RETRO_ABORT_AFTER_RUNS"))
+    abort_after_runs = std::stoull(env);
 
   auto database = open_database(path, db::OpenMode::kReadWrite, true, "retro", io);
   if (!database) return kExitUsage;
@@ -88,7 +96,9 @@ int run_retro(const std::vector<std::string>& args, Io io) {
   options.meta_prefix = prefix;
   options.work_dir = std::filesystem::path(path) / "retro-work" / (board + "-" + rule_name(*rule));
   options.chunk_positions = chunk;
+  options.spill_entries = spill;
   options.abort_after = abort_after;
+  options.abort_after_runs = abort_after_runs;
   if (!vm.count("quiet")) {
     options.progress = &io.err;
     options.progress_tty = &io.err == &std::cerr && isatty(2);

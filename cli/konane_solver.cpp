@@ -23,7 +23,7 @@ KonaneSolver::KonaneSolver(const SolverConfig& config)
       value_table_(config.memory_bytes / 2),
       proof_table_(config.memory_bytes / 2),
       values_(value_table_),
-      dfpn_(values_, proof_table_, solver::SearchLimits{config.value_limit, &stop_}) {}
+      dfpn_(values_, proof_table_, solver::SearchLimits{config.value_limit, &stop_, config.threads}) {}
 
 namespace {
 // Runs f while a watchdog sets `stop` at the deadline (if any).
@@ -53,6 +53,7 @@ void with_deadline(double seconds, std::atomic<bool>& stop, F&& f) {
 }  // namespace
 
 solver::Result KonaneSolver::solve(const Position& p, Color to_move) {
+  tbb::global_control limit(tbb::global_control::max_allowed_parallelism, config_.threads);
   solver::Result r = solver::Result::Unknown;
   with_deadline(config_.timeout_seconds, stop_,
                 [&] { r = dfpn_.solve(p, to_move == Color::Black); });
@@ -87,17 +88,17 @@ RootAnalysis KonaneSolver::analyse(const Position& p, Color to_move, bool with_p
     MoveList moves;
     generate_moves(p, to_move, moves);
     out.moves.resize(moves.size());
-    tbb::parallel_for(
-        0, moves.size(),
-        [&](int i) {
-          const solver::Result child =
-              dfpn_.solve(play(p, to_move, moves[i]), opponent(to_move) == Color::Black);
-          out.moves[i].move = moves[i];
-          out.moves[i].for_mover = child == solver::Result::Win    ? solver::Result::Loss
-                                   : child == solver::Result::Loss ? solver::Result::Win
-                                                                   : solver::Result::Unknown;
-        },
-        tbb::simple_partitioner());
+    // One move at a time, each searched by every thread (dfpn's parallel search): the moves'
+    // costs differ by orders of magnitude, so splitting the moves between threads would
+    // leave all but one idle behind the hardest.
+    for (int i = 0; i < moves.size(); ++i) {
+      const solver::Result child =
+          dfpn_.solve(play(p, to_move, moves[i]), opponent(to_move) == Color::Black);
+      out.moves[i].move = moves[i];
+      out.moves[i].for_mover = child == solver::Result::Win    ? solver::Result::Loss
+                               : child == solver::Result::Loss ? solver::Result::Win
+                                                               : solver::Result::Unknown;
+    }
     bool any_win = false, any_unknown = false;
     for (const auto& m : out.moves) {
       any_win |= m.for_mover == solver::Result::Win;
@@ -135,20 +136,19 @@ OpeningAnalysis KonaneSolver::solve_opening(int rows, int cols, OpeningRule rule
                          play(after, Color::White, Move{uint8_t(sq), uint8_t(sq)})});
     }
   }
-  // Removals in parallel; inside one removal the replies in turn, stopping at the first that
-  // refutes it (a losing removal needs one refutation, a winning one needs every reply).
+  // Inside one removal the replies in turn, stopping at the first that refutes it (a losing
+  // removal needs one refutation, a winning one needs every reply). Each position is searched
+  // by every thread: a single (removal, reply) pair can be most of the work, and symmetric
+  // removals cost almost nothing after the first (the table keys are symmetry-normalised).
   std::vector<std::vector<size_t>> by_removal(out.removals.size());
   for (size_t i = 0; i < jobs.size(); ++i) by_removal[jobs[i].removal].push_back(i);
   with_deadline(config_.timeout_seconds, stop_, [&] {
-    tbb::parallel_for(
-        size_t{0}, by_removal.size(),
-        [&](size_t r) {
-          for (size_t i : by_removal[r]) {
-            jobs[i].black_to_move = dfpn_.solve(jobs[i].pos, true);
-            if (jobs[i].black_to_move == solver::Result::Loss) break;
-          }
-        },
-        tbb::simple_partitioner());
+    for (const auto& replies : by_removal) {
+      for (size_t i : replies) {
+        jobs[i].black_to_move = dfpn_.solve(jobs[i].pos, true);
+        if (jobs[i].black_to_move == solver::Result::Loss) break;
+      }
+    }
   });
   for (size_t ri = 0; ri < by_removal.size(); ++ri) {
     OpeningRemoval& r = out.removals[ri];

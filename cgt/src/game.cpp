@@ -49,6 +49,29 @@ void set_stops(Record& r, const Dyadic& ls, const Dyadic& rs) {
   r.rstop_exp = static_cast<uint8_t>(rs.exponent());
 }
 
+// Writes an option block (layout in table.hpp) for sorted canonical option lists.
+const uint32_t* make_block(std::span<const GameId> l, std::span<const GameId> r) {
+  uint32_t* b = T().arena.alloc(block_words(l.size(), r.size()));
+  b[0] = static_cast<uint32_t>(l.size());
+  b[1] = static_cast<uint32_t>(r.size());
+  std::copy(l.begin(), l.end(), b + 2);
+  std::copy(r.begin(), r.end(), b + 2 + l.size());
+  OptKey* view = reinterpret_cast<OptKey*>(b + 2 + l.size() + r.size());
+  for (size_t i = 0; i < l.size(); ++i) {
+    const Record& x = rec(l[i]);
+    view[i] = OptKey{stop_key(x.rstop_num, x.rstop_exp), stop_key(x.lstop_num, x.lstop_exp), l[i]};
+  }
+  std::sort(view, view + l.size(), [](const OptKey& p, const OptKey& q) { return p.key > q.key; });
+  OptKey* rview = view + l.size();
+  for (size_t i = 0; i < r.size(); ++i) {
+    const Record& x = rec(r[i]);
+    rview[i] = OptKey{stop_key(x.lstop_num, x.lstop_exp), stop_key(x.rstop_num, x.rstop_exp), r[i]};
+  }
+  std::sort(rview, rview + r.size(),
+            [](const OptKey& p, const OptKey& q) { return p.key < q.key; });
+  return b;
+}
+
 // Interns a game whose option lists are already canonical, sorted and not of NUS shape.
 GameId intern_general(std::span<const GameId> l, std::span<const GameId> r) {
   if (l.empty() || r.empty()) {
@@ -67,11 +90,7 @@ GameId intern_general(std::span<const GameId> l, std::span<const GameId> r) {
     Dyadic ls = rec_rstop(rec(l[0])), rs = rec_lstop(rec(r[0]));
     for (GameId g : l) ls = std::max(ls, rec_rstop(rec(g)));
     for (GameId g : r) rs = std::min(rs, rec_lstop(rec(g)));
-    uint32_t* b = T().arena.alloc(2 + l.size() + r.size());
-    b[0] = static_cast<uint32_t>(l.size());
-    b[1] = static_cast<uint32_t>(r.size());
-    std::copy(l.begin(), l.end(), b + 2);
-    std::copy(r.begin(), r.end(), b + 2 + l.size());
+    const uint32_t* b = make_block(l, r);
     GameId id = T().new_record();
     Record& x = rec(id);
     x.hash = h;
@@ -410,6 +429,10 @@ GameId translate(GameId g, const Dyadic& x) {
 // Options of a + b from the same component never dominate each other: a^L1 + b <= a^L2 + b
 // iff a^L1 <= a^L2, which cannot hold between canonical options. Only pairs across the two
 // components need comparing, |a^L|.|b^L| instead of (|a^L| + |b^L|)^2.
+//
+// Nor does a dominated option take part in any further domination: if x <= y' then y <= x
+// would give y <= y' inside one component (and x <= y is moot, x is gone already). So a
+// pair is skipped as soon as either side is known to be dominated.
 void cross_dominate(std::vector<GameId>& x, std::vector<GameId>& y, bool left) {
   std::vector<char> dx(x.size(), 0), dy(y.size(), 0);
   for (size_t i = 0; i < x.size(); ++i) {
@@ -418,8 +441,12 @@ void cross_dominate(std::vector<GameId>& x, std::vector<GameId>& y, bool left) {
         dy[j] = 1;  // the same option reached from both components
         continue;
       }
-      if (!dx[i] && (left ? leq(x[i], y[j]) : leq(y[j], x[i]))) dx[i] = 1;
-      if (!dy[j] && (left ? leq(y[j], x[i]) : leq(x[i], y[j]))) dy[j] = 1;
+      if (dy[j]) continue;
+      if (left ? leq(x[i], y[j]) : leq(y[j], x[i])) {
+        dx[i] = 1;
+        break;
+      }
+      if (left ? leq(y[j], x[i]) : leq(x[i], y[j])) dy[j] = 1;
     }
   }
   size_t k = 0;
@@ -540,11 +567,7 @@ const uint32_t* options_block(GameId g) {
   nus_options(r, l, rr);
   std::sort(l.begin(), l.end());
   std::sort(rr.begin(), rr.end());
-  uint32_t* nb = T().arena.alloc(2 + l.size() + rr.size());
-  nb[0] = static_cast<uint32_t>(l.size());
-  nb[1] = static_cast<uint32_t>(rr.size());
-  std::copy(l.begin(), l.end(), nb + 2);
-  std::copy(rr.begin(), rr.end(), nb + 2 + l.size());
+  const uint32_t* nb = make_block(l, rr);
   const uint32_t* expected = nullptr;
   // A thread that loses the race leaves its copy unused in the arena; it is a few words.
   if (!r.options.compare_exchange_strong(expected, nb, std::memory_order_acq_rel,
@@ -690,6 +713,7 @@ class SmallIds {
   }
   size_t size() const { return n_; }
   GameId operator[](size_t i) const { return i < kInline ? inline_[i] : spill_[i - kInline]; }
+  void set(size_t i, GameId g) { (i < kInline ? inline_[i] : spill_[i - kInline]) = g; }
 
  private:
   static constexpr size_t kInline = 16;
@@ -706,35 +730,82 @@ void prefetch_quick(GameId a, GameId b) {
   T().leq_cache.prefetch(a, b);
 }
 
+// How far ahead of its use a cache probe is issued: enough misses to overlap, few enough
+// that the CPU's miss buffers do not fill up with probes a witness makes useless.
+constexpr size_t kPrefetchAhead = 8;
+
 // a <= b iff no a^L >= b and no b^R <= a. Number avoidance: against a non-number, a number's
-// own options never matter. A witness that the caches already know is looked for among all
-// options before any recursion, because a deep proof for the first option is wasted when a
-// later one refutes the comparison at once.
+// own options never matter.
+//
+// Phase one walks the stop-sorted views (table.hpp) and settles most options by their stops
+// alone, reading nothing but a's and b's blocks. Phase two asks the caches about the rest,
+// and only what they do not know is decided by recursion in phase three: a witness that is
+// already known is looked for among all options first, because a deep proof for one option
+// is wasted when another refutes the comparison at once.
+bool leq_after_miss(GameId a, GameId b);
+
 bool leq_slow(GameId a, GameId b) {
-  std::span<const GameId> al, br;
-  if (!rec_is_number(rec(a))) al = lefts(a);
-  if (!rec_is_number(rec(b))) br = rights(b);
-  for (GameId x : al) prefetch_quick(b, x);
-  for (GameId y : br) prefetch_quick(y, a);
-  // Options whose answer is not cached yet, to be decided by recursion afterwards.
+  const Record& ra = rec(a);
+  const Record& rb = rec(b);
+  const float a_ls = stop_key(ra.lstop_num, ra.lstop_exp);
+  const float a_rs = stop_key(ra.rstop_num, ra.rstop_exp);
+  const float b_ls = stop_key(rb.lstop_num, rb.lstop_exp);
+  const float b_rs = stop_key(rb.rstop_num, rb.rstop_exp);
+  // Options whose answer the stops do not settle.
   SmallIds open_l, open_r;
-  for (GameId x : al) {
-    Quick q = leq_quick(b, x);
-    if (q == Quick::Yes) return leq_store(a, b, false);
-    if (q == Quick::Unknown) open_l.push_back(x);
+  if (!rec_is_number(ra)) {
+    for (const OptKey& x : block_left_view(options_block(a))) {
+      // b <= x needs R(b) <= R(x); the view is sorted by R(x) descending, so once R(x) < R(b)
+      // no later option can be a witness either.
+      if (x.key < b_rs) break;
+      // L(b) < R(x) puts a number strictly between b and x, so b < x.
+      if (x.key > b_ls) return leq_store(a, b, false);
+      // b <= x needs L(b) <= L(x).
+      if (x.other < b_ls) continue;
+      open_l.push_back(x.id);
+    }
   }
-  for (GameId y : br) {
-    Quick q = leq_quick(y, a);
-    if (q == Quick::Yes) return leq_store(a, b, false);
-    if (q == Quick::Unknown) open_r.push_back(y);
+  if (!rec_is_number(rb)) {
+    for (const OptKey& y : block_right_view(options_block(b))) {
+      // y <= a needs L(y) <= L(a); the view is sorted by L(y) ascending.
+      if (y.key > a_ls) break;
+      // L(y) < R(a): a number lies strictly between, so y < a.
+      if (y.key < a_rs) return leq_store(a, b, false);
+      // y <= a needs R(y) <= R(a).
+      if (y.other > a_rs) continue;
+      open_r.push_back(y.id);
+    }
   }
-  // leq() rather than leq_slow(): a recursion above may have answered these meanwhile, and
-  // the lines phase one touched are still in the CPU cache.
-  for (size_t i = 0; i < open_l.size(); ++i)
-    if (leq(b, open_l[i])) return leq_store(a, b, false);
-  for (size_t i = 0; i < open_r.size(); ++i)
-    if (leq(open_r[i], a)) return leq_store(a, b, false);
+  for (size_t i = 0; i < std::min(open_l.size(), kPrefetchAhead); ++i) prefetch_quick(b, open_l[i]);
+  for (size_t i = 0; i < std::min(open_r.size(), kPrefetchAhead); ++i) prefetch_quick(open_r[i], a);
+  // Phase two compacts the lists in place down to the options the caches do not know.
+  size_t nl = 0, nr = 0;
+  for (size_t i = 0; i < open_l.size(); ++i) {
+    if (i + kPrefetchAhead < open_l.size()) prefetch_quick(b, open_l[i + kPrefetchAhead]);
+    Quick q = leq_quick(b, open_l[i]);
+    if (q == Quick::Yes) return leq_store(a, b, false);
+    if (q == Quick::Unknown) open_l.set(nl++, open_l[i]);
+  }
+  for (size_t i = 0; i < open_r.size(); ++i) {
+    if (i + kPrefetchAhead < open_r.size()) prefetch_quick(open_r[i + kPrefetchAhead], a);
+    Quick q = leq_quick(open_r[i], a);
+    if (q == Quick::Yes) return leq_store(a, b, false);
+    if (q == Quick::Unknown) open_r.set(nr++, open_r[i]);
+  }
+  for (size_t i = 0; i < nl; ++i)
+    if (leq_after_miss(b, open_l[i])) return leq_store(a, b, false);
+  for (size_t i = 0; i < nr; ++i)
+    if (leq_after_miss(open_r[i], a)) return leq_store(a, b, false);
   return leq_store(a, b, true);
+}
+
+// a <= b when leq_quick already said Unknown. A recursion since then may have answered it,
+// but it stored that answer in this thread's own cache too, so looking there is enough and
+// spares a second miss on the shared cache's line.
+bool leq_after_miss(GameId a, GameId b) {
+  const L1Entry& l1 = l1_slot(a, b);
+  if (l1.key == ((uint64_t{a} << 32) | b) && l1.epoch == T().cache_epoch()) return l1.value != 0;
+  return leq_slow(a, b);
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 // all threads; see the comments on each type for the publication protocol.
 #include <array>
 #include <atomic>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -71,11 +72,36 @@ inline constexpr uint8_t kFlagNumber = 2;
 
 // ---- option blocks -----------------------------------------------------------------------
 //
-//   uint32 [0]      [1]      [2 .. 2+nl)        [2+nl .. 2+nl+nr)
-//          +--------+--------+------------------+------------------+
-//          |   nl   |   nr   | left ids (asc)   | right ids (asc)  |
-//          +--------+--------+------------------+------------------+
-// Ascending id order makes the pair of lists a unique key of the canonical game.
+//   uint32 [0]  [1]  [2 .. 2+nl)       [2+nl .. 2+n)      [2+n .. 2+4n)
+//          +----+----+-----------------+------------------+---------------------------------+
+//          | nl | nr | left ids (asc)  | right ids (asc)  | left view (nl) | right view (nr) |
+//          +----+----+-----------------+------------------+---------------------------------+
+//   n = nl + nr. Ascending id order makes the pair of lists a unique key of the canonical game.
+//   The views hold the same options again with their stops, each entry an OptKey (3 words):
+//   the left view sorted by right stop descending, the right view by left stop ascending, so
+//   a comparison scans options in the order in which their stops can still matter and stops
+//   at the first one that cannot, without touching the options' records.
+//
+// Stops in the views are floats rounded to nearest. Rounding is monotone (p <= q implies
+// f(p) <= f(q)), so f(p) < f(q) proves p < q; only strict comparisons of keys may decide
+// anything, ties prove nothing.
+struct OptKey {
+  float key;    // left view: right stop; right view: left stop (the sort key)
+  float other;  // left view: left stop; right view: right stop
+  uint32_t id;
+};
+static_assert(sizeof(OptKey) == 12 && alignof(OptKey) == 4);
+
+// m / 2^e rounded to the nearest float: float(m) rounds once, and the scaling by an exact
+// power of two cannot round again because e <= Dyadic::kMaxExponent keeps it far from the
+// subnormal range.
+inline float stop_key(int64_t m, uint8_t e) {
+  return static_cast<float>(m) * std::bit_cast<float>(static_cast<uint32_t>(127 - e) << 23);
+}
+
+inline constexpr size_t block_words(size_t nl, size_t nr) {
+  return 2 + 4 * (nl + nr);
+}
 inline uint32_t block_nl(const uint32_t* b) {
   return b[0];
 }
@@ -87,6 +113,12 @@ inline std::span<const GameId> block_left(const uint32_t* b) {
 }
 inline std::span<const GameId> block_right(const uint32_t* b) {
   return {b + 2 + b[0], b[1]};
+}
+inline std::span<const OptKey> block_left_view(const uint32_t* b) {
+  return {reinterpret_cast<const OptKey*>(b + 2 + b[0] + b[1]), b[0]};
+}
+inline std::span<const OptKey> block_right_view(const uint32_t* b) {
+  return {reinterpret_cast<const OptKey*>(b + 2 + b[0] + b[1]) + b[0], b[1]};
 }
 
 // Append-only bump allocator for option blocks. Each thread carves from its own current

@@ -1,11 +1,8 @@
-// Non-template parts of the retrograde solver: layer files, progress lines, test hooks.
+// Non-template parts of the retrograde solver: the window index, progress lines, test hooks.
 #include "solver/retro.hpp"
 
-#include <fcntl.h>
-#include <tbb/parallel_sort.h>
-#include <unistd.h>
-
-#include <cerrno>
+#include <algorithm>
+#include <bit>
 #include <csignal>
 #include <cstdio>
 #include <cstring>
@@ -15,94 +12,14 @@
 
 namespace solver::retro_detail {
 
-void normalize(std::vector<std::pair<RetroKey, uint8_t>>& v) {
-  if (v.empty()) return;
-  tbb::parallel_sort(v.begin(), v.end(),
-                     [](const auto& x, const auto& y) { return x.first < y.first; });
-  size_t out = 0;
-  for (size_t i = 1; i < v.size(); ++i) {
-    if (v[i].first == v[out].first)
-      v[out].second |= v[i].second;
-    else
-      v[++out] = v[i];
-  }
-  v.resize(out + 1);
-}
-
-namespace {
-constexpr char kMagic[8] = {'K', 'R', 'L', 'A', 'Y', 'E', 'R', '1'};
-
-db::Error io_error(const std::filesystem::path& file, const std::string& what) {
-  return db::Error{db::Code::kIOError,
-                   "retro: " + what + " " + file.string() + ": " + std::strerror(errno)};
-}
-
-bool write_all(int fd, const void* data, size_t n) {
-  const char* p = static_cast<const char*>(data);
-  while (n > 0) {
-    const ssize_t w = ::write(fd, p, n);
-    if (w < 0) {
-      if (errno == EINTR) continue;
-      return false;
-    }
-    p += w;
-    n -= static_cast<size_t>(w);
-  }
-  return true;
-}
-
-bool read_all(int fd, void* data, size_t n) {
-  char* p = static_cast<char*>(data);
-  while (n > 0) {
-    const ssize_t r = ::read(fd, p, n);
-    if (r < 0 && errno == EINTR) continue;
-    if (r <= 0) return false;
-    p += r;
-    n -= static_cast<size_t>(r);
-  }
-  return true;
-}
-}  // namespace
-
-// Written to a temporary name, fsynced, then renamed: a file under its final name is whole.
-db::Status write_layer(const std::filesystem::path& file, const LayerFile& layer) {
-  const std::filesystem::path tmp = file.string() + ".tmp";
-  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) return io_error(tmp, "cannot create");
-  const uint64_t n = layer.keys.size();
-  bool ok = write_all(fd, kMagic, sizeof kMagic) && write_all(fd, &n, sizeof n) &&
-            write_all(fd, layer.keys.data(), n * sizeof(RetroKey)) &&
-            write_all(fd, layer.masks.data(), n);
-  ok = ok && ::fsync(fd) == 0;
-  ::close(fd);
-  if (!ok) return io_error(tmp, "cannot write");
-  std::error_code ec;
-  std::filesystem::rename(tmp, file, ec);
-  if (ec) return db::Error{db::Code::kIOError, "retro: cannot rename " + tmp.string()};
-  const int dfd = ::open(file.parent_path().c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (dfd >= 0) {
-    ::fsync(dfd);
-    ::close(dfd);
-  }
-  return db::ok();
-}
-
-db::Expected<LayerFile> read_layer(const std::filesystem::path& file) {
-  const int fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return io_error(file, "cannot open");
-  char magic[sizeof kMagic];
-  uint64_t n = 0;
-  LayerFile out;
-  bool ok = read_all(fd, magic, sizeof magic) && std::memcmp(magic, kMagic, sizeof magic) == 0 &&
-            read_all(fd, &n, sizeof n);
-  if (ok) {
-    out.keys.resize(n);
-    out.masks.resize(n);
-    ok = read_all(fd, out.keys.data(), n * sizeof(RetroKey)) && read_all(fd, out.masks.data(), n);
-  }
-  ::close(fd);
-  if (!ok) return db::Error{db::Code::kCorruption, "retro: bad layer file " + file.string()};
-  return out;
+void SolvedLayer::build_index(int key_bits) {
+  // About eight words a bucket: the index costs one byte a position.
+  const int width = static_cast<int>(std::bit_width(words.size()));
+  const int bits = std::clamp(width - 3, 0, std::min(key_bits, 24));
+  shift = key_bits - bits;
+  start.assign((size_t{1} << bits) + 1, 0);
+  for (const uint64_t w : words) ++start[(word_key(w) >> shift) + 1];
+  for (size_t b = 1; b < start.size(); ++b) start[b] += start[b - 1];
 }
 
 std::string layer_name(int layer) {
@@ -167,9 +84,9 @@ void Progress::finish_line() {
   open_line_ = false;
 }
 
-void die_for_test(uint64_t solved) {
-  std::fprintf(stderr, "retro: abort requested after %llu positions (test hook)\n",
-               static_cast<unsigned long long>(solved));
+void die_for_test(const char* what, uint64_t count) {
+  std::fprintf(stderr, "retro: abort requested after %llu %s (test hook)\n",
+               static_cast<unsigned long long>(count), what);
   std::fflush(stderr);
   std::raise(SIGKILL);
   std::_Exit(137);

@@ -9,6 +9,8 @@
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
+#include <map>
+#include <string>
 #include <thread>
 
 #include "cli_test_support.hpp"
@@ -21,11 +23,22 @@ using clitest::run_binary;
 using clitest::TempDir;
 
 struct EnvGuard {
-  explicit EnvGuard(const std::string& value) {
-    setenv("KONANE_RETRO_ABORT_AFTER", value.c_str(), 1);
+  explicit EnvGuard(const std::string& value, std::string name = "KONANE_RETRO_ABORT_AFTER")
+      : name_(std::move(name)) {
+    setenv(name_.c_str(), value.c_str(), 1);
   }
-  ~EnvGuard() { unsetenv("KONANE_RETRO_ABORT_AFTER"); }
+  ~EnvGuard() { unsetenv(name_.c_str()); }
+  std::string name_;
 };
+
+// Work files of the one retro in progress under `db`, with their modification times.
+std::map<std::string, fs::file_time_type> work_files(const fs::path& db) {
+  std::map<std::string, fs::file_time_type> out;
+  if (!fs::exists(db / "retro-work")) return out;
+  for (const auto& e : fs::recursive_directory_iterator(db / "retro-work"))
+    if (e.is_regular_file()) out[e.path().filename().string()] = e.last_write_time();
+  return out;
+}
 
 std::string export_board(const fs::path& db, const std::string& board) {
   auto r = run_binary({"db", "export", "--board", board, "--db", db.string()});
@@ -83,6 +96,49 @@ TEST(RetroCli, KilledMidLayerResumesToIdenticalContents) {
       {"retro", "--board", "4x5", "--opening", "any", "--db", b.string(), "--quiet", "--json"});
   ASSERT_EQ(again.rc, 0) << again.err;
   EXPECT_EQ(export_board(b, "4x5"), expected);
+}
+
+// Killed during enumeration (after spilling some runs), twice: the layers and expansions
+// finished before a crash are kept as they are, and the end result is the uninterrupted one.
+TEST(RetroCli, KilledDuringEnumerationKeepsFinishedLayers) {
+  TempDir dir;
+  const fs::path a = dir.path / "a", b = dir.path / "b";
+  auto full =
+      run_binary({"retro", "--board", "4x5", "--opening", "any", "--db", a.string(), "--quiet"});
+  ASSERT_EQ(full.rc, 0) << full.err;
+  const std::string expected = export_board(a, "4x5");
+  const std::vector<std::string> args = {"retro", "--board", "4x5",      "--opening",
+                                         "any",   "--db",    b.string(), "--spill",
+                                         "3000",  "--chunk", "200",      "--quiet"};
+  std::map<std::string, fs::file_time_type> before;
+  for (const char* runs : {"40", "60"}) {
+    EnvGuard env(runs, "KONANE_RETRO_ABORT_AFTER_RUNS");
+    auto r = run_binary(args);
+    ASSERT_EQ(r.rc, 128 + SIGKILL) << r.err;
+    EXPECT_NE(r.err.find("abort requested after " + std::string(runs) + " runs"), std::string::npos)
+        << r.err;
+    const auto now = work_files(b);
+    int layers = 0, kept = 0;
+    for (const auto& [name, time] : now) {
+      EXPECT_FALSE(name.ends_with(".tmp")) << name;  // died between writes, not mid-file
+      if (name.starts_with("layer-")) ++layers;
+    }
+    for (const auto& [name, time] : before) {
+      if (!name.starts_with("layer-") && !name.starts_with("expanded-")) continue;
+      ASSERT_TRUE(now.count(name)) << name << " was finished and must stay";
+      EXPECT_EQ(now.at(name), time) << name << " was finished and must not be redone";
+      ++kept;
+    }
+    EXPECT_GT(layers, 2);
+    if (!before.empty()) {
+      EXPECT_GT(kept, 2);
+    }
+    before = now;
+  }
+  auto rest = run_binary(args);
+  ASSERT_EQ(rest.rc, 0) << rest.err;
+  EXPECT_EQ(export_board(b, "4x5"), expected);
+  EXPECT_FALSE(fs::exists(b / "retro-work"));
 }
 
 // A real SIGKILL from outside at an arbitrary moment (enumeration or solving).

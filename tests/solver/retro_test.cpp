@@ -4,18 +4,21 @@
 #include "solver/retro.hpp"
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <filesystem>
+#include <fstream>
 #include <random>
 #include <set>
 #include <unordered_map>
 
 #include "db/database.hpp"
-#include "konane/game.hpp"
 #include "konane/opening.hpp"
+#include "konane/retro_game.hpp"
 #include "konane/symmetry.hpp"
 #include "reference.hpp"
+#include "solver/retro_io.hpp"
 
 namespace {
 
@@ -23,6 +26,7 @@ using konane::Color;
 using konane::Position;
 using RetroGame = konane::KonaneRetroGameT<solver::RetroKey>;
 namespace fs = std::filesystem;
+namespace rd = solver::retro_detail;
 
 struct TempDir {
   fs::path path;
@@ -63,6 +67,8 @@ solver::RetroOptions<Position> options_for(int rows, int cols, konane::OpeningRu
   o.meta_prefix = "solve/test/";
   o.work_dir = dir / "work";
   o.chunk_positions = 97;       // many chunks per layer
+  o.spill_entries = 300;        // many spilled runs per layer
+  o.merge_fan_in = 3;           // and intermediate merge passes
   o.sst_buffer_records = 1000;  // several sorted runs per layer
   return o;
 }
@@ -221,6 +227,186 @@ TEST(Retro, ResumesFromTheLastFinishedLayer) {
   EXPECT_FALSE(sa->valid());
   EXPECT_FALSE(sb->valid());
   EXPECT_GT(n, 100u);
+}
+
+// ── work files ──
+
+std::vector<uint64_t> random_words(std::mt19937_64& rng, size_t n, uint64_t keys) {
+  std::vector<uint64_t> v(n);
+  for (auto& w : v) w = (rng() % keys) << rd::kRetroFlagBits | (rng() & rd::kRetroFlagMask);
+  return v;
+}
+
+// The external merge against an in-memory sort, with limits so small that every input is
+// read through many buffer refills and the runs need several intermediate passes.
+TEST(RetroIo, ExternalMergeEqualsInMemoryNormalisation) {
+  TempDir dir;
+  std::mt19937_64 rng(7);
+  std::vector<uint64_t> all;
+  std::vector<fs::path> files;
+  for (int i = 0; i < 23; ++i) {
+    auto run = random_words(rng, 1 + rng() % 400, 1500);  // many duplicate keys
+    all.insert(all.end(), run.begin(), run.end());
+    rd::sort_unique(run);
+    files.push_back(dir.path / ("run" + std::to_string(i)));
+    ASSERT_TRUE(rd::write_words(files.back(), run).has_value());
+  }
+  files.push_back(dir.path / "empty");
+  ASSERT_TRUE(rd::write_words(files.back(), {}).has_value());
+  auto s1 = random_words(rng, 300, 1500), s2 = random_words(rng, 5, 1500);
+  all.insert(all.end(), s1.begin(), s1.end());
+  all.insert(all.end(), s2.begin(), s2.end());
+  rd::sort_unique(s1);
+  rd::sort_unique(s2);
+  rd::sort_unique(all);
+  for (size_t parts : {1, 2, 5}) {  // serial, and cut into key ranges merged in parallel
+    const fs::path out = dir.path / ("merged" + std::to_string(parts));
+    auto n = rd::merge_to_file(files, {s1, s2}, out, 3, 7, true, parts);
+    ASSERT_TRUE(n.has_value()) << n.error().message;
+    EXPECT_EQ(*n, all.size()) << parts;
+    auto got = rd::read_words(out);
+    ASSERT_TRUE(got.has_value()) << got.error().message;
+    EXPECT_EQ(*got, all) << parts;
+  }
+  for (const auto& e : fs::directory_iterator(dir.path))
+    EXPECT_EQ(e.path().string().find(".part"), std::string::npos) << e.path();
+  for (const auto& f : files) EXPECT_TRUE(fs::exists(f)) << "inputs are left alone";
+}
+
+TEST(RetroIo, HalfWrittenAndDamagedFilesAreNotTakenForWhole) {
+  TempDir dir;
+  const fs::path f = dir.path / "w";
+  {
+    auto w = rd::WordWriter::create(f);
+    ASSERT_TRUE(w.has_value());
+    const std::vector<uint64_t> v = {1, 2, 3};
+    ASSERT_TRUE(w->append(v).has_value());
+  }  // never committed
+  EXPECT_FALSE(fs::exists(f));
+  EXPECT_FALSE(fs::exists(f.string() + ".tmp"));
+  const std::vector<uint64_t> v = {16, 32, 48};
+  ASSERT_TRUE(rd::write_words(f, v).has_value());
+  EXPECT_EQ(*rd::read_words(f), v);
+  fs::resize_file(f, fs::file_size(f) - 8);
+  auto bad = rd::read_words(f);
+  ASSERT_FALSE(bad.has_value());
+  EXPECT_EQ(bad.error().code, db::Code::kCorruption);
+}
+
+TEST(RetroIo, WindowIndexFindsEveryKeyAndNothingElse) {
+  std::mt19937_64 rng(11);
+  for (size_t n : {0, 1, 9, 1000, 70000}) {
+    rd::SolvedLayer layer;
+    layer.words = random_words(rng, n, uint64_t{1} << 20);
+    rd::sort_unique(layer.words);
+    layer.build_index(20);
+    std::set<uint64_t> keys;
+    for (const uint64_t w : layer.words) {
+      keys.insert(rd::word_key(w));
+      EXPECT_EQ(layer.find(rd::word_key(w)), static_cast<int>(w & rd::kRetroFlagMask));
+    }
+    for (int i = 0; i < 2000; ++i) {
+      const uint64_t k = rng() % (uint64_t{1} << 20);
+      if (!keys.count(k)) {
+        EXPECT_EQ(layer.find(k), -1) << k;
+      }
+    }
+  }
+}
+
+// The game's one-pass canon() is the database key canonical() defines, and its packed form
+// loses nothing, on positions met in random games on several board shapes.
+TEST(RetroGameKonane, CanonIsTheDatabaseKeyAndPacksLosslessly) {
+  std::mt19937_64 rng(3);
+  int both = 0;
+  for (auto [rows, cols] : {std::pair{4, 4}, {5, 5}, {6, 6}, {4, 6}, {3, 5}, {7, 8}}) {
+    const RetroGame game{rows, cols};
+    for (const auto& [root, left] : roots(rows, cols, konane::OpeningRule::Any)) {
+      Position p = root;
+      Color side = Color::Black;
+      for (;;) {
+        const auto c = game.canon(p);
+        const auto ref = konane::canonical(p, konane::KeyGroup::BoardAndSwap);
+        ASSERT_EQ(c.key.a, ref.key.black);
+        ASSERT_EQ(c.key.b, ref.key.white);
+        ASSERT_EQ(c.swapped, ref.stones_swapped);
+        const bool self_swap =
+            konane::canonical(konane::swap_colours(p), konane::KeyGroup::Board).key ==
+            konane::canonical(p, konane::KeyGroup::Board).key;
+        ASSERT_EQ(c.both_sides, self_swap);
+        both += c.both_sides ? 1 : 0;
+        const uint64_t w = game.pack(c.key);
+        ASSERT_EQ(w >> game.packed_key_bits(), 0u);
+        ASSERT_EQ(game.unpack(w), c.key);
+        konane::MoveList moves;
+        konane::generate_moves(p, side, moves);
+        if (moves.empty()) break;
+        p = konane::play(p, side, moves[static_cast<int>(rng() % moves.size())]);
+        side = konane::opponent(side);
+      }
+    }
+  }
+  EXPECT_GT(both, 0) << "self-swapped positions are exercised";
+}
+
+// Files an interrupted enumeration may leave behind: half-written temporaries, intermediate
+// merge parts, and runs of a layer whose expansion never finished (here with positions that
+// are not reachable at all). None of them may reach the result.
+TEST(Retro, LeftoversOfAnInterruptedEnumerationAreDiscarded) {
+  TempDir a, b;
+  const RetroGame game{4, 4};
+  db::Database clean = open_db(a.path / "db");
+  ASSERT_TRUE(solver::RetroSolver<RetroGame>(
+                  game, clean, options_for(4, 4, konane::OpeningRule::Standard, a.path))
+                  .run()
+                  .has_value());
+  db::Database dirty = open_db(b.path / "db");
+  auto o = options_for(4, 4, konane::OpeningRule::Standard, b.path);
+  fs::create_directories(o.work_dir);
+  const std::vector<uint64_t> bogus = {uint64_t{0x5} << rd::kRetroFlagBits | 1,
+                                       uint64_t{0x7777} << rd::kRetroFlagBits | 3};
+  ASSERT_TRUE(rd::write_words(o.work_dir / "run-0013-0014-000000.bin", bogus).has_value());
+  ASSERT_TRUE(rd::write_words(o.work_dir / "layer-0012.bin.part0", bogus).has_value());
+  {
+    std::ofstream junk(o.work_dir / "layer-0014.bin.tmp");
+    junk << "half a file";
+  }
+  auto stats = solver::RetroSolver<RetroGame>(game, dirty, o).run();
+  ASSERT_TRUE(stats.has_value()) << stats.error().message;
+  EXPECT_GT(stats->runs_written, 5u) << "the small spill limit really spills";
+  auto sa = clean.scan(db::BoardSize{4, 4});
+  auto sb = dirty.scan(db::BoardSize{4, 4});
+  ASSERT_TRUE(sa.has_value() && sb.has_value());
+  uint64_t n = 0;
+  for (; sa->valid() && sb->valid(); sa->next(), sb->next(), ++n) {
+    EXPECT_EQ(sa->key(), sb->key());
+    EXPECT_EQ(*sa->value(), *sb->value());
+  }
+  EXPECT_FALSE(sa->valid());
+  EXPECT_FALSE(sb->valid());
+  EXPECT_EQ(n, stats->positions);
+}
+
+// Spill limits do not change the result: one run per layer and many tiny runs agree.
+TEST(Retro, SpillLimitDoesNotChangeTheLayers) {
+  TempDir a, b;
+  const RetroGame game{4, 5};
+  db::Database da = open_db(a.path / "db"), dbb = open_db(b.path / "db");
+  auto oa = options_for(4, 5, konane::OpeningRule::Standard, a.path);
+  oa.spill_entries = size_t{1} << 30;
+  oa.chunk_positions = size_t{1} << 20;
+  auto sa = solver::RetroSolver<RetroGame>(game, da, oa).run();
+  auto ob = options_for(4, 5, konane::OpeningRule::Standard, b.path);
+  ob.spill_entries = 50;
+  auto sb = solver::RetroSolver<RetroGame>(game, dbb, ob).run();
+  ASSERT_TRUE(sa.has_value() && sb.has_value());
+  EXPECT_GT(sb->runs_written, 10 * sa->runs_written);
+  ASSERT_EQ(sa->layers.size(), sb->layers.size());
+  for (size_t i = 0; i < sa->layers.size(); ++i) {
+    EXPECT_EQ(sa->layers[i].positions, sb->layers[i].positions);
+    EXPECT_EQ(sa->layers[i].sides, sb->layers[i].sides);
+    EXPECT_EQ(sa->layers[i].mover_wins, sb->layers[i].mover_wins);
+  }
 }
 
 }  // namespace

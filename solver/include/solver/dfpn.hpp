@@ -30,6 +30,7 @@
 #include <atomic>
 #include <cgt/game.hpp>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "solver/game.hpp"
@@ -43,6 +44,7 @@ enum class Result : uint8_t { Win, Loss, Unknown };  // for the player to move
 struct SearchLimits {
   int value_limit = 6;                      // regions with at most this size get values
   const std::atomic<bool>* stop = nullptr;  // set from outside to stop (timeout)
+  int threads = 1;                          // search threads per solve() (oneTBB tasks)
 };
 
 template <PartizanGame G>
@@ -56,9 +58,13 @@ class DfpnSolver {
   static constexpr int kMaxHard = 32;
 
   DfpnSolver(ValueSolver<G>& values, ConcurrentTable& proofs, SearchLimits limits)
-      : values_(values), proofs_(proofs), limits_(limits) {}
+      : values_(values),
+        proofs_(proofs),
+        limits_(limits),
+        busy_(limits.threads > 1 ? new std::atomic<uint16_t>[kBusySlots]() : nullptr) {}
 
-  // Does the player to move win position p?
+  // Does the player to move win position p? With limits.threads > 1 that many searchers
+  // work on it at once (see search_parallel).
   Result solve(const Position& p, bool left_to_move) {
     State s;
     s.known = cgt::zero();
@@ -67,8 +73,7 @@ class DfpnSolver {
     if (s.overflow) return Result::Unknown;
     if (s.hard_count == 0) return settle(s.known, s.left);
     hash(s);
-    mid(s, kInf - 1, kInf - 1);
-    const TablePayload e = last_;
+    const TablePayload e = busy_ ? search_parallel(s) : search(s, nullptr);
     if (e.v0 == 0) return Result::Win;
     if (e.v1 == 0) return Result::Loss;
     return Result::Unknown;
@@ -242,7 +247,49 @@ class DfpnSolver {
     return t;
   }
 
-  bool stopped() const { return limits_.stop && limits_.stop->load(std::memory_order_relaxed); }
+  bool stopped() const {
+    return (limits_.stop && limits_.stop->load(std::memory_order_relaxed)) ||
+           (solve_stop_ && solve_stop_->load(std::memory_order_relaxed));
+  }
+
+  // One searcher on the root until it is proved, disproved or stopped.
+  TablePayload search(const State& root, const std::atomic<bool>* solve_stop) {
+    solve_stop_ = solve_stop;
+    depth_ = 0;
+    mid(root, kInf - 1, kInf - 1);
+    solve_stop_ = nullptr;
+    return last_;
+  }
+
+  // PARALLEL SEARCH. limits.threads searchers run df-pn from the same root over the shared
+  // table, and the first to settle it stops the others. What keeps them apart is a virtual
+  // loss: every node a searcher is inside is counted in busy_, and a busy child looks
+  // harder (its delta doubled) to the others, so at a node where every child must be
+  // refuted the searchers take different children, all of which the proof needs. Near the
+  // root a searcher also re-reads its siblings' numbers after each descent, to see what
+  // the others proved. Numbers stay exact: only the choice of child is affected.
+  TablePayload search_parallel(const State& root) {
+    std::atomic<bool> done{false};
+    TablePayload result{kInf - 1, kInf - 1};
+    std::atomic<bool> have{false};
+    tbb::task_group tg;
+    for (int t = 0; t < limits_.threads; ++t) {
+      tg.run([&] {
+        const TablePayload r = search(root, &done);
+        if ((r.v0 == 0 || r.v1 == 0) && !have.exchange(true)) {
+          result = r;
+          done.store(true);
+        }
+      });
+    }
+    tg.wait();
+    return result;
+  }
+
+  size_t busy_slot(uint64_t h1, bool left) const { return (h1 ^ left) & (kBusySlots - 1); }
+  bool busy(const Child& c, bool parent_left) const {
+    return busy_ && busy_[busy_slot(c.h1, !parent_left)].load(std::memory_order_relaxed) != 0;
+  }
 
   static uint32_t sat_add(uint32_t a, uint32_t b) {
     return std::min<uint64_t>(kInf, uint64_t(a) + b);
@@ -251,6 +298,9 @@ class DfpnSolver {
   void mid(const State& s, uint32_t th_phi, uint32_t th_delta) {
     nodes_.fetch_add(1, std::memory_order_relaxed);
     const uint64_t start = nodes();
+    std::atomic<uint16_t>* const mark = busy_ ? &busy_[busy_slot(s.h1, s.left)] : nullptr;
+    if (mark) mark->fetch_add(1, std::memory_order_relaxed);
+    ++depth_;
     // This node's children live in kids_[k0, k1) and their regions at the end of arena_;
     // deeper calls push above them and pop on return (indices, not references: both grow).
     const size_t k0 = kids_.size(), a0 = arena_.size();
@@ -263,9 +313,13 @@ class DfpnSolver {
     while (true) {
       uint32_t delta = 0;
       size_t best = k0;
-      uint32_t best_delta = kInf, second_delta = kInf;
+      uint32_t best_delta = kInf, second_delta = kInf, min_delta = kInf;
       for (size_t i = k0; i < k1; ++i) {
-        const uint32_t cphi = kids_[i].pd.v0, cdelta = kids_[i].pd.v1;
+        const uint32_t cphi = kids_[i].pd.v0;
+        uint32_t cdelta = kids_[i].pd.v1;
+        min_delta = std::min(min_delta, cdelta);
+        // The virtual loss steers the choice only; phi below uses the true numbers.
+        if (cdelta != 0 && busy(kids_[i], s.left)) cdelta = sat_add(cdelta, cdelta);
         delta = sat_add(delta, cphi);
         if (cdelta < best_delta) {
           second_delta = best_delta;
@@ -275,7 +329,7 @@ class DfpnSolver {
           second_delta = cdelta;
         }
       }
-      const uint32_t phi = k0 == k1 ? kInf : best_delta;
+      const uint32_t phi = k0 == k1 ? kInf : min_delta;
       if (k0 == k1) delta = 0;
       const bool done = phi == 0 || delta == 0;
       if (done || phi >= th_phi || delta >= th_delta || stopped()) {
@@ -283,6 +337,8 @@ class DfpnSolver {
         last_ = TablePayload{phi, delta};
         kids_.resize(k0);
         arena_.resize(a0);
+        if (mark) mark->fetch_sub(1, std::memory_order_relaxed);
+        --depth_;
         return;
       }
       const uint32_t child_phi = sat_add(th_delta - delta, kids_[best].pd.v0);  // < kInf
@@ -292,6 +348,12 @@ class DfpnSolver {
       mid(materialize(s, kids_[best]), child_phi, child_delta);
       // The child's own result, even if the table lost it to a concurrent replacement.
       kids_[best].pd = last_;
+      if (busy_ && depth_ <= kRefreshDepth) {
+        for (size_t i = k0; i < k1; ++i) {
+          if (i == best || kids_[i].pd.v0 == 0 || kids_[i].pd.v1 == 0) continue;
+          if (auto e = proofs_.find(child_key(kids_[i], s.left))) kids_[i].pd = *e;
+        }
+      }
     }
   }
 
@@ -307,6 +369,11 @@ class DfpnSolver {
   std::atomic<uint64_t> nodes_{0};
   // (phi, delta) of the node mid() last finished; per thread, since one solver serves many.
   static inline thread_local TablePayload last_{};
+  static inline thread_local const std::atomic<bool>* solve_stop_ = nullptr;
+  static inline thread_local int depth_ = 0;
+  static constexpr size_t kBusySlots = size_t{1} << 16;
+  static constexpr int kRefreshDepth = 12;
+  std::unique_ptr<std::atomic<uint16_t>[]> busy_;  // virtual losses, parallel search only
   // Children and their new regions of every node on this thread's path (stack discipline).
   static inline thread_local std::vector<Child> kids_;
   static inline thread_local std::vector<Hard> arena_;

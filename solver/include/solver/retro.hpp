@@ -5,26 +5,44 @@
 // Requirements on the game (RetroGame below): every move lowers layer() by at least 1 and at
 // most max_layer_drop(), so the layers form a DAG and a layer's children all lie in the
 // max_layer_drop() layers just below it. Positions are identified by a symmetry-normalised
-// two-word key; canon() says whether the key is the colour-swapped image (then Left and Right
-// exchange roles: the side to move in key coordinates flips, and so does the winner).
+// two-word key (the database key); canon() says whether the key is the colour-swapped image
+// (then Left and Right exchange roles: the side to move in key coordinates flips, and so
+// does the winner). The game also packs a key into packed_key_bits() <= 60 bits, so that a
+// position with its four flags is one 64-bit word in every work file and in memory.
 //
-// Phases (both resumable):
-//  1. Enumeration, top layer downwards: a layer is complete once every layer above it has
-//     generated its children, so it is sorted, deduplicated and written to a work file
-//     (keys plus which sides to move were reached). "enumerated" is recorded in meta once
-//     every file is durable.
-//  2. Solving, bottom layer upwards, each layer in chunks in parallel (oneTBB). A position's
-//     mover wins iff some option leaves the opponent (to move) lost; options are looked up
-//     in the in-memory window of the max_layer_drop() layers below. The chunk results go
-//     through an SST builder and the finished layer is ingested together with its meta
-//     record ("layer NNNN done"), atomically (Database::ingest's then_meta). A rerun skips
-//     finished layers and reloads the window it needs from the database itself.
-// Memory: the window (max_layer_drop() solved layers, 17 bytes a position) plus the layer in
-// hand; the SST builder spills sorted runs to disk, so it is bounded too.
+// Work directory (every file written to a temporary name, fsynced, renamed; retro_io.hpp):
+//   run-CCCC-PPPP-NNNNNN.bin  a sorted run of children of layer PPPP lying in layer CCCC
+//   expanded-PPPP.bin         every run of layer PPPP's children is on disk
+//   layer-LLLL.bin            layer LLLL, normalised: keys and which sides to move reached it
+//   solved-LLLL.bin           the same with the win flags, once layer LLLL is solved
+//
+// Phases (both resumable after kill -9 at any moment):
+//  1. Enumeration, top layer downwards. A layer is complete once every layer above it has
+//     been expanded; its runs (and roots) are then merged externally into its layer file
+//     (key ranges merged in parallel).
+//     Expanding a layer streams its file in chunks, generates the children in parallel into
+//     thread-local buffers, and whenever spill_entries children are buffered sorts them and
+//     writes one run per child layer, so memory is bounded whatever the layer sizes. A rerun
+//     keeps finished layer files and expansions and redoes the rest; the merge result is a
+//     set, so it does not depend on how the runs were cut. "enumerated" is recorded in meta
+//     once every layer file is durable.
+//  2. Solving, bottom layer upwards, each layer streamed in chunks solved in parallel
+//     (oneTBB). A position's mover wins iff some option leaves the opponent (to move) lost;
+//     options are looked up in the window of the max_layer_drop() solved layers below. The
+//     chunk results go through SST builders (one per thread) and the finished layer is
+//     ingested, the last builder together with its meta record ("layer NNNN done"),
+//     atomically (Database::ingest's then_meta). A
+//     rerun skips finished layers and reloads the window from solved files, or from the
+//     database itself if they are gone (re-enumerating if the layer files are gone too).
+// Memory: enumeration holds about spill_entries words (8 bytes) of children plus merge
+// buffers; solving holds the window (max_layer_drop() layers, about 9 bytes a position with
+// the index) plus one chunk of the layer in hand, which is streamed to its solved file and
+// read back as part of the next window; the SST builder spills sorted runs to disk.
 #include <tbb/blocked_range.h>
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
 #include <tbb/parallel_sort.h>
+#include <tbb/task_arena.h>
 
 #include <algorithm>
 #include <atomic>
@@ -37,10 +55,12 @@
 #include <map>
 #include <optional>
 #include <ostream>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "db/database.hpp"
+#include "solver/retro_io.hpp"
 
 namespace solver {
 
@@ -51,7 +71,7 @@ struct RetroKey {
 
 template <class G>
 concept RetroGame = requires(const G& g, const typename G::Position& p, const RetroKey& k,
-                             bool left) {
+                             uint64_t w, bool left) {
   { g.canon(p).key } -> std::convertible_to<RetroKey>;
   { g.canon(p).swapped } -> std::convertible_to<bool>;
   // The key's two sides to move are one class (the position is its own colour-swapped image).
@@ -60,13 +80,19 @@ concept RetroGame = requires(const G& g, const typename G::Position& p, const Re
   { g.layer(p) } -> std::convertible_to<int>;
   { g.max_layer_drop() } -> std::convertible_to<int>;
   g.for_each_option(p, left, [](const typename G::Position&) {});
+  // Keys of positions reachable from the roots pack losslessly into packed_key_bits() bits;
+  // the solver checks unpack(pack(k)) == k for every key it meets.
+  { g.packed_key_bits() } -> std::convertible_to<int>;
+  { g.pack(k) } -> std::convertible_to<uint64_t>;
+  { g.unpack(w) } -> std::convertible_to<RetroKey>;
 };
 
-// Per-position flags, in key coordinates.
+// Per-position flags, in key coordinates (the low bits of a work-file word).
 inline constexpr uint8_t kRetroLeftReached = 1;   // reachable with Left to move
 inline constexpr uint8_t kRetroRightReached = 2;  // reachable with Right to move
 inline constexpr uint8_t kRetroLeftWins = 4;      // with Left to move, Left wins
 inline constexpr uint8_t kRetroRightWins = 8;     // with Right to move, Right wins
+static_assert(kRetroRightWins <= retro_detail::kRetroFlagMask);
 
 struct RetroLayerStats {
   int layer = 0;
@@ -81,6 +107,7 @@ struct RetroStats {
   std::vector<RetroLayerStats> layers;  // by increasing layer
   uint64_t positions = 0, sides = 0;
   double enumerate_seconds = 0, solve_seconds = 0;
+  uint64_t runs_written = 0;  // sorted runs spilled by this run's enumeration
   bool resumed = false;
 };
 
@@ -89,8 +116,14 @@ struct RetroOptions {
   std::vector<std::pair<Position, bool>> roots;  // (position, left to move)
   db::BoardSize board;                           // rows/cols bytes of every database key
   std::string meta_prefix;                       // e.g. "solve/5x5/standard/"
-  std::filesystem::path work_dir;                // layer files (deleted when done)
-  size_t chunk_positions = size_t{1} << 20;      // positions solved per chunk
+  std::filesystem::path work_dir;                // work files (deleted when done)
+  size_t chunk_positions = size_t{1} << 20;      // positions expanded or solved per chunk
+  // Children buffered by enumeration before they are sorted and spilled as runs (8 bytes
+  // each; vectors may hold up to twice that while growing).
+  size_t spill_entries = size_t{1} << 26;
+  size_t merge_fan_in = 128;  // runs merged at once (more: intermediate merge passes)
+  // fsync every work file before it counts (see retro_detail::WordWriter::create).
+  bool sync_files = true;
   size_t sst_buffer_records = size_t{1} << 22;
   std::ostream* progress = nullptr;  // progress lines (stderr)
   bool progress_tty = false;         // rewrite one line with '\r'
@@ -98,21 +131,35 @@ struct RetroOptions {
   std::function<std::string(const Position&)> value_text;
   // Testing only: the process kills itself (SIGKILL) after solving this many positions.
   uint64_t abort_after = 0;
+  // Testing only: the same after spilling this many enumeration runs.
+  uint64_t abort_after_runs = 0;
 };
 
 // ── non-template helpers (solver/src/retro.cpp) ──
 namespace retro_detail {
-struct LayerFile {
-  std::vector<RetroKey> keys;
-  std::vector<uint8_t> masks;
-};
-// Sorts by key and merges duplicate keys (OR of masks), in parallel.
-void normalize(std::vector<std::pair<RetroKey, uint8_t>>& v);
-db::Status write_layer(const std::filesystem::path& file, const LayerFile& layer);
-db::Expected<LayerFile> read_layer(const std::filesystem::path& file);
 std::string layer_name(int layer);  // zero-padded "0007"
 std::string format_duration(double seconds);
 std::string iso_now();
+
+// A solved layer held for lookups: its normalised words and a bucket index on the top bits
+// of the key, so that a lookup is one short binary search (a few cache misses, not ~27).
+struct SolvedLayer {
+  std::vector<uint64_t> words;
+  std::vector<uint64_t> start;  // start[b]: first word whose key >> shift >= b
+  int shift = 0;
+  void build_index(int key_bits);
+  // The flags of `key`, or -1 if it is not in the layer.
+  int find(uint64_t key) const {
+    const uint64_t b = key >> shift;
+    if (b + 1 >= start.size()) return -1;
+    const uint64_t* lo = words.data() + start[b];
+    const uint64_t* hi = words.data() + start[b + 1];
+    const uint64_t probe = key << kRetroFlagBits;
+    const uint64_t* it = std::lower_bound(lo, hi, probe);
+    if (it == hi || word_key(*it) != key) return -1;
+    return static_cast<int>(*it & kRetroFlagMask);
+  }
+};
 
 class Progress {
  public:
@@ -131,20 +178,27 @@ class Progress {
   std::string phase_;
   bool open_line_ = false;
 };
-[[noreturn]] void die_for_test(uint64_t solved);
+[[noreturn]] void die_for_test(const char* what, uint64_t count);
 }  // namespace retro_detail
 
 template <RetroGame G>
 class RetroSolver {
  public:
   using Position = typename G::Position;
-  using Entry = std::pair<RetroKey, uint8_t>;
 
   RetroSolver(const G& game, db::Database& database, RetroOptions<Position> options)
       : g_(game), db_(database), o_(std::move(options)) {}
 
   db::Expected<RetroStats> run() {
     const auto t0 = std::chrono::steady_clock::now();
+    key_bits_ = static_cast<int>(g_.packed_key_bits());
+    if (key_bits_ <= 0 || key_bits_ > 64 - retro_detail::kRetroFlagBits)
+      return db::Error{db::Code::kInvalidArgument,
+                       "retro: a position key needs " + std::to_string(key_bits_) +
+                           " bits; at most " + std::to_string(64 - retro_detail::kRetroFlagBits) +
+                           " are supported"};
+    drop_ = std::max(1, static_cast<int>(g_.max_layer_drop()));
+    if (o_.chunk_positions == 0) o_.chunk_positions = 1;
     RetroStats stats;
     std::map<int, uint64_t> sizes;
     auto enumerated = db_.get_meta(o_.meta_prefix + "enumerated");
@@ -158,17 +212,21 @@ class RetroSolver {
         const int l = std::stoi(e.key.substr(e.key.rfind('/') + 1));
         sizes[l] = std::stoull(e.value);
       }
-      // The work files are deleted once everything is done; if the file of an unfinished
-      // layer is missing, enumerate again (idempotent).
-      for (const auto& [l, n] : sizes) {
-        auto done = db_.get_meta(layer_meta(l, "done"));
-        if (!done) return done.error();
-        if (!done->has_value() && !std::filesystem::exists(layer_path(l))) need_enum = true;
+      auto missing = work_files_missing(sizes);
+      if (!missing) return missing.error();
+      if (*missing) {
+        // Enumerate again from scratch: it is deterministic, so it yields the same layers.
+        std::error_code ec;
+        std::filesystem::remove_all(o_.work_dir, ec);
+        if (ec)
+          return db::Error{db::Code::kIOError,
+                           "retro: cannot clear " + o_.work_dir.string() + ": " + ec.message()};
+        need_enum = true;
       }
     }
     if (need_enum) {
       sizes.clear();
-      if (auto s = enumerate(sizes); !s) return s.error();
+      if (auto s = enumerate(sizes, stats); !s) return s.error();
     }
     stats.enumerate_seconds = seconds_since(t0);
     for (const auto& [l, n] : sizes) stats.positions += n;
@@ -181,102 +239,162 @@ class RetroSolver {
   }
 
  private:
+  using Path = std::filesystem::path;
+  static constexpr size_t kMergeBuffer = size_t{1} << 15;  // words read at once per run
   static double seconds_since(std::chrono::steady_clock::time_point t) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
   }
-  std::filesystem::path layer_path(int l) const {
-    return o_.work_dir / ("layer-" + retro_detail::layer_name(l) + ".bin");
+  Path work_file(const std::string& kind, int l) const {
+    return o_.work_dir / (kind + "-" + retro_detail::layer_name(l) + ".bin");
+  }
+  Path layer_path(int l) const { return work_file("layer", l); }
+  Path solved_path(int l) const { return work_file("solved", l); }
+  Path expanded_path(int l) const { return work_file("expanded", l); }
+  Path run_path(int child, int parent, uint64_t seq) const {
+    std::string n = std::to_string(seq);
+    n.insert(0, n.size() < 6 ? 6 - n.size() : 0, '0');
+    return o_.work_dir / ("run-" + retro_detail::layer_name(child) + "-" +
+                          retro_detail::layer_name(parent) + "-" + n + ".bin");
   }
   std::string layer_meta(int l, const std::string& field) const {
     return o_.meta_prefix + "layer/" + retro_detail::layer_name(l) + "/" + field;
   }
-
-  // Adds (child, mover) in key coordinates.
-  Entry child_entry(const Position& child, bool child_left_to_move) const {
-    const auto c = g_.canon(child);
-    const bool left = child_left_to_move != static_cast<bool>(c.swapped);
-    const uint8_t mask = c.both_sides ? (kRetroLeftReached | kRetroRightReached)
-                         : left       ? kRetroLeftReached
-                                      : kRetroRightReached;
-    return {RetroKey(c.key), mask};
+  static db::Error io_error(const std::string& what, const std::error_code& ec) {
+    return db::Error{db::Code::kIOError, "retro: " + what + ": " + ec.message()};
   }
 
-  db::Status enumerate(std::map<int, uint64_t>& sizes) {
-    std::filesystem::create_directories(o_.work_dir);
-    struct Pending {
-      std::vector<Entry> entries;
-      size_t normalized = 0;  // size after the last deduplication
-    };
-    std::map<int, Pending> accum;
-    for (const auto& [p, left] : o_.roots)
-      accum[g_.layer(p)].entries.push_back(child_entry(p, left));
-    if (accum.empty()) return db::ok();
-    const int top = accum.rbegin()->first;
-    uint64_t found = 0;
-    retro_detail::Progress progress(o_.progress, o_.progress_tty);
-    for (int l = top; l >= 0; --l) {
-      auto it = accum.find(l);
-      std::vector<Entry> layer;
-      if (it != accum.end()) {
-        layer = std::move(it->second.entries);
-        accum.erase(it);
-      }
-      retro_detail::normalize(layer);
-      retro_detail::LayerFile file;
-      file.keys.reserve(layer.size());
-      file.masks.reserve(layer.size());
-      for (const auto& [k, m] : layer) file.keys.push_back(k), file.masks.push_back(m);
-      layer.clear();
-      layer.shrink_to_fit();
-      if (file.keys.empty()) continue;
-      if (auto s = retro_detail::write_layer(layer_path(l), file); !s) return s;
-      sizes[l] = file.keys.size();
-      found += file.keys.size();
-      progress.update("enumerate", l, file.keys.size(), file.keys.size(), found, 0, true);
-      // Children, a chunk of the layer at a time: each chunk's children are deduplicated
-      // before they join the pending layer, and a pending layer is deduplicated again
-      // whenever it has doubled, so duplicates never take more than about half the memory.
-      const size_t total = file.keys.size();
-      for (size_t start = 0; start < total; start += o_.chunk_positions) {
-        const size_t end = std::min(total, start + o_.chunk_positions);
-        tbb::enumerable_thread_specific<std::map<int, std::vector<Entry>>> local;
-        tbb::parallel_for(
-            tbb::blocked_range<size_t>(start, end, 256), [&](const tbb::blocked_range<size_t>& r) {
-              auto& out = local.local();
-              for (size_t i = r.begin(); i != r.end(); ++i) {
-                const Position p = g_.decode(file.keys[i]);
-                for (int side = 0; side < 2; ++side) {
-                  const bool left = side == 0;
-                  if (!(file.masks[i] & (left ? kRetroLeftReached : kRetroRightReached))) continue;
-                  g_.for_each_option(p, left, [&](const Position& c) {
-                    out[g_.layer(c)].push_back(child_entry(c, !left));
-                  });
-                }
-              }
-            });
-        std::map<int, std::vector<Entry>> chunk;
-        for (auto& m : local)
-          for (auto& [cl, v] : m) {
-            auto& dst = chunk[cl];
-            dst.insert(dst.end(), v.begin(), v.end());
-            std::vector<Entry>().swap(v);
-          }
-        local.clear();
-        for (auto& [cl, v] : chunk) {
-          retro_detail::normalize(v);
-          Pending& pend = accum[cl];
-          pend.entries.insert(pend.entries.end(), v.begin(), v.end());
-          std::vector<Entry>().swap(v);
-          if (pend.entries.size() > 2 * pend.normalized + (size_t{1} << 16)) {
-            retro_detail::normalize(pend.entries);
-            pend.normalized = pend.entries.size();
-          }
-        }
-        progress.update("enumerate", l, end, total, found, 0);
+  struct Run {
+    int child = 0, parent = 0;
+    Path path;
+  };
+  // The complete runs in the work directory (name "run-CCCC-PPPP-NNNNNN.bin").
+  db::Expected<std::vector<Run>> list_runs() const {
+    std::vector<Run> out;
+    std::error_code ec;
+    for (const auto& e : std::filesystem::directory_iterator(o_.work_dir, ec)) {
+      const std::string name = e.path().filename().string();
+      if (name.size() < 24 || !name.starts_with("run-") || !name.ends_with(".bin") ||
+          name[8] != '-' || name[13] != '-')
+        continue;
+      out.push_back(Run{std::stoi(name.substr(4, 4)), std::stoi(name.substr(9, 4)), e.path()});
+    }
+    if (ec) return io_error("cannot list " + o_.work_dir.string(), ec);
+    std::sort(out.begin(), out.end(), [](const Run& x, const Run& y) { return x.path < y.path; });
+    return out;
+  }
+  db::Status remove_runs(bool by_child, int layer) const {
+    auto runs = list_runs();
+    if (!runs) return runs.error();
+    for (const auto& r : *runs) {
+      if ((by_child ? r.child : r.parent) != layer) continue;
+      std::error_code ec;
+      std::filesystem::remove(r.path, ec);
+      if (ec) return io_error("cannot remove " + r.path.string(), ec);
+    }
+    return db::ok();
+  }
+
+  // The word of (child, child's mover) in key coordinates, or nullopt if its key does not
+  // pack losslessly.
+  std::optional<uint64_t> child_word(const Position& child, bool child_left_to_move) const {
+    const auto c = g_.canon(child);
+    const RetroKey key = c.key;
+    const uint64_t packed = g_.pack(key);
+    if ((packed >> key_bits_) != 0 || RetroKey(g_.unpack(packed)) != key) return std::nullopt;
+    const bool left = child_left_to_move != static_cast<bool>(c.swapped);
+    const uint64_t mask = c.both_sides ? (kRetroLeftReached | kRetroRightReached)
+                          : left       ? kRetroLeftReached
+                                       : kRetroRightReached;
+    return packed << retro_detail::kRetroFlagBits | mask;
+  }
+  Position decode_word(uint64_t w) const {
+    return g_.decode(RetroKey(g_.unpack(retro_detail::word_key(w))));
+  }
+
+  db::Expected<bool> is_done(int l) {
+    if (auto it = done_.find(l); it != done_.end()) return it->second;
+    auto done = db_.get_meta(layer_meta(l, "done"));
+    if (!done) return done.error();
+    return done_[l] = done->has_value();
+  }
+
+  // Whether a resumed solve lacks a work file it needs: the file of every unfinished layer,
+  // and for the finished layers in their windows a solved or a layer file.
+  db::Expected<bool> work_files_missing(const std::map<int, uint64_t>& sizes) {
+    for (const auto& [l, n] : sizes) {
+      auto done = is_done(l);
+      if (!done) return done.error();
+      if (*done) continue;
+      if (!std::filesystem::exists(layer_path(l))) return true;
+      for (int c = std::max(0, l - drop_); c < l; ++c) {
+        if (!sizes.count(c)) continue;
+        auto cd = is_done(c);
+        if (!cd) return cd.error();
+        if (*cd && !std::filesystem::exists(solved_path(c)) &&
+            !std::filesystem::exists(layer_path(c)))
+          return true;
       }
     }
+    return false;
+  }
+
+  // ── phase 1: enumeration ──
+
+  db::Status enumerate(std::map<int, uint64_t>& sizes, RetroStats& stats) {
+    std::error_code ec;
+    std::filesystem::create_directories(o_.work_dir, ec);
+    if (ec) return io_error("cannot create " + o_.work_dir.string(), ec);
+    // Half-written files of an interrupted run.
+    for (const auto& e : std::filesystem::directory_iterator(o_.work_dir, ec)) {
+      const std::string name = e.path().filename().string();
+      if (name.ends_with(".tmp") || name.find(".part") != std::string::npos) {
+        std::error_code rc;
+        std::filesystem::remove(e.path(), rc);
+        if (rc) return io_error("cannot remove " + e.path().string(), rc);
+      }
+    }
+    if (ec) return io_error("cannot list " + o_.work_dir.string(), ec);
+    std::map<int, std::vector<uint64_t>> roots;
+    for (const auto& [p, left] : o_.roots) {
+      const auto w = child_word(p, left);
+      if (!w) return unpackable();
+      roots[g_.layer(p)].push_back(*w);
+    }
+    if (roots.empty()) return db::ok();
+    for (auto& [l, v] : roots) retro_detail::sort_unique(v);
+    const int top = roots.rbegin()->first;
+    uint64_t expanded = 0;  // positions expanded by this run: the progress rate
+    retro_detail::Progress progress(o_.progress, o_.progress_tty);
+    for (int l = top; l >= 0; --l) {
+      if (!std::filesystem::exists(layer_path(l))) {
+        auto runs = list_runs();
+        if (!runs) return runs.error();
+        std::vector<Path> inputs;
+        for (const auto& r : *runs)
+          if (r.child == l) inputs.push_back(r.path);
+        std::vector<std::span<const uint64_t>> spans;
+        if (auto it = roots.find(l); it != roots.end()) spans.emplace_back(it->second);
+        auto n = retro_detail::merge_to_file(
+            inputs, spans, layer_path(l), o_.merge_fan_in, kMergeBuffer, o_.sync_files,
+            static_cast<size_t>(std::max(1, tbb::this_task_arena::max_concurrency())));
+        if (!n) return n.error();
+      } else {
+        stats.resumed = true;
+      }
+      if (auto s = remove_runs(true, l); !s) return s;
+      auto reader = retro_detail::WordReader::open(layer_path(l));
+      if (!reader) return reader.error();
+      const uint64_t n = reader->size();
+      if (n == 0) continue;
+      sizes[l] = n;
+      progress.update("enumerate", l, 0, n, expanded, 0, true);
+      if (std::filesystem::exists(expanded_path(l))) continue;
+      if (auto s = remove_runs(false, l); !s) return s;  // of an interrupted expansion
+      if (auto s = expand(l, *reader, progress, expanded, stats); !s) return s;
+      if (auto s = retro_detail::write_words(expanded_path(l), {}, o_.sync_files); !s) return s;
+    }
     progress.finish_line();
-    // Every file is durable (write_layer fsyncs); record the enumeration in one batch.
+    // Every file is durable; record the enumeration in one batch.
     std::vector<db::MetaEntry> meta;
     for (const auto& [l, n] : sizes)
       meta.push_back({o_.meta_prefix + "enum/" + retro_detail::layer_name(l), std::to_string(n)});
@@ -284,28 +402,127 @@ class RetroSolver {
     return db_.put_meta(meta);
   }
 
-  struct Solved {
-    std::vector<RetroKey> keys;
-    std::vector<uint8_t> flags;
-  };
+  db::Error unpackable() const {
+    return db::Error{db::Code::kInvalidArgument,
+                     "retro: a position key does not pack into " + std::to_string(key_bits_) +
+                         " bits (the game's pack() contract is broken by these roots)"};
+  }
 
-  db::Expected<Solved> load_solved(int l) {
-    auto file = retro_detail::read_layer(layer_path(l));
-    if (!file) return file.error();
-    Solved s;
-    s.keys = std::move(file->keys);
-    s.flags = std::move(file->masks);
+  // Children buffered by one thread, by layer drop - 1.
+  using Buffers = std::vector<std::vector<uint64_t>>;
+
+  db::Status expand(int l, retro_detail::WordReader& reader, retro_detail::Progress& progress,
+                    uint64_t& expanded, RetroStats& stats) {
+    const uint64_t n = reader.size();
+    tbb::enumerable_thread_specific<Buffers> local([&] { return Buffers(drop_); });
+    std::vector<uint64_t> block(static_cast<size_t>(std::min<uint64_t>(o_.chunk_positions, n)));
+    uint64_t done = 0, seq = 0;
+    std::atomic<int> bad{0};  // 1: a move left the allowed layers, 2: a key does not pack
+    while (reader.remaining() > 0) {
+      auto k = reader.read(block);
+      if (!k) return k.error();
+      tbb::parallel_for(tbb::blocked_range<size_t>(0, *k, 256),
+                        [&](const tbb::blocked_range<size_t>& r) {
+                          Buffers& out = local.local();
+                          for (size_t i = r.begin(); i != r.end(); ++i)
+                            expand_one(l, block[i], out, bad);
+                        });
+      if (bad == 1) return too_far(l);
+      if (bad == 2) return unpackable();
+      done += *k;
+      expanded += *k;
+      size_t buffered = 0;
+      for (const auto& b : local)
+        for (const auto& v : b) buffered += v.size();
+      if (buffered >= o_.spill_entries)
+        if (auto s = spill(l, local, seq, stats); !s) return s;
+      progress.update("enumerate", l, done, n, expanded, 0);
+    }
+    return spill(l, local, seq, stats);
+  }
+
+  void expand_one(int l, uint64_t w, Buffers& out, std::atomic<int>& bad) const {
+    const Position p = decode_word(w);
+    for (int side = 0; side < 2; ++side) {
+      const bool left = side == 0;
+      if (!(w & (left ? kRetroLeftReached : kRetroRightReached))) continue;
+      g_.for_each_option(p, left, [&](const Position& c) {
+        const int d = l - static_cast<int>(g_.layer(c));
+        if (d < 1 || d > drop_) {
+          bad = 1;
+          return;
+        }
+        const auto cw = child_word(c, !left);
+        if (!cw) {
+          bad = 2;
+          return;
+        }
+        out[static_cast<size_t>(d - 1)].push_back(*cw);
+      });
+    }
+  }
+
+  db::Error too_far(int l) const {
+    return db::Error{db::Code::kInternal, "retro: a move from layer " + std::to_string(l) +
+                                              " does not lower the layer by 1.." +
+                                              std::to_string(drop_) + " (max_layer_drop)"};
+  }
+
+  // Writes every thread's buffered children as normalised runs, one per child layer and
+  // buffer, sorted and written in parallel (a single merged run would be a serial merge);
+  // the buffers keep their capacity for the next round.
+  db::Status spill(int l, tbb::enumerable_thread_specific<Buffers>& local, uint64_t& seq,
+                   RetroStats& stats) {
+    std::vector<std::pair<std::vector<uint64_t>*, Path>> jobs;
+    for (auto& b : local)
+      for (int d = 1; d <= drop_; ++d) {
+        auto& v = b[static_cast<size_t>(d - 1)];
+        if (!v.empty()) jobs.emplace_back(&v, run_path(l - d, l, seq++));
+      }
+    std::vector<db::Status> written(jobs.size());
+    tbb::parallel_for(size_t{0}, jobs.size(), [&](size_t i) {
+      auto& v = *jobs[i].first;
+      retro_detail::sort_unique(v);
+      written[i] = retro_detail::write_words(jobs[i].second, v, o_.sync_files);
+      v.clear();
+    });
+    for (const auto& s : written)
+      if (!s) return s;
+    for (size_t i = 0; i < jobs.size(); ++i) {
+      ++stats.runs_written;
+      if (o_.abort_after_runs && stats.runs_written >= o_.abort_after_runs)
+        retro_detail::die_for_test("runs", stats.runs_written);
+    }
+    return db::ok();
+  }
+
+  // ── phase 2: solving ──
+
+  // A finished layer for the window: its solved file, or else its layer file with the
+  // outcomes read back from the database.
+  db::Expected<retro_detail::SolvedLayer> load_window(int l) {
+    retro_detail::SolvedLayer s;
+    if (std::filesystem::exists(solved_path(l))) {
+      auto words = retro_detail::read_words(solved_path(l));
+      if (!words) return words.error();
+      s.words = std::move(*words);
+      s.build_index(key_bits_);
+      return s;
+    }
+    auto words = retro_detail::read_words(layer_path(l));
+    if (!words) return words.error();
+    s.words = std::move(*words);
     const size_t batch = 4096;
     std::vector<db::PositionKey> keys;
-    for (size_t i = 0; i < s.keys.size(); i += batch) {
+    for (size_t i = 0; i < s.words.size(); i += batch) {
       keys.clear();
-      for (size_t j = i; j < std::min(s.keys.size(), i + batch); ++j)
-        keys.push_back(db_key(s.keys[j]));
+      for (size_t j = i; j < std::min(s.words.size(), i + batch); ++j)
+        keys.push_back(db_key(s.words[j]));
       auto got = db_.multi_get(keys);
       if (!got) return got.error();
       for (size_t j = 0; j < keys.size(); ++j) {
         const auto& v = (*got)[j];
-        uint8_t& f = s.flags[i + j];
+        uint64_t& f = s.words[i + j];
         if (!v)
           return db::Error{db::Code::kCorruption, "retro: a position of finished layer " +
                                                       std::to_string(l) + " is missing"};
@@ -323,25 +540,26 @@ class RetroSolver {
         }
       }
     }
+    s.build_index(key_bits_);
     return s;
   }
 
-  db::PositionKey db_key(const RetroKey& k) const {
+  db::PositionKey db_key(uint64_t w) const {
+    const RetroKey k = g_.unpack(retro_detail::word_key(w));
     return db::PositionKey{o_.board.rows, o_.board.cols, k.a, k.b};
   }
 
   db::Status solve_layers(const std::map<int, uint64_t>& sizes, RetroStats& stats) {
-    std::map<int, Solved> window;
-    const int drop = std::max(1, static_cast<int>(g_.max_layer_drop()));
+    std::map<int, retro_detail::SolvedLayer> window;
     retro_detail::Progress progress(o_.progress, o_.progress_tty);
     uint64_t done_all = 0;
     for (const auto& [l, n] : sizes) {
       RetroLayerStats ls;
       ls.layer = l;
       ls.positions = n;
-      auto done = db_.get_meta(layer_meta(l, "done"));
+      auto done = is_done(l);
       if (!done) return done.error();
-      if (done->has_value()) {
+      if (*done) {
         ls.from_earlier_run = true;
         if (auto v = db_.get_meta(layer_meta(l, "sides")); v && v->has_value())
           ls.sides = std::stoull(**v);
@@ -355,35 +573,51 @@ class RetroSolver {
         continue;
       }
       const auto t0 = std::chrono::steady_clock::now();
-      // The window: solved layers l-drop .. l-1.
+      // The window: solved layers l-drop .. l-1, by drop.
       for (auto it = window.begin(); it != window.end();)
-        it = it->first < l - drop ? window.erase(it) : std::next(it);
-      for (int c = std::max(0, l - drop); c < l; ++c)
-        if (!window.count(c) && sizes.count(c)) {
-          auto s = load_solved(c);
+        it = it->first < l - drop_ ? window.erase(it) : std::next(it);
+      std::vector<const retro_detail::SolvedLayer*> below(static_cast<size_t>(drop_), nullptr);
+      for (int c = std::max(0, l - drop_); c < l; ++c) {
+        if (!sizes.count(c)) continue;
+        if (!window.count(c)) {
+          auto s = load_window(c);
           if (!s) return s.error();
           window[c] = std::move(*s);
         }
-      auto file = retro_detail::read_layer(layer_path(l));
-      if (!file) return file.error();
-      Solved out;
-      out.keys = std::move(file->keys);
-      out.flags = std::move(file->masks);
+        below[static_cast<size_t>(l - c - 1)] = &window[c];
+      }
+      auto reader = retro_detail::WordReader::open(layer_path(l));
+      if (!reader) return reader.error();
+      // Streamed to the solved file, not kept: the next layer reads it back, so at most the
+      // window's layers are in memory at once, never the window plus the layer in hand.
+      auto out = retro_detail::WordWriter::create(solved_path(l), o_.sync_files);
+      if (!out) return out.error();
       db::SstBuilderOptions bo;
       bo.max_buffered_records = o_.sst_buffer_records;
-      auto builder = db_.sst_builder(bo);
-      if (!builder) return builder.error();
+      // One SST builder per thread, each fed a slice of every chunk: sorting and writing
+      // the runs is otherwise a serial stretch as long as the solving itself.
+      const size_t nb = static_cast<size_t>(std::max(1, tbb::this_task_arena::max_concurrency()));
+      std::vector<db::SstBuilder> builders;
+      for (size_t b = 0; b < nb; ++b) {
+        auto builder = db_.sst_builder(bo);
+        if (!builder) return builder.error();
+        builders.push_back(std::move(*builder));
+      }
+      std::vector<db::Status> added(nb);
       std::atomic<bool> failed{false};
-      const size_t total = out.keys.size();
-      for (size_t start = 0; start < total; start += o_.chunk_positions) {
-        const size_t end = std::min(total, start + o_.chunk_positions);
-        tbb::parallel_for(tbb::blocked_range<size_t>(start, end, 64),
+      std::vector<uint64_t> block(static_cast<size_t>(std::min<uint64_t>(o_.chunk_positions, n)));
+      std::vector<db::PositionRecord> records;
+      uint64_t layer_done = 0;
+      while (reader->remaining() > 0) {
+        auto k = reader->read(block);
+        if (!k) return k.error();
+        tbb::parallel_for(tbb::blocked_range<size_t>(0, *k, 64),
                           [&](const tbb::blocked_range<size_t>& r) {
                             for (size_t i = r.begin(); i != r.end(); ++i) {
-                              if (!solve_one(out.keys[i], out.flags[i], window)) failed = true;
+                              if (!solve_one(block[i], below)) failed = true;
                               if (o_.abort_after) {
-                                const uint64_t k = solved_.fetch_add(1) + 1;
-                                if (k >= o_.abort_after) retro_detail::die_for_test(k);
+                                const uint64_t s = solved_.fetch_add(1) + 1;
+                                if (s >= o_.abort_after) retro_detail::die_for_test("positions", s);
                               }
                             }
                           });
@@ -391,18 +625,27 @@ class RetroSolver {
           return db::Error{db::Code::kInternal,
                            "retro: a child position was not found in the layers below layer " +
                                std::to_string(l) + " (max_layer_drop too small?)"};
-        std::vector<db::PositionRecord> records(end - start);
-        tbb::parallel_for(size_t{start}, end, [&](size_t i) {
-          records[i - start] = db::PositionRecord{db_key(out.keys[i]), value_of(out, i)};
+        records.resize(*k);
+        tbb::parallel_for(size_t{0}, *k, [&](size_t i) {
+          records[i] = db::PositionRecord{db_key(block[i]), value_of(block[i])};
         });
-        if (auto s = builder->add(records); !s) return s;
-        progress.update("solve", l, end, total, done_all + end, total_);
+        tbb::parallel_for(size_t{0}, nb, [&](size_t b) {
+          const size_t from = records.size() * b / nb, to = records.size() * (b + 1) / nb;
+          added[b] = builders[b].add(std::span(records).subspan(from, to - from));
+        });
+        for (const auto& s : added)
+          if (!s) return s;
+        const std::span<const uint64_t> solved(block.data(), *k);
+        if (auto s = out->append(solved); !s) return s;
+        for (const uint64_t f : solved) {
+          if (f & kRetroLeftReached) ls.sides++, ls.mover_wins += (f & kRetroLeftWins) ? 1 : 0;
+          if (f & kRetroRightReached) ls.sides++, ls.mover_wins += (f & kRetroRightWins) ? 1 : 0;
+        }
+        layer_done += *k;
+        progress.update("solve", l, layer_done, n, done_all + layer_done, total_);
       }
-      for (size_t i = 0; i < total; ++i) {
-        const uint8_t f = out.flags[i];
-        if (f & kRetroLeftReached) ls.sides++, ls.mover_wins += (f & kRetroLeftWins) ? 1 : 0;
-        if (f & kRetroRightReached) ls.sides++, ls.mover_wins += (f & kRetroRightWins) ? 1 : 0;
-      }
+      // The solved file first: once the layer is done, the window of a rerun comes from it.
+      if (auto s = out->commit(); !s) return s;
       ls.seconds = seconds_since(t0);
       const std::vector<db::MetaEntry> meta = {
           {layer_meta(l, "positions"), std::to_string(ls.positions)},
@@ -411,64 +654,72 @@ class RetroSolver {
           {layer_meta(l, "seconds"), std::to_string(ls.seconds)},
           {layer_meta(l, "done"), retro_detail::iso_now()},
       };
-      if (auto s = db_.ingest(std::move(*builder), meta); !s) return s;
-      done_all += total;
-      progress.update("solve", l, total, total, done_all, total_, true);
+      // The done record comes with the last builder: a crash before it redoes the layer,
+      // and re-ingesting the same records is idempotent.
+      for (size_t b = 0; b + 1 < nb; ++b)
+        if (auto s = db_.ingest(std::move(builders[b])); !s) return s;
+      if (auto s = db_.ingest(std::move(builders.back()), meta); !s) return s;
+      done_[l] = true;
+      // Work files no later layer can need: this layer's input and solved layers that have
+      // left every later window (disk, not correctness: a rerun copes with either missing).
+      std::error_code ec;
+      std::filesystem::remove(layer_path(l), ec);
+      for (const auto& [c, m] : sizes) {
+        if (c > l - drop_) break;
+        std::filesystem::remove(solved_path(c), ec);
+      }
+      done_all += n;
+      progress.update("solve", l, n, n, done_all, total_, true);
       stats.layers.push_back(ls);
       stats.sides += ls.sides;
-      window[l] = std::move(out);
     }
     progress.finish_line();
     return db::ok();
   }
 
-  db::PositionValue value_of(const Solved& s, size_t i) const {
+  db::PositionValue value_of(uint64_t f) const {
     db::PositionValue v;
-    const uint8_t f = s.flags[i];
     if (f & kRetroLeftReached)
       v.black_to_move = (f & kRetroLeftWins) ? db::Outcome::kBlackWins : db::Outcome::kWhiteWins;
     if (f & kRetroRightReached)
       v.white_to_move = (f & kRetroRightWins) ? db::Outcome::kWhiteWins : db::Outcome::kBlackWins;
     if (o_.value_text) {
-      auto ref = db_.put_cgt_form(o_.value_text(g_.decode(s.keys[i])));
+      auto ref = db_.put_cgt_form(o_.value_text(decode_word(f)));
       if (ref) v.cgt = *ref;
     }
     return v;
   }
 
-  // Solves both reached sides of one position; false if a child is missing.
-  bool solve_one(const RetroKey& key, uint8_t& flags, const std::map<int, Solved>& window) const {
-    const Position p = g_.decode(key);
+  // Solves both reached sides of one position (sets its win flags); false if a child is
+  // missing from the window, which would be a bug of the enumeration or of the game.
+  bool solve_one(uint64_t& w, const std::vector<const retro_detail::SolvedLayer*>& below) const {
+    const Position p = decode_word(w);
+    const int l = static_cast<int>(g_.layer(p));
     bool ok = true;
     for (int side = 0; side < 2; ++side) {
       const bool left = side == 0;
-      if (!(flags & (left ? kRetroLeftReached : kRetroRightReached))) continue;
+      if (!(w & (left ? kRetroLeftReached : kRetroRightReached))) continue;
       bool wins = false;
       g_.for_each_option(p, left, [&](const Position& c) {
         if (wins || !ok) return;
+        const int d = l - static_cast<int>(g_.layer(c));
+        const retro_detail::SolvedLayer* layer =
+            d >= 1 && d <= drop_ ? below[static_cast<size_t>(d - 1)] : nullptr;
+        if (!layer) {
+          ok = false;
+          return;
+        }
         const auto cc = g_.canon(c);
         const bool child_left = !left != static_cast<bool>(cc.swapped);
-        const Entry e{RetroKey(cc.key), child_left ? kRetroLeftReached : kRetroRightReached};
-        const auto w = window.find(g_.layer(c));
-        if (w == window.end()) {
+        const int cf = layer->find(static_cast<uint64_t>(g_.pack(RetroKey(cc.key))));
+        // Absent, or enumerated without this side to move: a bug.
+        if (cf < 0 || !(cf & (child_left ? kRetroLeftReached : kRetroRightReached))) {
           ok = false;
           return;
         }
-        const auto& keys = w->second.keys;
-        const auto it = std::lower_bound(keys.begin(), keys.end(), e.first);
-        if (it == keys.end() || *it != e.first) {
-          ok = false;
-          return;
-        }
-        const uint8_t cf = w->second.flags[it - keys.begin()];
-        if (!(cf & e.second)) {  // enumerated without this side to move: a bug
-          ok = false;
-          return;
-        }
-        const bool child_mover_wins = (cf & (child_left ? kRetroLeftWins : kRetroRightWins)) != 0;
-        if (!child_mover_wins) wins = true;
+        if (!(cf & (child_left ? kRetroLeftWins : kRetroRightWins))) wins = true;
       });
-      if (wins) flags |= left ? kRetroLeftWins : kRetroRightWins;
+      if (wins) w |= left ? kRetroLeftWins : kRetroRightWins;
     }
     return ok;
   }
@@ -476,8 +727,10 @@ class RetroSolver {
   const G& g_;
   db::Database& db_;
   RetroOptions<Position> o_;
+  int key_bits_ = 0, drop_ = 1;
   uint64_t total_ = 0;
   std::atomic<uint64_t> solved_{0};
+  std::map<int, bool> done_;
 };
 
 }  // namespace solver

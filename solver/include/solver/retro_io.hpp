@@ -1,0 +1,97 @@
+#pragma once
+// The retrograde solver's work files: sorted runs of 64-bit words, merged externally.
+//
+// A word is a packed position key shifted left by kRetroFlagBits with the position's flags
+// in the low bits, so sorting words sorts by key and equal keys end up adjacent; a
+// "normalised" sequence is sorted with one word per key, the flags of duplicates OR-ed.
+//
+// File format: 8 magic bytes, the word count (uint64, native order), the words. Files are
+// written under a temporary name, fsynced and renamed, so a file under its final name is
+// always whole; that is what makes the solver's work directory safe to resume after kill -9.
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "db/error.hpp"
+
+namespace solver::retro_detail {
+
+inline constexpr int kRetroFlagBits = 4;
+inline constexpr uint64_t kRetroFlagMask = (uint64_t{1} << kRetroFlagBits) - 1;
+inline uint64_t word_key(uint64_t w) {
+  return w >> kRetroFlagBits;
+}
+
+// Sorts and merges duplicate keys (OR of flags).
+void sort_unique(std::vector<uint64_t>& v);
+
+class WordWriter {
+ public:
+  // sync = false skips the fsyncs (the rename stays atomic against a killed process, but
+  // not against a power loss); only for benchmarks of boards so small that flush latency
+  // would dominate.
+  static db::Expected<WordWriter> create(const std::filesystem::path& file, bool sync = true);
+  WordWriter(WordWriter&&) noexcept;
+  WordWriter& operator=(WordWriter&&) noexcept;
+  ~WordWriter();  // an uncommitted file is removed
+
+  db::Status append(std::span<const uint64_t> words);
+  // Appends a normalised stream piece by piece: a word whose key equals the last one
+  // appended is OR-ed into it instead.
+  db::Status append_unique(uint64_t w);
+  // Flushes, fsyncs, renames to the final name and fsyncs the directory.
+  db::Status commit();
+  uint64_t count() const;
+
+ private:
+  struct State;
+  explicit WordWriter(std::unique_ptr<State> s);
+  std::unique_ptr<State> s_;
+};
+
+class WordReader {
+ public:
+  static db::Expected<WordReader> open(const std::filesystem::path& file);
+  WordReader(WordReader&&) noexcept;
+  WordReader& operator=(WordReader&&) noexcept;
+  ~WordReader();
+
+  uint64_t size() const;       // words in the file
+  uint64_t remaining() const;  // words not read yet
+  // Before any read: read only words [begin, end).
+  db::Status restrict(uint64_t begin, uint64_t end);
+  // Random access that does not move the reader.
+  db::Expected<uint64_t> word_at(uint64_t i) const;
+  // Index of the first word >= probe (the file must be sorted).
+  db::Expected<uint64_t> lower_bound(uint64_t probe) const;
+  // Reads min(out.size(), remaining()) words; returns how many.
+  db::Expected<size_t> read(std::span<uint64_t> out);
+
+ private:
+  struct State;
+  explicit WordReader(std::unique_ptr<State> s);
+  std::unique_ptr<State> s_;
+};
+
+db::Expected<std::vector<uint64_t>> read_words(const std::filesystem::path& file);
+db::Status write_words(const std::filesystem::path& file, std::span<const uint64_t> words,
+                       bool sync = true);
+
+// Normalised union of normalised sorted files and in-memory spans, written to `output`
+// (atomically). Merges at most `fan_in` inputs at once: with more, groups are merged into
+// intermediate "<output>.partN" files first (the inputs themselves are left alone, so a
+// crash loses nothing). With parts > 1 the final merge runs as that many key ranges in
+// parallel (oneTBB). Returns the number of words written.
+db::Expected<uint64_t> merge_to_file(const std::vector<std::filesystem::path>& files,
+                                     const std::vector<std::span<const uint64_t>>& spans,
+                                     const std::filesystem::path& output, size_t fan_in = 128,
+                                     size_t buffer_words = size_t{1} << 15, bool sync = true,
+                                     size_t parts = 1);
+
+// fsync of a directory, so that renames and unlinks in it are durable.
+db::Status sync_dir(const std::filesystem::path& dir);
+
+}  // namespace solver::retro_detail
