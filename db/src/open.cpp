@@ -3,8 +3,11 @@
 // nothing that is not ours (or not our version) is ever modified.
 
 #include <rocksdb/write_batch.h>
+#include <signal.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <charconv>
 #include <chrono>
 #include <cstdlib>
@@ -129,25 +132,27 @@ Status stamp_build_id(const Database::Impl& impl) {
   return ok();
 }
 
-Status create_new(Database::Impl& impl) {
-  std::error_code ec;
-  fs::create_directories(impl.path, ec);
-  if (ec) return fs_error(ec, "create database directory", impl.path);
-
+// Makes a fresh database with its schema version in `dir`, and closes it again.
+Status create_in(const fs::path& dir, const Database::Impl& like) {
+  Database::Impl impl;
+  impl.path = dir;
+  impl.options = like.options;
+  impl.tuning = like.tuning;
   rocksdb::DBOptions options = impl.tuning.db;
   options.create_if_missing = true;
   options.create_missing_column_families = true;
-  // Another creator racing us must not end up sharing a half-initialised database.
   options.error_if_exists = true;
   const std::vector<std::string> families = {
       rocksdb::kDefaultColumnFamilyName, std::string(kPositionsFamily),
       std::string(kCgtFormsFamily), std::string(kMetaFamily)};
-  const auto s =
-      rocksdb::DB::Open(options, impl.path.string(), detail::descriptors(impl.tuning, families),
-                        &impl.handles, &impl.db);
+  const auto s = rocksdb::DB::Open(
+      options, dir.string(), detail::descriptors(impl.tuning, families), &impl.handles, &impl.db);
   if (!s.ok()) return impl.error(s, "create database");
   if (auto r = resolve_handles(impl); !r) return r;
-
+  if (impl.options.fail_creation_for_testing) {
+    (void)impl.close();
+    return Error{Code::kIOError, "creation interrupted (test)"};
+  }
   rocksdb::WriteBatch batch;
   rocksdb::Status b =
       batch.Put(impl.meta, std::string(kMetaSchemaVersion), std::to_string(kSchemaVersion));
@@ -156,6 +161,57 @@ Status create_new(Database::Impl& impl) {
   if (b.ok()) b = batch.Put(impl.meta, std::string(kMetaBuildId), impl.options.build_id);
   if (b.ok()) b = impl.db->Write(Database::Impl::synced_write_options(), &batch);
   if (!b.ok()) return impl.error(b, "write schema version");
+  return impl.close();
+}
+
+// Staging directories are named ".NAME.creating-PID" next to the database.
+std::string staging_prefix(const fs::path& path) {
+  return "." + path.filename().string() + ".creating-";
+}
+
+// Removes staging directories left by creators that died (their pid is gone).
+void remove_dead_staging(const fs::path& path) {
+  std::error_code ec;
+  const std::string prefix = staging_prefix(path);
+  for (const auto& e : fs::directory_iterator(path.parent_path(), ec)) {
+    const std::string name = e.path().filename().string();
+    if (!name.starts_with(prefix)) continue;
+    const long pid = std::strtol(name.c_str() + prefix.size(), nullptr, 10);
+    if (pid > 0 && ::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH) {
+      fs::remove_all(e.path(), ec);
+    }
+  }
+}
+
+// A new database appears at `path` only complete, with its schema version: it is built in a
+// staging directory beside it and renamed into place. A crash before the rename leaves just
+// a staging directory (removed by a later creator), never a database that looks foreign.
+// rename() onto an existing non-empty directory fails, so of two racing creators one wins
+// and the other opens the winner's database.
+Status create_new(const Database::Impl& impl) {
+  const fs::path path = impl.path.has_filename() ? impl.path : impl.path.parent_path();
+  std::error_code ec;
+  const fs::path parent = fs::absolute(path, ec).parent_path();
+  if (ec) return fs_error(ec, "resolve", path);
+  fs::create_directories(parent, ec);
+  if (ec) return fs_error(ec, "create parent directory", parent);
+  remove_dead_staging(parent / path.filename());
+  const fs::path staging = parent / (staging_prefix(path) + std::to_string(::getpid()));
+  fs::remove_all(staging, ec);
+  if (ec) return fs_error(ec, "remove stale staging directory", staging);
+  if (auto s = create_in(staging, impl); !s) {
+    if (!impl.options.fail_creation_for_testing) fs::remove_all(staging, ec);
+    return s;
+  }
+  if (::rename(staging.c_str(), path.c_str()) != 0) {
+    const int err = errno;
+    fs::remove_all(staging, ec);
+    // Someone else created it first: theirs is opened below like any existing database.
+    if (err != ENOTEMPTY && err != EEXIST) {
+      return fs_error(std::error_code(err, std::generic_category()), "move new database into place",
+                      path);
+    }
+  }
   return ok();
 }
 
@@ -179,27 +235,23 @@ Expected<Database> Database::open(const std::filesystem::path& path, const OpenO
   if (!fs::exists(status)) {
     if (!may_create) return Error{Code::kNotFound, "no database at " + path.string()};
     if (auto s = create_new(*impl); !s) return s.error();
-    return Database(std::move(impl));
-  }
-  if (!fs::is_directory(status)) {
+  } else if (!fs::is_directory(status)) {
     return Error{Code::kNotADatabase,
                  path.string() + " is not a directory, so not a konane database"};
-  }
-  if (!fs::exists(path / "CURRENT", ec)) {
+  } else if (!fs::exists(path / "CURRENT", ec)) {
     const bool empty = fs::is_empty(path, ec);
     if (ec) return fs_error(ec, "list", path);
     if (empty && may_create) {
       if (auto s = create_new(*impl); !s) return s.error();
-      return Database(std::move(impl));
-    }
-    if (empty) {
+    } else if (empty) {
       return Error{Code::kNotADatabase, path.string() +
                                             " is an empty directory, not a konane database" +
                                             (read_write ? " (creation was not requested)" : "")};
+    } else {
+      return Error{Code::kNotADatabase, path.string() +
+                                            " is not a RocksDB database (no CURRENT file), "
+                                            "so not a konane database"};
     }
-    return Error{Code::kNotADatabase, path.string() +
-                                          " is not a RocksDB database (no CURRENT file), "
-                                          "so not a konane database"};
   }
 
   std::vector<std::string> families;

@@ -148,7 +148,7 @@ TEST(RetroCli, ExternalSigkillThenRerunMatches) {
   auto full = run_binary({"retro", "--board", "4x5", "--db", a.string(), "--quiet"});
   ASSERT_EQ(full.rc, 0) << full.err;
   const std::string expected = export_board(a, "4x5");
-  for (int delay_ms : {150, 400}) {
+  for (int delay_ms : {20, 60, 150, 400}) {  // early ones land in creation
     std::vector<std::string> args = {KONANE_BINARY, "retro",   "--board", "4x5", "--db",
                                      b.string(),    "--quiet", "--chunk", "300"};
     std::vector<char*> argv;

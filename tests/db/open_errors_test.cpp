@@ -62,6 +62,35 @@ TEST(OpenErrors, EmptyDirectory) {
   DB_ASSERT_OK(created);
 }
 
+// A creator killed after RocksDB made its files but before the schema version was written
+// must not leave something at the path that later opens call foreign.
+TEST(OpenErrors, InterruptedCreationLeavesNothingAtThePath) {
+  db_test::TempDir dir;
+  const auto path = dir / "db";
+  auto o = db_test::options(OpenMode::kReadWrite, true);
+  o.fail_creation_for_testing = true;
+  ASSERT_FALSE(db::Database::open(path, o));
+  EXPECT_FALSE(fs::exists(path));
+  int staging = 0;
+  for (const auto& e : fs::directory_iterator(dir.path())) staging += e.path() != path;
+  EXPECT_EQ(staging, 1);  // what the "crash" left: the staging directory only
+  expect_error(db_test::open_rw(path), Code::kNotFound, path);
+  auto created = db_test::create(path);
+  DB_ASSERT_OK(created);
+  EXPECT_TRUE(fs::exists(path / "CURRENT"));
+}
+
+// A staging directory left by a creator that died (its pid is gone) is cleaned up.
+TEST(OpenErrors, DeadCreatorsStagingIsRemoved) {
+  db_test::TempDir dir;
+  const auto path = dir / "db";
+  const auto stale = dir / ".db.creating-999999999";
+  fs::create_directories(stale / "sub");
+  auto created = db_test::create(path);
+  DB_ASSERT_OK(created);
+  EXPECT_FALSE(fs::exists(stale));
+}
+
 TEST(OpenErrors, NonEmptyDirectoryIsNeverTakenOver) {
   db_test::TempDir dir;
   const auto path = dir / "stuff";

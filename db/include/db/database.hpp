@@ -47,6 +47,9 @@ struct OpenOptions {
   // Sync the WAL on every position and cgt_forms write. Meta writes and ingestion are
   // always durable when they return, whatever this says.
   bool sync_writes = false;
+  // Tests only: creation stops (as a crash would) after RocksDB has made the new database
+  // but before the schema version is written.
+  bool fail_creation_for_testing = false;
   // Tests only: replaces cgt_form_hash so that collisions can be produced on demand.
   std::function<std::uint64_t(std::string_view)> cgt_hash_for_testing;
 };
