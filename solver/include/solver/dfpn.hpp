@@ -294,6 +294,25 @@ class DfpnSolver {
   static uint32_t sat_add(uint32_t a, uint32_t b) {
     return std::min<uint64_t>(kInf, uint64_t(a) + b);
   }
+  // The 1+epsilon threshold over the second-best sibling's delta.
+  static uint32_t epsilon(uint32_t second_delta) {
+    return second_delta >= kInf ? kInf : sat_add(second_delta, second_delta / 4 + 1);
+  }
+
+  // The child of least delta and the runner-up's delta.
+  struct Pick {
+    size_t best = 0;
+    uint32_t best_delta = kInf, second_delta = kInf;
+    void offer(size_t i, uint32_t d) {
+      if (d < best_delta) {
+        second_delta = best_delta;
+        best_delta = d;
+        best = i;
+      } else if (d < second_delta) {
+        second_delta = d;
+      }
+    }
+  };
 
   void mid(const State& s, uint32_t th_phi, uint32_t th_delta) {
     nodes_.fetch_add(1, std::memory_order_relaxed);
@@ -312,24 +331,17 @@ class DfpnSolver {
     for (size_t i = k0; i < k1; ++i) kids_[i].pd = lookup(s, kids_[i]);
     while (true) {
       uint32_t delta = 0;
-      size_t best = k0;
-      uint32_t best_delta = kInf, second_delta = kInf, min_delta = kInf;
+      // Two selections: by the true numbers, and with virtual losses (parallel search).
+      Pick truth, steered;
       for (size_t i = k0; i < k1; ++i) {
-        const uint32_t cphi = kids_[i].pd.v0;
-        uint32_t cdelta = kids_[i].pd.v1;
-        min_delta = std::min(min_delta, cdelta);
-        // The virtual loss steers the choice only; phi below uses the true numbers.
-        if (cdelta != 0 && busy(kids_[i], s.left)) cdelta = sat_add(cdelta, cdelta);
+        const uint32_t cphi = kids_[i].pd.v0, cdelta = kids_[i].pd.v1;
         delta = sat_add(delta, cphi);
-        if (cdelta < best_delta) {
-          second_delta = best_delta;
-          best_delta = cdelta;
-          best = i;
-        } else if (cdelta < second_delta) {
-          second_delta = cdelta;
-        }
+        truth.offer(i, cdelta);
+        if (busy_)
+          steered.offer(i,
+                        cdelta != 0 && busy(kids_[i], s.left) ? sat_add(cdelta, cdelta) : cdelta);
       }
-      const uint32_t phi = k0 == k1 ? kInf : min_delta;
+      const uint32_t phi = k0 == k1 ? kInf : truth.best_delta;
       if (k0 == k1) delta = 0;
       const bool done = phi == 0 || delta == 0;
       if (done || phi >= th_phi || delta >= th_delta || stopped()) {
@@ -341,10 +353,19 @@ class DfpnSolver {
         --depth_;
         return;
       }
+      // The steered child is taken only if it can make progress below its threshold: its
+      // true delta may already be at or above it (the virtual loss hid a smaller sibling),
+      // and descending would then return at once, forever.
+      size_t best = truth.best;
+      uint32_t child_delta = std::min(th_phi, epsilon(truth.second_delta));
+      if (busy_ && steered.best != truth.best) {
+        const uint32_t steered_delta = std::min(th_phi, epsilon(steered.second_delta));
+        if (kids_[steered.best].pd.v1 < steered_delta) {
+          best = steered.best;
+          child_delta = steered_delta;
+        }
+      }
       const uint32_t child_phi = sat_add(th_delta - delta, kids_[best].pd.v0);  // < kInf
-      const uint32_t eps =
-          second_delta >= kInf ? kInf : sat_add(second_delta, second_delta / 4 + 1);
-      const uint32_t child_delta = std::min(th_phi, eps);
       mid(materialize(s, kids_[best]), child_phi, child_delta);
       // The child's own result, even if the table lost it to a concurrent replacement.
       kids_[best].pd = last_;
