@@ -257,6 +257,7 @@ class DfpnSolver {
     solve_stop_ = solve_stop;
     depth_ = 0;
     mid(root, kInf - 1, kInf - 1);
+    flush_nodes();
     solve_stop_ = nullptr;
     return last_;
   }
@@ -315,8 +316,10 @@ class DfpnSolver {
   };
 
   void mid(const State& s, uint32_t th_phi, uint32_t th_delta) {
-    nodes_.fetch_add(1, std::memory_order_relaxed);
-    const uint64_t start = nodes();
+    // Counted per thread: one shared counter bumped at every node by every searcher would
+    // bounce its cache line between cores. The subtree size for work_of() is this thread's.
+    const uint64_t start = local_nodes_++;
+    if ((local_nodes_ & 1023) == 0) flush_nodes();
     std::atomic<uint16_t>* const mark = busy_ ? &busy_[busy_slot(s.h1, s.left)] : nullptr;
     if (mark) mark->fetch_add(1, std::memory_order_relaxed);
     ++depth_;
@@ -345,7 +348,7 @@ class DfpnSolver {
       if (k0 == k1) delta = 0;
       const bool done = phi == 0 || delta == 0;
       if (done || phi >= th_phi || delta >= th_delta || stopped()) {
-        proofs_.store(table_key(s), TablePayload{phi, delta}, work_of(nodes() - start, done));
+        proofs_.store(table_key(s), TablePayload{phi, delta}, work_of(local_nodes_ - start, done));
         last_ = TablePayload{phi, delta};
         kids_.resize(k0);
         arena_.resize(a0);
@@ -378,6 +381,11 @@ class DfpnSolver {
     }
   }
 
+  void flush_nodes() {
+    nodes_.fetch_add(local_nodes_ - flushed_nodes_, std::memory_order_relaxed);
+    flushed_nodes_ = local_nodes_;
+  }
+
   static unsigned work_of(uint64_t nodes, bool exact) {
     unsigned w = 0;
     while (nodes > 1) nodes >>= 1, ++w;
@@ -392,6 +400,7 @@ class DfpnSolver {
   static inline thread_local TablePayload last_{};
   static inline thread_local const std::atomic<bool>* solve_stop_ = nullptr;
   static inline thread_local int depth_ = 0;
+  static inline thread_local uint64_t local_nodes_ = 0, flushed_nodes_ = 0;
   static constexpr size_t kBusySlots = size_t{1} << 16;
   static constexpr int kRefreshDepth = 12;
   std::unique_ptr<std::atomic<uint16_t>[]> busy_;  // virtual losses, parallel search only

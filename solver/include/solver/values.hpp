@@ -6,6 +6,7 @@
 #include <atomic>
 #include <cgt/game.hpp>
 #include <optional>
+#include <span>
 #include <vector>
 
 #include "solver/game.hpp"
@@ -22,16 +23,16 @@ class ValueSolver {
 
   // Value of any position (not necessarily one region).
   cgt::GameId value(const Position& p) {
-    cgt::GameId sum = cgt::zero();
-    G::for_each_region(p, [&](const Position& r) { sum = cgt::add(sum, region_value(r)); });
-    return sum;
+    const cgt::GameId v = sum_value(p);
+    if (local_nodes_ != flushed_nodes_) flush_nodes();
+    return v;
   }
 
   // Value of one region (a position that does not split further).
   cgt::GameId region_value(const Position& region) {
-    const Keyed<Position> k = G::key(region);
-    const cgt::GameId v = rep_value(k);
-    return k.negated ? cgt::neg(v) : v;
+    const cgt::GameId v = keyed_value(region);
+    if (local_nodes_ != flushed_nodes_) flush_nodes();
+    return v;
   }
 
   // Same value as value(), with the first two plies of the tree spread over oneTBB workers
@@ -58,19 +59,49 @@ class ValueSolver {
     return std::nullopt;
   }
 
+  // Exact once the computations that counted them have returned (flush_nodes()).
   uint64_t nodes() const { return nodes_.load(std::memory_order_relaxed); }
 
  private:
+  cgt::GameId sum_value(const Position& p) {
+    cgt::GameId sum = cgt::zero();
+    G::for_each_region(p, [&](const Position& r) { sum = cgt::add(sum, keyed_value(r)); });
+    return sum;
+  }
+
+  cgt::GameId keyed_value(const Position& region) {
+    const Keyed<Position> k = G::key(region);
+    const cgt::GameId v = rep_value(k);
+    return k.negated ? cgt::neg(v) : v;
+  }
+
   cgt::GameId rep_value(const Keyed<Position>& k) {
     if (auto hit = table_.find(k.key)) return hit->v0;
-    nodes_.fetch_add(1, std::memory_order_relaxed);
-    const uint64_t before = nodes();
-    std::vector<cgt::GameId> left, right;
-    G::for_each_option(k.rep, true, [&](const Position& c) { left.push_back(value(c)); });
-    G::for_each_option(k.rep, false, [&](const Position& c) { right.push_back(value(c)); });
-    const cgt::GameId v = cgt::make_game(left, right);
-    store(k, v, work_of(nodes() - before));
+    // Per-thread counting (see DfpnSolver::mid), flushed every 1024 nodes and at the end.
+    const uint64_t before = local_nodes_++;
+    if ((local_nodes_ & 1023) == 0) flush_nodes();
+    // The options go on this thread's stack of ids (no allocation per node once warm):
+    // this node's left options, then its right ones, above whatever the callers pushed.
+    const size_t base = option_stack_.size();
+    G::for_each_option(k.rep, true, [&](const Position& c) {
+      const cgt::GameId v = sum_value(c);
+      option_stack_.push_back(v);
+    });
+    const size_t mid = option_stack_.size();
+    G::for_each_option(k.rep, false, [&](const Position& c) {
+      const cgt::GameId v = sum_value(c);
+      option_stack_.push_back(v);
+    });
+    const std::span<const cgt::GameId> all(option_stack_);
+    const cgt::GameId v = cgt::make_game(all.subspan(base, mid - base), all.subspan(mid));
+    option_stack_.resize(base);
+    store(k, v, work_of(local_nodes_ - before));
     return v;
+  }
+
+  void flush_nodes() {
+    nodes_.fetch_add(local_nodes_ - flushed_nodes_, std::memory_order_relaxed);
+    flushed_nodes_ = local_nodes_;
   }
 
   cgt::GameId region_value_parallel(const Position& region) {
@@ -111,6 +142,8 @@ class ValueSolver {
   ConcurrentTable& table_;
   std::atomic<uint64_t> nodes_{0};
   std::atomic<int> max_size_{-1};  // largest region size ever stored
+  static inline thread_local uint64_t local_nodes_ = 0, flushed_nodes_ = 0;
+  static inline thread_local std::vector<cgt::GameId> option_stack_;
 };
 
 }  // namespace solver
