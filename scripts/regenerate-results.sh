@@ -9,7 +9,10 @@
 #   RETRO_MAX_AREA    retro runs on boards up to this many squares, plus 4x6 (default 25)
 #   SOLVE_TIMEOUT     seconds for each forward solve of a larger board (default 1800)
 #   VALUE_TIMEOUT     seconds for each CGT value in values.md (default 300)
+#   LARGE_TIMEOUT     seconds for each board beyond 6x6 in large-boards.md (default 900)
+#   LARGE_MEMORY      table memory (MiB) for each board beyond 6x6 (default 4096)
 #   THREADS           worker threads (default: all cores)
+#   SECTIONS          which files to make (default "full_game values large_boards")
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -18,7 +21,10 @@ RESULTS=$ROOT/results
 RETRO_MAX_AREA=${RETRO_MAX_AREA:-25}
 SOLVE_TIMEOUT=${SOLVE_TIMEOUT:-1800}
 VALUE_TIMEOUT=${VALUE_TIMEOUT:-300}
+LARGE_TIMEOUT=${LARGE_TIMEOUT:-900}
+LARGE_MEMORY=${LARGE_MEMORY:-4096}
 THREADS=${THREADS:-0}
+SECTIONS=${SECTIONS:-full_game values large_boards}
 DB=${RESULTS_DB:-$(mktemp -d /tmp/konane-results-XXXXXX)/db}
 command -v jq >/dev/null || { echo "regenerate-results: needs jq" >&2; exit 2; }
 [ -x "$KONANE" ] || { echo "regenerate-results: no konane binary at $KONANE" >&2; exit 2; }
@@ -134,6 +140,38 @@ values() {
   rm -f "$tmp"
 }
 
-full_game
-values
+# ───────────────────────────── large-boards.md ─────────────────────────────
+# Boards beyond 6x6, each given LARGE_TIMEOUT seconds; a board not finished in time is
+# listed with what was settled (removal by removal) and the work done.
+large_boards() {
+  local out=$RESULTS/large-boards.md tmp start
+  tmp=$(mktemp)
+  start=$(date +%s)
+  {
+    echo
+    echo "Boards R x C, R <= C, with 7 or 8 columns, searched by \`konane solve --board\` (df-pn)"
+    echo "with \`--timeout $LARGE_TIMEOUT --memory $LARGE_MEMORY\`. A removal's entry is \`square:winner\` (with White's"
+    echo "refutation when White wins); \`unknown\` means not settled within the time."
+    echo
+    echo "| board | rule | winner | removals | complete | nodes | seconds |"
+    echo "|---|---|---|---|---|---|---|"
+  } >"$tmp"
+  local b rule json
+  for b in 1x7 1x8 2x7 2x8 3x7 3x8 4x7 4x8 5x7 5x8 6x7 7x7 6x8; do
+    for rule in standard any; do
+      # Wide boards under \`any\` only where they are quick; the big ones have one rule.
+      case "$b:$rule" in 5x8:any | 6x7:any | 7x7:any | 6x8:any) continue ;; esac
+      json=$("$KONANE" solve --board "$b" --opening "$rule" --threads "$THREADS" --timeout "$LARGE_TIMEOUT" --memory "$LARGE_MEMORY" --json)
+      echo "$json" | jq -r '"| \(.board) | \(.opening) | \(.winner) | \([.removals[] | "\(.square):\(.winner)\(if .refutation then " (" + .refutation + ")" else "" end)"] | join(", ")) | \(.complete) | \(.nodes) | \(.seconds * 100 | round / 100) |"' >>"$tmp"
+    done
+  done
+  header "$out" "Konane on boards beyond 6x6" "scripts/regenerate-results.sh ($KONANE), LARGE_TIMEOUT=$LARGE_TIMEOUT LARGE_MEMORY=$LARGE_MEMORY"
+  echo "- time taken: $(($(date +%s) - start)) s" >>"$out"
+  cat "$tmp" >>"$out"
+  rm -f "$tmp"
+}
+
+for section in $SECTIONS; do
+  "$section"
+done
 echo "results written to $RESULTS (database: $DB)" >&2
