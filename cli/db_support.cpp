@@ -282,11 +282,10 @@ db::Expected<OpeningAnalysis> opening_from_db(const db::Database& database, int 
                                               OpeningRule rule) {
   OpeningAnalysis out;
   const Position full = full_board(rows, cols);
-  bool any_black = false, any_unknown = false;
   for (Bitboard b = black_removals(rows, cols, rule); b; b &= b - 1) {
     const int hole = lowest_square(b);
     const Position after = play(full, Color::Black, Move{uint8_t(hole), uint8_t(hole)});
-    OpeningRemoval r{hole, Winner::Black, std::nullopt, {}};
+    OpeningRemoval r{hole, Winner::Unknown, std::nullopt, {}};
     for (Bitboard w = white_removals(after, hole); w; w &= w - 1) {
       const int sq = lowest_square(w);
       const Position p = play(after, Color::White, Move{uint8_t(sq), uint8_t(sq)});
@@ -296,19 +295,12 @@ db::Expected<OpeningAnalysis> opening_from_db(const db::Database& database, int 
       if (known->has_value())
         if (auto k = known_winner(**known, Color::Black)) winner = *k;
       r.replies.emplace_back(sq, winner);
-      if (winner == Winner::White) {
-        if (!r.refutation) r.refutation = sq;
-        r.winner = Winner::White;
-      } else if (winner == Winner::Unknown && r.winner == Winner::Black) {
-        r.winner = Winner::Unknown;
-      }
     }
-    any_black |= r.winner == Winner::Black;
-    any_unknown |= r.winner == Winner::Unknown;
+    settle_removal(r);
     out.removals.push_back(std::move(r));
   }
-  out.winner = any_black ? Winner::Black : any_unknown ? Winner::Unknown : Winner::White;
-  out.complete = !any_unknown || any_black;
+  out.winner = opening_winner(out.removals);
+  out.complete = out.winner != Winner::Unknown;
   return out;
 }
 

@@ -23,7 +23,8 @@ KonaneSolver::KonaneSolver(const SolverConfig& config)
       value_table_(config.memory_bytes / 2),
       proof_table_(config.memory_bytes / 2),
       values_(value_table_),
-      dfpn_(values_, proof_table_, solver::SearchLimits{config.value_limit, &stop_, config.threads}) {}
+      dfpn_(values_, proof_table_,
+            solver::SearchLimits{config.value_limit, &stop_, config.threads}) {}
 
 namespace {
 // Runs f while a watchdog sets `stop` at the deadline (if any).
@@ -152,26 +153,37 @@ OpeningAnalysis KonaneSolver::solve_opening(int rows, int cols, OpeningRule rule
   });
   for (size_t ri = 0; ri < by_removal.size(); ++ri) {
     OpeningRemoval& r = out.removals[ri];
-    r.winner = Winner::Black;  // until a reply refutes it
     for (size_t i : by_removal[ri]) {
-      const Winner w = winner_of(Color::Black, jobs[i].black_to_move);
-      r.replies.emplace_back(jobs[i].reply, w);
-      if (w == Winner::White) {
-        r.refutation = jobs[i].reply;
-        r.winner = Winner::White;
-        break;  // later replies were not searched
-      }
-      if (w == Winner::Unknown) r.winner = Winner::Unknown;
+      r.replies.emplace_back(jobs[i].reply, winner_of(Color::Black, jobs[i].black_to_move));
+      if (r.replies.back().second == Winner::White) break;  // later replies were not searched
     }
+    settle_removal(r);
   }
-  bool any_black = false, any_unknown = false;
-  for (const auto& r : out.removals) {
-    any_black |= r.winner == Winner::Black;
-    any_unknown |= r.winner == Winner::Unknown;
-  }
-  out.winner = any_black ? Winner::Black : any_unknown ? Winner::Unknown : Winner::White;
+  out.winner = opening_winner(out.removals);
   out.complete = !stop_.load();
   return out;
+}
+
+void settle_removal(OpeningRemoval& r) {
+  r.winner = Winner::Black;
+  r.refutation.reset();
+  for (const auto& [reply, winner] : r.replies) {
+    if (winner == Winner::White) {
+      r.winner = Winner::White;
+      r.refutation = reply;
+      return;
+    }
+    if (winner == Winner::Unknown) r.winner = Winner::Unknown;
+  }
+}
+
+Winner opening_winner(const std::vector<OpeningRemoval>& removals) {
+  bool any_unknown = false;
+  for (const auto& r : removals) {
+    if (r.winner == Winner::Black) return Winner::Black;
+    any_unknown |= r.winner == Winner::Unknown;
+  }
+  return any_unknown ? Winner::Unknown : Winner::White;
 }
 
 cgt::GameId KonaneSolver::value(const Position& p) {

@@ -59,6 +59,13 @@ struct OpeningAnalysis {
   bool complete = true;
 };
 
+// The removal's winner and refutation from its replies' winners (White to reply; the
+// winner of the rest of the game after each): White wins it if some reply wins for White
+// (the first such is the refutation), it is unknown if some reply is, else Black wins it.
+void settle_removal(OpeningRemoval& r);
+// The game's winner: Black if some removal wins for Black, else unknown if some removal is.
+Winner opening_winner(const std::vector<OpeningRemoval>& removals);
+
 class KonaneSolver {
  public:
   explicit KonaneSolver(const SolverConfig& config);
