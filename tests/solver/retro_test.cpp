@@ -73,6 +73,32 @@ solver::RetroOptions<Position> options_for(int rows, int cols, konane::OpeningRu
   return o;
 }
 
+// A database holding a finished 4x4 standard retro solve, made under dir.
+db::Database solved_4x4(const fs::path& dir) {
+  db::Database database = open_db(dir / "db");
+  auto stats = solver::RetroSolver<RetroGame>(RetroGame{4, 4}, database,
+                                              options_for(4, 4, konane::OpeningRule::Standard, dir))
+                   .run();
+  EXPECT_TRUE(stats.has_value()) << stats.error().message;
+  return database;
+}
+
+// Both databases hold exactly the same 4x4 records; returns how many.
+uint64_t expect_same_4x4(const db::Database& x, const db::Database& y) {
+  auto sa = x.scan(db::BoardSize{4, 4});
+  auto sb = y.scan(db::BoardSize{4, 4});
+  EXPECT_TRUE(sa.has_value() && sb.has_value());
+  if (!sa.has_value() || !sb.has_value()) return 0;
+  uint64_t n = 0;
+  for (; sa->valid() && sb->valid(); sa->next(), sb->next(), ++n) {
+    EXPECT_EQ(sa->key(), sb->key());
+    EXPECT_EQ(*sa->value(), *sb->value());
+  }
+  EXPECT_FALSE(sa->valid());
+  EXPECT_FALSE(sb->valid());
+  return n;
+}
+
 struct Case {
   int rows, cols;
   konane::OpeningRule rule;
@@ -190,11 +216,7 @@ TEST(Retro, RerunAfterCompletionChangesNothing) {
 TEST(Retro, ResumesFromTheLastFinishedLayer) {
   TempDir a, b;
   const RetroGame game{4, 4};
-  db::Database full = open_db(a.path / "db");
-  ASSERT_TRUE(solver::RetroSolver<RetroGame>(
-                  game, full, options_for(4, 4, konane::OpeningRule::Standard, a.path))
-                  .run()
-                  .has_value());
+  db::Database full = solved_4x4(a.path);
   // In b: a full run, then the "done" records of the upper layers are erased, as if the run
   // had died after layer 7 (their positions stay: a crash after ingest, before the meta).
   // The work files are gone, so the rerun must enumerate again too.
@@ -216,17 +238,7 @@ TEST(Retro, ResumesFromTheLastFinishedLayer) {
   for (const auto& l : rerun->layers) redone += l.from_earlier_run ? 0 : 1;
   EXPECT_EQ(redone, erased);
   // Same contents as the uninterrupted run.
-  auto sa = full.scan(db::BoardSize{4, 4});
-  auto sb = partial.scan(db::BoardSize{4, 4});
-  ASSERT_TRUE(sa.has_value() && sb.has_value());
-  uint64_t n = 0;
-  for (; sa->valid() && sb->valid(); sa->next(), sb->next(), ++n) {
-    EXPECT_EQ(sa->key(), sb->key());
-    EXPECT_EQ(*sa->value(), *sb->value());
-  }
-  EXPECT_FALSE(sa->valid());
-  EXPECT_FALSE(sb->valid());
-  EXPECT_GT(n, 100u);
+  EXPECT_GT(expect_same_4x4(full, partial), 100u);
 }
 
 // ── work files ──
@@ -355,11 +367,7 @@ TEST(RetroGameKonane, CanonIsTheDatabaseKeyAndPacksLosslessly) {
 TEST(Retro, LeftoversOfAnInterruptedEnumerationAreDiscarded) {
   TempDir a, b;
   const RetroGame game{4, 4};
-  db::Database clean = open_db(a.path / "db");
-  ASSERT_TRUE(solver::RetroSolver<RetroGame>(
-                  game, clean, options_for(4, 4, konane::OpeningRule::Standard, a.path))
-                  .run()
-                  .has_value());
+  db::Database clean = solved_4x4(a.path);
   db::Database dirty = open_db(b.path / "db");
   auto o = options_for(4, 4, konane::OpeningRule::Standard, b.path);
   fs::create_directories(o.work_dir);
@@ -374,17 +382,7 @@ TEST(Retro, LeftoversOfAnInterruptedEnumerationAreDiscarded) {
   auto stats = solver::RetroSolver<RetroGame>(game, dirty, o).run();
   ASSERT_TRUE(stats.has_value()) << stats.error().message;
   EXPECT_GT(stats->runs_written, 5u) << "the small spill limit really spills";
-  auto sa = clean.scan(db::BoardSize{4, 4});
-  auto sb = dirty.scan(db::BoardSize{4, 4});
-  ASSERT_TRUE(sa.has_value() && sb.has_value());
-  uint64_t n = 0;
-  for (; sa->valid() && sb->valid(); sa->next(), sb->next(), ++n) {
-    EXPECT_EQ(sa->key(), sb->key());
-    EXPECT_EQ(*sa->value(), *sb->value());
-  }
-  EXPECT_FALSE(sa->valid());
-  EXPECT_FALSE(sb->valid());
-  EXPECT_EQ(n, stats->positions);
+  EXPECT_EQ(expect_same_4x4(clean, dirty), stats->positions);
 }
 
 // Spill limits do not change the result: one run per layer and many tiny runs agree.

@@ -15,18 +15,6 @@ constexpr Bitboard mirror_bytes(Bitboard x) {
   return x;
 }
 
-// (row, col) -> (col, row) on the full 8x8 grid (Knuth's delta swaps along the diagonal).
-constexpr Bitboard transpose8(Bitboard x) {
-  Bitboard t;
-  t = (x ^ (x >> 7)) & 0x00AA00AA00AA00AAull;
-  x ^= t ^ (t << 7);
-  t = (x ^ (x >> 14)) & 0x0000CCCC0000CCCCull;
-  x ^= t ^ (t << 14);
-  t = (x ^ (x >> 28)) & 0x00000000F0F0F0F0ull;
-  x ^= t ^ (t << 28);
-  return x;
-}
-
 // Squares of an R x C board sit in the bottom-left corner, so after mirroring the whole 8x8
 // grid a shift brings them back to the corner.
 inline Bitboard mirror_files(Bitboard x, int cols) {

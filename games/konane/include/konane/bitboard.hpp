@@ -115,4 +115,16 @@ inline int lowest_square(Bitboard x) {
   return std::countr_zero(x);
 }
 
+// (row, col) -> (col, row) on the full 8x8 grid (Knuth's delta swaps along the diagonal).
+constexpr Bitboard transpose8(Bitboard x) {
+  Bitboard t;
+  t = (x ^ (x >> 7)) & 0x00AA00AA00AA00AAull;
+  x ^= t ^ (t << 7);
+  t = (x ^ (x >> 14)) & 0x0000CCCC0000CCCCull;
+  x ^= t ^ (t << 14);
+  t = (x ^ (x >> 28)) & 0x00000000F0F0F0F0ull;
+  x ^= t ^ (t << 28);
+  return x;
+}
+
 }  // namespace konane

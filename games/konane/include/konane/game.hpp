@@ -27,10 +27,7 @@ struct KonaneGameT {
 
   template <class F>
   static void for_each_option(const Position& p, bool left, F&& f) {
-    const Color side = left ? Color::Black : Color::White;
-    MoveList moves;
-    generate_moves(p, side, moves);
-    for (const Move& m : moves) f(play(p, side, m));
+    for_each_child(p, left ? Color::Black : Color::White, f);
   }
 
   template <class F>

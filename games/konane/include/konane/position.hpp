@@ -122,6 +122,14 @@ inline Position play(const Position& p, Color side, Move m) {
   return q;
 }
 
+// f(position after m) for every legal move m of `side`, in generation order.
+template <class F>
+void for_each_child(const Position& p, Color side, F&& f) {
+  MoveList moves;
+  generate_moves(p, side, moves);
+  for (const Move& m : moves) f(play(p, side, m));
+}
+
 bool is_legal_jump(const Position& p, Color side, Move m);
 
 }  // namespace konane

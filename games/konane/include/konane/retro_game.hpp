@@ -52,10 +52,7 @@ struct KonaneRetroGameT {
   int max_layer_drop() const { return std::max(1, (std::max(rows, cols) - 1) / 2); }
   template <class F>
   static void for_each_option(const Position& p, bool left, F&& f) {
-    const Color side = left ? Color::Black : Color::White;
-    MoveList moves;
-    generate_moves(p, side, moves);
-    for (const Move& m : moves) f(play(p, side, m));
+    for_each_child(p, left ? Color::Black : Color::White, f);
   }
 
   // A stone only ever jumps two squares, so it never changes square colour: from the opening
@@ -97,18 +94,8 @@ struct KonaneRetroGameT {
     out[2] = __builtin_bswap64(x) >> ranks;
     out[3] = __builtin_bswap64(out[1]) >> ranks;
     if (rows != cols) return 4;
-    for (int s = 0; s < 4; ++s) out[4 + s] = transpose(out[s]);
+    for (int s = 0; s < 4; ++s) out[4 + s] = transpose8(out[s]);
     return 8;
-  }
-  // (row, col) -> (col, row) on the 8x8 grid (delta swaps along the diagonal).
-  static Bitboard transpose(Bitboard x) {
-    Bitboard t = (x ^ (x >> 7)) & 0x00AA00AA00AA00AAull;
-    x ^= t ^ (t << 7);
-    t = (x ^ (x >> 14)) & 0x0000CCCC0000CCCCull;
-    x ^= t ^ (t << 14);
-    t = (x ^ (x >> 28)) & 0x00000000F0F0F0F0ull;
-    x ^= t ^ (t << 28);
-    return x;
   }
 };
 
