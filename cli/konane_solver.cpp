@@ -89,17 +89,19 @@ RootAnalysis KonaneSolver::analyse(const Position& p, Color to_move, bool with_p
     MoveList moves;
     generate_moves(p, to_move, moves);
     out.moves.resize(moves.size());
-    // One move at a time, each searched by every thread (dfpn's parallel search): the moves'
-    // costs differ by orders of magnitude, so splitting the moves between threads would
-    // leave all but one idle behind the hardest.
-    for (int i = 0; i < moves.size(); ++i) {
-      const solver::Result child =
-          dfpn_.solve(play(p, to_move, moves[i]), opponent(to_move) == Color::Black);
-      out.moves[i].move = moves[i];
-      out.moves[i].for_mover = child == solver::Result::Win    ? solver::Result::Loss
-                               : child == solver::Result::Loss ? solver::Result::Win
-                                                               : solver::Result::Unknown;
-    }
+    // The moves spread over the threads. Their costs differ by orders of magnitude; a
+    // thread left with the hardest shares it with the next one free through the tables.
+    tbb::parallel_for(
+        0, moves.size(),
+        [&](int i) {
+          const solver::Result child =
+              dfpn_.solve(play(p, to_move, moves[i]), opponent(to_move) == Color::Black);
+          out.moves[i].move = moves[i];
+          out.moves[i].for_mover = child == solver::Result::Win    ? solver::Result::Loss
+                                   : child == solver::Result::Loss ? solver::Result::Win
+                                                                   : solver::Result::Unknown;
+        },
+        tbb::simple_partitioner());
     bool any_win = false, any_unknown = false;
     for (const auto& m : out.moves) {
       any_win |= m.for_mover == solver::Result::Win;
@@ -137,19 +139,22 @@ OpeningAnalysis KonaneSolver::solve_opening(int rows, int cols, OpeningRule rule
                          play(after, Color::White, Move{uint8_t(sq), uint8_t(sq)})});
     }
   }
-  // Inside one removal the replies in turn, stopping at the first that refutes it (a losing
-  // removal needs one refutation, a winning one needs every reply). Each position is searched
-  // by every thread: a single (removal, reply) pair can be most of the work, and symmetric
-  // removals cost almost nothing after the first (the table keys are symmetry-normalised).
+  // Removals spread over the threads; inside one removal the replies in turn, stopping at
+  // the first that refutes it (a losing removal needs one refutation, a winning one needs
+  // every reply). Symmetric removals lead to positions with the same table keys, so two
+  // threads on them search one tree together, kept apart by dfpn's virtual losses.
   std::vector<std::vector<size_t>> by_removal(out.removals.size());
   for (size_t i = 0; i < jobs.size(); ++i) by_removal[jobs[i].removal].push_back(i);
   with_deadline(config_.timeout_seconds, stop_, [&] {
-    for (const auto& replies : by_removal) {
-      for (size_t i : replies) {
-        jobs[i].black_to_move = dfpn_.solve(jobs[i].pos, true);
-        if (jobs[i].black_to_move == solver::Result::Loss) break;
-      }
-    }
+    tbb::parallel_for(
+        size_t{0}, by_removal.size(),
+        [&](size_t r) {
+          for (size_t i : by_removal[r]) {
+            jobs[i].black_to_move = dfpn_.solve(jobs[i].pos, true);
+            if (jobs[i].black_to_move == solver::Result::Loss) break;
+          }
+        },
+        tbb::simple_partitioner());
   });
   for (size_t ri = 0; ri < by_removal.size(); ++ri) {
     OpeningRemoval& r = out.removals[ri];

@@ -1,7 +1,11 @@
-// df-pn with several searchers on one root (virtual losses over a shared table): the results
-// must equal a plain negamax, and every search must end (a searcher that picks a child it
-// cannot make progress in would spin forever). Run under ThreadSanitizer in CI.
+// df-pn with several searchers at once (shared tables, virtual losses), on the same root and
+// on different ones: the results must equal a plain negamax or a lone searcher, and every
+// search must end (a searcher steered to a child it cannot make progress in would spin
+// forever). Run under ThreadSanitizer in CI. The searchers are plain threads here; the CLI
+// runs them as oneTBB tasks.
 #include <gtest/gtest.h>
+
+#include <thread>
 
 #include "konane/notation.hpp"
 #include "reference.hpp"
@@ -25,6 +29,7 @@ solver::Result expected(bool wins) {
   return wins ? solver::Result::Win : solver::Result::Loss;
 }
 
+// Both threads solve the same position at once, then the next one.
 TEST(DfpnConcurrent, ParallelSearchMatchesNegamax) {
   PlainOutcome plain;
   std::mt19937_64 rng(77);
@@ -41,8 +46,13 @@ TEST(DfpnConcurrent, ParallelSearchMatchesNegamax) {
                                                        : 10) +
                                              int(rng() % 3));
           for (Color side : {Color::Black, Color::White}) {
-            ASSERT_EQ(f.dfpn.solve(p, side == Color::Black), expected(plain.wins(p, side)))
-                << konane::to_string(p, side) << " proof table " << proof_bytes;
+            solver::Result got[2];
+            std::thread other([&] { got[1] = f.dfpn.solve(p, side == Color::Black); });
+            got[0] = f.dfpn.solve(p, side == Color::Black);
+            other.join();
+            const solver::Result want = expected(plain.wins(p, side));
+            ASSERT_EQ(got[0], want) << konane::to_string(p, side) << " proof table " << proof_bytes;
+            ASSERT_EQ(got[1], want) << konane::to_string(p, side) << " proof table " << proof_bytes;
             ++checked;
           }
         }
@@ -50,11 +60,11 @@ TEST(DfpnConcurrent, ParallelSearchMatchesNegamax) {
   EXPECT_GE(checked, 100);
 }
 
-// Positions where the root needs real search, by 1 and by 2 searchers. The 5x6 openings
-// are where a searcher steered to a child it could not progress in used to spin forever.
+// The openings of a board split between two threads (as the CLI does), against a lone
+// searcher. The 5x6 openings are where a searcher steered to a child it could not progress
+// in used to spin forever.
 TEST(DfpnConcurrent, ParallelOpeningsMatchSerial) {
   using namespace konane;
-  ParallelFixture serial(1, size_t{32} << 20), parallel(2, size_t{1} << 16);
 #if defined(__SANITIZE_THREAD__)
   // About 10 s of CPU in Release, too much under TSan: the races are exercised by 4x5.
   const auto boards = {std::pair{4, 5}};
@@ -62,10 +72,18 @@ TEST(DfpnConcurrent, ParallelOpeningsMatchSerial) {
   const auto boards = {std::pair{4, 5}, std::pair{5, 6}};
 #endif
   for (auto [rows, cols] : boards) {
-    for (const OpeningLine& line : opening_lines(rows, cols, OpeningRule::Standard)) {
-      const Position& p = line.position;
-      EXPECT_EQ(parallel.dfpn.solve(p, true), serial.dfpn.solve(p, true)) << to_string(p);
-    }
+    ParallelFixture serial(1, size_t{32} << 20), parallel(2, size_t{1} << 16);
+    const auto lines = opening_lines(rows, cols, OpeningRule::Standard);
+    std::vector<solver::Result> got(lines.size());
+    auto half = [&](size_t first) {
+      for (size_t i = first; i < lines.size(); i += 2)
+        got[i] = parallel.dfpn.solve(lines[i].position, true);
+    };
+    std::thread other(half, 1);
+    half(0);
+    other.join();
+    for (size_t i = 0; i < lines.size(); ++i)
+      EXPECT_EQ(got[i], serial.dfpn.solve(lines[i].position, true)) << to_string(lines[i].position);
   }
 }
 

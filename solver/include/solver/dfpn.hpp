@@ -24,8 +24,6 @@
 //    region keys plus the known value's id and the side to move) in the ConcurrentTable;
 //    replacement prefers keeping the entries that cost the most nodes. Only exact results
 //    (phi = 0 or delta = 0) and intermediate numbers are stored, never anything else.
-#include <tbb/task_group.h>
-
 #include <algorithm>
 #include <atomic>
 #include <cgt/game.hpp>
@@ -44,7 +42,8 @@ enum class Result : uint8_t { Win, Loss, Unknown };  // for the player to move
 struct SearchLimits {
   int value_limit = 6;                      // regions with at most this size get values
   const std::atomic<bool>* stop = nullptr;  // set from outside to stop (timeout)
-  int threads = 1;                          // search threads per solve() (oneTBB tasks)
+  // Threads that may call solve() at once; above 1 they steer apart by virtual losses.
+  int threads = 1;
 };
 
 template <PartizanGame G>
@@ -63,8 +62,8 @@ class DfpnSolver {
         limits_(limits),
         busy_(limits.threads > 1 ? new std::atomic<uint16_t>[kBusySlots]() : nullptr) {}
 
-  // Does the player to move win position p? With limits.threads > 1 that many searchers
-  // work on it at once (see search_parallel).
+  // Does the player to move win position p? Safe to call from several threads at once (up
+  // to limits.threads), on the same or different positions: they share both tables.
   Result solve(const Position& p, bool left_to_move) {
     State s;
     s.known = cgt::zero();
@@ -73,7 +72,7 @@ class DfpnSolver {
     if (s.overflow) return Result::Unknown;
     if (s.hard_count == 0) return settle(s.known, s.left);
     hash(s);
-    const TablePayload e = busy_ ? search_parallel(s) : search(s, nullptr);
+    const TablePayload e = search(s);
     if (e.v0 == 0) return Result::Win;
     if (e.v1 == 0) return Result::Loss;
     return Result::Unknown;
@@ -247,44 +246,23 @@ class DfpnSolver {
     return t;
   }
 
-  bool stopped() const {
-    return (limits_.stop && limits_.stop->load(std::memory_order_relaxed)) ||
-           (solve_stop_ && solve_stop_->load(std::memory_order_relaxed));
-  }
+  bool stopped() const { return limits_.stop && limits_.stop->load(std::memory_order_relaxed); }
 
   // One searcher on the root until it is proved, disproved or stopped.
-  TablePayload search(const State& root, const std::atomic<bool>* solve_stop) {
-    solve_stop_ = solve_stop;
+  //
+  // SEVERAL SEARCHERS. Threads solving at once share the tables, so when their trees
+  // overlap (the same root, or symmetric removals whose positions have the same keys) one
+  // profits from what another proved. What keeps them apart is a virtual loss: every node a
+  // searcher is inside is counted in busy_, and a busy child looks harder (its delta
+  // doubled) to the others, so at a node where every child must be refuted they take
+  // different children, all of which the proof needs. Near the root a searcher also
+  // re-reads its siblings' numbers after each descent, to see what the others proved.
+  // Numbers stay exact: only the choice of child is affected.
+  TablePayload search(const State& root) {
     depth_ = 0;
     mid(root, kInf - 1, kInf - 1);
     flush_nodes();
-    solve_stop_ = nullptr;
     return last_;
-  }
-
-  // PARALLEL SEARCH. limits.threads searchers run df-pn from the same root over the shared
-  // table, and the first to settle it stops the others. What keeps them apart is a virtual
-  // loss: every node a searcher is inside is counted in busy_, and a busy child looks
-  // harder (its delta doubled) to the others, so at a node where every child must be
-  // refuted the searchers take different children, all of which the proof needs. Near the
-  // root a searcher also re-reads its siblings' numbers after each descent, to see what
-  // the others proved. Numbers stay exact: only the choice of child is affected.
-  TablePayload search_parallel(const State& root) {
-    std::atomic<bool> done{false};
-    TablePayload result{kInf - 1, kInf - 1};
-    std::atomic<bool> have{false};
-    tbb::task_group tg;
-    for (int t = 0; t < limits_.threads; ++t) {
-      tg.run([&] {
-        const TablePayload r = search(root, &done);
-        if ((r.v0 == 0 || r.v1 == 0) && !have.exchange(true)) {
-          result = r;
-          done.store(true);
-        }
-      });
-    }
-    tg.wait();
-    return result;
   }
 
   size_t busy_slot(uint64_t h1, bool left) const { return (h1 ^ left) & (kBusySlots - 1); }
@@ -398,12 +376,11 @@ class DfpnSolver {
   std::atomic<uint64_t> nodes_{0};
   // (phi, delta) of the node mid() last finished; per thread, since one solver serves many.
   static inline thread_local TablePayload last_{};
-  static inline thread_local const std::atomic<bool>* solve_stop_ = nullptr;
   static inline thread_local int depth_ = 0;
   static inline thread_local uint64_t local_nodes_ = 0, flushed_nodes_ = 0;
   static constexpr size_t kBusySlots = size_t{1} << 16;
   static constexpr int kRefreshDepth = 12;
-  std::unique_ptr<std::atomic<uint16_t>[]> busy_;  // virtual losses, parallel search only
+  std::unique_ptr<std::atomic<uint16_t>[]> busy_;  // virtual losses (several searchers only)
   // Children and their new regions of every node on this thread's path (stack discipline).
   static inline thread_local std::vector<Child> kids_;
   static inline thread_local std::vector<Hard> arena_;
