@@ -713,7 +713,6 @@ class SmallIds {
   }
   size_t size() const { return n_; }
   GameId operator[](size_t i) const { return i < kInline ? inline_[i] : spill_[i - kInline]; }
-  void set(size_t i, GameId g) { (i < kInline ? inline_[i] : spill_[i - kInline]) = g; }
 
  private:
   static constexpr size_t kInline = 16;
@@ -722,28 +721,15 @@ class SmallIds {
   size_t n_ = 0;
 };
 
-// Issues the loads of an upcoming leq_quick(a, b) early: the comparisons are bound by memory
-// latency, and a batch of independent misses overlaps where a chain of them would not.
-void prefetch_quick(GameId a, GameId b) {
-  __builtin_prefetch(&rec(a));
-  __builtin_prefetch(&l1_slot(a, b));
-  T().leq_cache.prefetch(a, b);
-}
-
-// How far ahead of its use a cache probe is issued: enough misses to overlap, few enough
-// that the CPU's miss buffers do not fill up with probes a witness makes useless.
-constexpr size_t kPrefetchAhead = 8;
-
 // a <= b iff no a^L >= b and no b^R <= a. Number avoidance: against a non-number, a number's
 // own options never matter.
 //
-// Phase one walks the stop-sorted views (table.hpp) and settles most options by their stops
-// alone, reading nothing but a's and b's blocks. Phase two asks the caches about the rest,
-// and only what they do not know is decided by recursion in phase three: a witness that is
-// already known is looked for among all options first, because a deep proof for one option
-// is wasted when another refutes the comparison at once.
-bool leq_after_miss(GameId a, GameId b);
-
+// The stop-sorted views (table.hpp) settle most options by their stops alone, reading
+// nothing but a's and b's blocks. The rest are searched depth first, each option asked of
+// the caches just before it would be recursed into. (Asking the caches about every open
+// option before recursing into any was measured slower: in large sums most of those pairs
+// are new, so the pre-pass paid a cache miss per option to find nothing, while the first
+// recursion usually finds a witness.)
 bool leq_slow(GameId a, GameId b) {
   const Record& ra = rec(a);
   const Record& rb = rec(b);
@@ -776,36 +762,11 @@ bool leq_slow(GameId a, GameId b) {
       open_r.push_back(y.id);
     }
   }
-  for (size_t i = 0; i < std::min(open_l.size(), kPrefetchAhead); ++i) prefetch_quick(b, open_l[i]);
-  for (size_t i = 0; i < std::min(open_r.size(), kPrefetchAhead); ++i) prefetch_quick(open_r[i], a);
-  // Phase two compacts the lists in place down to the options the caches do not know.
-  size_t nl = 0, nr = 0;
-  for (size_t i = 0; i < open_l.size(); ++i) {
-    if (i + kPrefetchAhead < open_l.size()) prefetch_quick(b, open_l[i + kPrefetchAhead]);
-    Quick q = leq_quick(b, open_l[i]);
-    if (q == Quick::Yes) return leq_store(a, b, false);
-    if (q == Quick::Unknown) open_l.set(nl++, open_l[i]);
-  }
-  for (size_t i = 0; i < open_r.size(); ++i) {
-    if (i + kPrefetchAhead < open_r.size()) prefetch_quick(open_r[i + kPrefetchAhead], a);
-    Quick q = leq_quick(open_r[i], a);
-    if (q == Quick::Yes) return leq_store(a, b, false);
-    if (q == Quick::Unknown) open_r.set(nr++, open_r[i]);
-  }
-  for (size_t i = 0; i < nl; ++i)
-    if (leq_after_miss(b, open_l[i])) return leq_store(a, b, false);
-  for (size_t i = 0; i < nr; ++i)
-    if (leq_after_miss(open_r[i], a)) return leq_store(a, b, false);
+  for (size_t i = 0; i < open_l.size(); ++i)
+    if (leq(b, open_l[i])) return leq_store(a, b, false);
+  for (size_t i = 0; i < open_r.size(); ++i)
+    if (leq(open_r[i], a)) return leq_store(a, b, false);
   return leq_store(a, b, true);
-}
-
-// a <= b when leq_quick already said Unknown. A recursion since then may have answered it,
-// but it stored that answer in this thread's own cache too, so looking there is enough and
-// spares a second miss on the shared cache's line.
-bool leq_after_miss(GameId a, GameId b) {
-  const L1Entry& l1 = l1_slot(a, b);
-  if (l1.key == ((uint64_t{a} << 32) | b) && l1.epoch == T().cache_epoch()) return l1.value != 0;
-  return leq_slow(a, b);
 }
 
 }  // namespace
