@@ -128,8 +128,9 @@ GameId zero_id() {
 
 // a <= b for NUS values: the sign of (a - b) = d + k.up + *m is read off directly.
 bool nus_leq(const Record& a, const Record& b) {
-  Dyadic d = rec_number(a) - rec_number(b);
-  if (d.sign() != 0) return d.sign() < 0;
+  // Ordering the stored number parts needs no subtraction (and no overflow check): this runs
+  // for every pair of such options a comparison scans.
+  if (int c = stored_cmp(a.num, a.num_exp, b.num, b.num_exp); c != 0) return c < 0;
   int64_t k = int64_t{a.ups} - b.ups;
   uint32_t m = a.nim ^ b.nim;
   if (k == 0) return m == 0;
