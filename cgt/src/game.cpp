@@ -11,6 +11,7 @@
 #include <unordered_map>
 
 #include "core.hpp"
+#include "cross_order.hpp"
 
 namespace cgt {
 
@@ -127,8 +128,9 @@ GameId zero_id() {
 
 // a <= b for NUS values: the sign of (a - b) = d + k.up + *m is read off directly.
 bool nus_leq(const Record& a, const Record& b) {
-  Dyadic d = rec_number(a) - rec_number(b);
-  if (d.sign() != 0) return d.sign() < 0;
+  // Ordering the stored number parts needs no subtraction (and no overflow check): this runs
+  // for every pair of such options a comparison scans.
+  if (int c = stored_cmp(a.num, a.num_exp, b.num, b.num_exp); c != 0) return c < 0;
   int64_t k = int64_t{a.ups} - b.ups;
   uint32_t m = a.nim ^ b.nim;
   if (k == 0) return m == 0;
@@ -291,14 +293,47 @@ void add_unique(std::vector<GameId>& v, std::span<const GameId> extra) {
     if (std::find(v.begin(), v.end(), g) == v.end()) v.push_back(g);
 }
 
+// Stops of the game G being canonicalised, read off its option lists: when G is not a number,
+// L(G) = max R(G^L) and R(G) = min L(G^R); and max R(G^L) > min L(G^R) proves it is not one,
+// because a number x has R(G^L) <= x <= L(G^R) for all its options. Bypassing reversible
+// options never changes G's value, so the stops stay valid while the lists change. Kept as
+// rounded floats for the option views, where only strict comparisons decide anything.
+struct ArrStops {
+  bool known = false;
+  float l = 0, r = 0;
+};
+
+ArrStops arr_stops(const std::vector<GameId>& l, const std::vector<GameId>& r) {
+  if (l.empty() || r.empty()) return {};
+  const Record* ml = &rec(l[0]);
+  for (GameId g : l) {
+    const Record& x = rec(g);
+    if (stored_cmp(x.rstop_num, x.rstop_exp, ml->rstop_num, ml->rstop_exp) > 0) ml = &x;
+  }
+  const Record* mr = &rec(r[0]);
+  for (GameId g : r) {
+    const Record& x = rec(g);
+    if (stored_cmp(x.lstop_num, x.lstop_exp, mr->lstop_num, mr->lstop_exp) < 0) mr = &x;
+  }
+  if (stored_cmp(ml->rstop_num, ml->rstop_exp, mr->lstop_num, mr->lstop_exp) <= 0) return {};
+  return {true, stop_key(ml->rstop_num, ml->rstop_exp), stop_key(mr->lstop_num, mr->lstop_exp)};
+}
+
 // A Left option G^L reverses through G^LR when G^LR <= G; it is replaced by G^LR's Left
 // options. Newly added options are examined in turn, so the loop ends with none reversible.
-bool bypass_left(std::vector<GameId>& l, std::vector<GameId>& r, ArrMemo& memo) {
+// G^LR <= G needs L(G^LR) <= L(G) and R(G^LR) <= R(G), and L(G^LR) < R(G) proves it, so with
+// G's stops known most G^LR are settled from G^L's right view (sorted by left stop) alone.
+bool bypass_left(std::vector<GameId>& l, std::vector<GameId>& r, const ArrStops& s, ArrMemo& memo) {
   bool changed = false;
   for (size_t i = 0; i < l.size();) {
     bool replaced = false;
-    for (GameId glr : rights(l[i])) {
-      if (leq_id_arr(glr, l, r, memo)) {
+    for (const OptKey& y : block_right_view(options_block(l[i]))) {
+      if (s.known) {
+        if (y.key > s.l) break;
+        if (y.key >= s.r && y.other > s.r) continue;
+      }
+      if ((s.known && y.key < s.r) || leq_id_arr(y.id, l, r, memo)) {
+        GameId glr = y.id;
         l.erase(l.begin() + static_cast<ptrdiff_t>(i));
         add_unique(l, lefts(glr));
         replaced = changed = true;
@@ -310,12 +345,19 @@ bool bypass_left(std::vector<GameId>& l, std::vector<GameId>& r, ArrMemo& memo) 
   return changed;
 }
 
-bool bypass_right(std::vector<GameId>& l, std::vector<GameId>& r, ArrMemo& memo) {
+// Mirror image: G^R reverses through G^RL when G^RL >= G.
+bool bypass_right(std::vector<GameId>& l, std::vector<GameId>& r, const ArrStops& s,
+                  ArrMemo& memo) {
   bool changed = false;
   for (size_t i = 0; i < r.size();) {
     bool replaced = false;
-    for (GameId grl : lefts(r[i])) {
-      if (leq_arr_id(l, r, grl, memo)) {
+    for (const OptKey& y : block_left_view(options_block(r[i]))) {
+      if (s.known) {
+        if (y.key < s.r) break;
+        if (y.key <= s.l && y.other < s.l) continue;
+      }
+      if ((s.known && y.key > s.l) || leq_arr_id(l, r, y.id, memo)) {
+        GameId grl = y.id;
         r.erase(r.begin() + static_cast<ptrdiff_t>(i));
         add_unique(r, rights(grl));
         replaced = changed = true;
@@ -385,8 +427,9 @@ GameId canonicalise(std::vector<GameId>& l, std::vector<GameId>& r, bool undomin
     remove_dominated(r, false);
   }
   ArrMemo memo;
-  bool changed = bypass_left(l, r, memo);
-  changed |= bypass_right(l, r, memo);
+  ArrStops stops = arr_stops(l, r);
+  bool changed = bypass_left(l, r, stops, memo);
+  changed |= bypass_right(l, r, stops, memo);
   if (changed) {
     sort_unique(l);
     sort_unique(r);
@@ -432,8 +475,9 @@ GameId translate(GameId g, const Dyadic& x) {
 //
 // Nor does a dominated option take part in any further domination: if x <= y' then y <= x
 // would give y <= y' inside one component (and x <= y is moot, x is gone already). So a
-// pair is skipped as soon as either side is known to be dominated.
-void cross_dominate(std::vector<GameId>& x, std::vector<GameId>& y, bool left) {
+// pair is skipped as soon as either side is known to be dominated. The pairs themselves are
+// compared through order (cross_order.hpp), which knows cheaper equivalent comparisons.
+void cross_dominate(std::vector<GameId>& x, std::vector<GameId>& y, bool left, CrossOrder&& order) {
   std::vector<char> dx(x.size(), 0), dy(y.size(), 0);
   for (size_t i = 0; i < x.size(); ++i) {
     for (size_t j = 0; j < y.size(); ++j) {
@@ -442,11 +486,11 @@ void cross_dominate(std::vector<GameId>& x, std::vector<GameId>& y, bool left) {
         continue;
       }
       if (dy[j]) continue;
-      if (left ? leq(x[i], y[j]) : leq(y[j], x[i])) {
+      if (left ? order.x_leq_y(i, j) : order.y_leq_x(i, j)) {
         dx[i] = 1;
         break;
       }
-      if (left ? leq(y[j], x[i]) : leq(x[i], y[j])) dy[j] = 1;
+      if (left ? order.y_leq_x(i, j) : order.x_leq_y(i, j)) dy[j] = 1;
     }
   }
   size_t k = 0;
@@ -468,8 +512,8 @@ GameId add_general(GameId a, GameId b) {
   for (GameId o : bl) lb.push_back(add(a, o));
   for (GameId o : ar) ra.push_back(add(o, b));
   for (GameId o : br) rb.push_back(add(a, o));
-  cross_dominate(la, lb, true);
-  cross_dominate(ra, rb, false);
+  cross_dominate(la, lb, true, CrossOrder(a, b, al, bl, la, lb));
+  cross_dominate(ra, rb, false, CrossOrder(a, b, ar, br, ra, rb));
   return canonicalise(la, ra, /*undominated=*/true);
 }
 
@@ -713,7 +757,6 @@ class SmallIds {
   }
   size_t size() const { return n_; }
   GameId operator[](size_t i) const { return i < kInline ? inline_[i] : spill_[i - kInline]; }
-  void set(size_t i, GameId g) { (i < kInline ? inline_[i] : spill_[i - kInline]) = g; }
 
  private:
   static constexpr size_t kInline = 16;
@@ -722,28 +765,15 @@ class SmallIds {
   size_t n_ = 0;
 };
 
-// Issues the loads of an upcoming leq_quick(a, b) early: the comparisons are bound by memory
-// latency, and a batch of independent misses overlaps where a chain of them would not.
-void prefetch_quick(GameId a, GameId b) {
-  __builtin_prefetch(&rec(a));
-  __builtin_prefetch(&l1_slot(a, b));
-  T().leq_cache.prefetch(a, b);
-}
-
-// How far ahead of its use a cache probe is issued: enough misses to overlap, few enough
-// that the CPU's miss buffers do not fill up with probes a witness makes useless.
-constexpr size_t kPrefetchAhead = 8;
-
 // a <= b iff no a^L >= b and no b^R <= a. Number avoidance: against a non-number, a number's
 // own options never matter.
 //
-// Phase one walks the stop-sorted views (table.hpp) and settles most options by their stops
-// alone, reading nothing but a's and b's blocks. Phase two asks the caches about the rest,
-// and only what they do not know is decided by recursion in phase three: a witness that is
-// already known is looked for among all options first, because a deep proof for one option
-// is wasted when another refutes the comparison at once.
-bool leq_after_miss(GameId a, GameId b);
-
+// The stop-sorted views (table.hpp) settle most options by their stops alone, reading
+// nothing but a's and b's blocks. The rest are searched depth first, each option asked of
+// the caches just before it would be recursed into. (Asking the caches about every open
+// option before recursing into any was measured slower: in large sums most of those pairs
+// are new, so the pre-pass paid a cache miss per option to find nothing, while the first
+// recursion usually finds a witness.)
 bool leq_slow(GameId a, GameId b) {
   const Record& ra = rec(a);
   const Record& rb = rec(b);
@@ -776,36 +806,11 @@ bool leq_slow(GameId a, GameId b) {
       open_r.push_back(y.id);
     }
   }
-  for (size_t i = 0; i < std::min(open_l.size(), kPrefetchAhead); ++i) prefetch_quick(b, open_l[i]);
-  for (size_t i = 0; i < std::min(open_r.size(), kPrefetchAhead); ++i) prefetch_quick(open_r[i], a);
-  // Phase two compacts the lists in place down to the options the caches do not know.
-  size_t nl = 0, nr = 0;
-  for (size_t i = 0; i < open_l.size(); ++i) {
-    if (i + kPrefetchAhead < open_l.size()) prefetch_quick(b, open_l[i + kPrefetchAhead]);
-    Quick q = leq_quick(b, open_l[i]);
-    if (q == Quick::Yes) return leq_store(a, b, false);
-    if (q == Quick::Unknown) open_l.set(nl++, open_l[i]);
-  }
-  for (size_t i = 0; i < open_r.size(); ++i) {
-    if (i + kPrefetchAhead < open_r.size()) prefetch_quick(open_r[i + kPrefetchAhead], a);
-    Quick q = leq_quick(open_r[i], a);
-    if (q == Quick::Yes) return leq_store(a, b, false);
-    if (q == Quick::Unknown) open_r.set(nr++, open_r[i]);
-  }
-  for (size_t i = 0; i < nl; ++i)
-    if (leq_after_miss(b, open_l[i])) return leq_store(a, b, false);
-  for (size_t i = 0; i < nr; ++i)
-    if (leq_after_miss(open_r[i], a)) return leq_store(a, b, false);
+  for (size_t i = 0; i < open_l.size(); ++i)
+    if (leq(b, open_l[i])) return leq_store(a, b, false);
+  for (size_t i = 0; i < open_r.size(); ++i)
+    if (leq(open_r[i], a)) return leq_store(a, b, false);
   return leq_store(a, b, true);
-}
-
-// a <= b when leq_quick already said Unknown. A recursion since then may have answered it,
-// but it stored that answer in this thread's own cache too, so looking there is enough and
-// spares a second miss on the shared cache's line.
-bool leq_after_miss(GameId a, GameId b) {
-  const L1Entry& l1 = l1_slot(a, b);
-  if (l1.key == ((uint64_t{a} << 32) | b) && l1.epoch == T().cache_epoch()) return l1.value != 0;
-  return leq_slow(a, b);
 }
 
 }  // namespace

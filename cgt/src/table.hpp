@@ -212,7 +212,6 @@ class PairCache {
   bool lookup(uint32_t a, uint32_t b, uint32_t& v);
   void store(uint32_t a, uint32_t b, uint32_t v);
   void clear();
-  void prefetch(uint32_t a, uint32_t b) { __builtin_prefetch(&slot(a, b)); }
   CacheStats stats() const;
 
  private:

@@ -1,0 +1,49 @@
+#pragma once
+// Order between the options of a sum a + b that come from different components:
+// x_i = a^o_i + b against y_j = a + b^o_j, for one side o (Left or Right).
+//
+// Adding one value to both sides of a comparison keeps the order, so when a pair differs by
+// a nimber shift it can be compared through simpler games that many pairs share:
+//   a = *m:                      x_i <= y_j  iff  *(m ^ m_i) + b <= b^o_j     (a^o_i = *m_i)
+//   b = *m:                      x_i <= y_j  iff  a^o_i <= *(m ^ m_j) + a     (b^o_j = *m_j)
+//   a^o_i = v + *n_i, b^o_j = v + *n_j (same number and up-multiple, v = x + k.up):
+//                                x_i <= y_j  iff  *(n_i ^ n_j) + b <= a
+// In the first two rules the shifted sum is used only when it is itself one of the x (or y),
+// i.e. m ^ m_i < m, so no new sum is built and the rule cannot re-enter the sum in progress.
+// The third builds *j + b; it is used only when neither component is a number + up +
+// nimber value (so *j + b cannot re-enter an unfinished sum: that would need b, or a
+// component of a sum in progress, to be a nimber) and only when few shifts serve many pairs.
+#include <span>
+#include <unordered_map>
+#include <vector>
+
+#include "cgt/game.hpp"
+
+namespace cgt::detail {
+
+class CrossOrder {
+ public:
+  CrossOrder(GameId a, GameId b, std::span<const GameId> ao, std::span<const GameId> bo,
+             std::span<const GameId> x, std::span<const GameId> y);
+  bool x_leq_y(size_t i, size_t j);  // x_i <= y_j
+  bool y_leq_x(size_t i, size_t j);  // y_j <= x_i
+
+ private:
+  enum class Rule { None, ShiftA, ShiftB, Common };
+  // For Common: the shifted sum *(n_i ^ n_j) + b, or kNoGame when the pair is not eligible.
+  GameId common_shift(size_t i, size_t j);
+
+  GameId a_, b_;
+  std::span<const GameId> ao_, bo_, x_, y_;
+  Rule rule_ = Rule::None;
+  // ShiftA: for each i, the index k with a^o_k = *(m ^ m_i), or -1 when m ^ m_i > m.
+  // ShiftB: the same for each j.
+  std::vector<int> partner_;
+  // Common: per option, its nimber and a class id shared by options with the same number
+  // and up-multiple (-1 for options that are not number + up + nimber values).
+  std::vector<int> a_class_, b_class_;
+  std::vector<uint32_t> a_nim_, b_nim_;
+  std::unordered_map<uint32_t, GameId> shifted_;
+};
+
+}  // namespace cgt::detail
