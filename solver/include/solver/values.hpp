@@ -80,18 +80,36 @@ class ValueSolver {
     // Per-thread counting (see DfpnSolver::mid), flushed every 1024 nodes and at the end.
     const uint64_t before = local_nodes_++;
     if ((local_nodes_ & 1023) == 0) flush_nodes();
-    // The options go on this thread's stack of ids (no allocation per node once warm):
-    // this node's left options, then its right ones, above whatever the callers pushed.
+    // Phase one keys every option's regions and prefetches their table lines; phase two
+    // looks them up (recursing where missing). Probing as each region is keyed would wait
+    // for one cache miss at a time, and the probes are most of a node's cost.
+    // Both phases use this thread's stacks (no allocation per node once warm), above
+    // whatever the callers pushed; indices, not references, since deeper calls grow them.
+    const size_t k0 = keyed_.size(), e0 = option_ends_.size();
+    auto key_option = [&](const Position& c) {
+      G::for_each_region(c, [&](const Position& r) {
+        keyed_.push_back(G::key(r));
+        table_.prefetch(keyed_.back().key);
+      });
+      option_ends_.push_back(static_cast<uint32_t>(keyed_.size()));
+    };
+    G::for_each_option(k.rep, true, key_option);
+    const size_t left_count = option_ends_.size() - e0;
+    G::for_each_option(k.rep, false, key_option);
+    const size_t e1 = option_ends_.size();
     const size_t base = option_stack_.size();
-    G::for_each_option(k.rep, true, [&](const Position& c) {
-      const cgt::GameId v = sum_value(c);
-      option_stack_.push_back(v);
-    });
-    const size_t mid = option_stack_.size();
-    G::for_each_option(k.rep, false, [&](const Position& c) {
-      const cgt::GameId v = sum_value(c);
-      option_stack_.push_back(v);
-    });
+    for (size_t o = e0, j = k0; o < e1; ++o) {
+      cgt::GameId sum = cgt::zero();
+      for (; j < option_ends_[o]; ++j) {
+        const Keyed<Position> r = keyed_[j];
+        const cgt::GameId v = rep_value(r);
+        sum = cgt::add(sum, r.negated ? cgt::neg(v) : v);
+      }
+      option_stack_.push_back(sum);
+    }
+    keyed_.resize(k0);
+    option_ends_.resize(e0);
+    const size_t mid = base + left_count;
     const std::span<const cgt::GameId> all(option_stack_);
     const cgt::GameId v = cgt::make_game(all.subspan(base, mid - base), all.subspan(mid));
     option_stack_.resize(base);
@@ -144,6 +162,8 @@ class ValueSolver {
   std::atomic<int> max_size_{-1};  // largest region size ever stored
   static inline thread_local uint64_t local_nodes_ = 0, flushed_nodes_ = 0;
   static inline thread_local std::vector<cgt::GameId> option_stack_;
+  static inline thread_local std::vector<Keyed<Position>> keyed_;
+  static inline thread_local std::vector<uint32_t> option_ends_;
 };
 
 }  // namespace solver
