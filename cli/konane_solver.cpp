@@ -3,6 +3,7 @@
 #include <tbb/global_control.h>
 #include <tbb/parallel_for.h>
 
+#include <memory>
 #include <thread>
 
 namespace konane::cli {
@@ -51,6 +52,32 @@ void with_deadline(double seconds, std::atomic<bool>& stop, F&& f) {
   finished.store(true);
   watchdog.join();
 }
+// Runs job(0 .. n-1) on `threads` oneTBB tasks: each takes the next job nobody has started;
+// once none is left it joins the jobs still running, latest first. The costs of root moves
+// and removals differ by orders of magnitude, so without joining, one thread would finish
+// the hardest alone while the others idle. Joiners search the same root with the same
+// tables, and job() must allow that: it runs at least once per index, possibly
+// concurrently.
+template <class Job>
+void run_and_join(size_t n, int threads, Job&& job) {
+  std::atomic<size_t> next{0};
+  std::unique_ptr<std::atomic<bool>[]> done(new std::atomic<bool>[n]());
+  tbb::parallel_for(
+      0, std::max(1, threads),
+      [&](int) {
+        for (size_t i; (i = next.fetch_add(1)) < n;) {
+          job(i);
+          done[i].store(true);
+        }
+        for (size_t i = n; i-- > 0;) {
+          if (done[i].load()) continue;
+          job(i);
+          done[i].store(true);
+        }
+      },
+      tbb::simple_partitioner());
+}
+
 }  // namespace
 
 solver::Result KonaneSolver::solve(const Position& p, Color to_move) {
@@ -89,19 +116,21 @@ RootAnalysis KonaneSolver::analyse(const Position& p, Color to_move, bool with_p
     MoveList moves;
     generate_moves(p, to_move, moves);
     out.moves.resize(moves.size());
-    // The moves spread over the threads. Their costs differ by orders of magnitude; a
-    // thread left with the hardest shares it with the next one free through the tables.
-    tbb::parallel_for(
-        0, moves.size(),
-        [&](int i) {
-          const solver::Result child =
-              dfpn_.solve(play(p, to_move, moves[i]), opponent(to_move) == Color::Black);
-          out.moves[i].move = moves[i];
-          out.moves[i].for_mover = child == solver::Result::Win    ? solver::Result::Loss
-                                   : child == solver::Result::Loss ? solver::Result::Win
-                                                                   : solver::Result::Unknown;
-        },
-        tbb::simple_partitioner());
+    std::unique_ptr<std::atomic<solver::Result>[]> results(
+        new std::atomic<solver::Result>[moves.size()]);
+    for (int i = 0; i < moves.size(); ++i) results[i].store(solver::Result::Unknown);
+    run_and_join(moves.size(), config_.threads, [&](size_t i) {
+      const solver::Result child =
+          dfpn_.solve(play(p, to_move, moves[i]), opponent(to_move) == Color::Black);
+      if (child != solver::Result::Unknown) results[i].store(child);
+    });
+    for (int i = 0; i < moves.size(); ++i) {
+      const solver::Result child = results[i].load();
+      out.moves[i].move = moves[i];
+      out.moves[i].for_mover = child == solver::Result::Win    ? solver::Result::Loss
+                               : child == solver::Result::Loss ? solver::Result::Win
+                                                               : solver::Result::Unknown;
+    }
     bool any_win = false, any_unknown = false;
     for (const auto& m : out.moves) {
       any_win |= m.for_mover == solver::Result::Win;
@@ -139,23 +168,28 @@ OpeningAnalysis KonaneSolver::solve_opening(int rows, int cols, OpeningRule rule
                          play(after, Color::White, Move{uint8_t(sq), uint8_t(sq)})});
     }
   }
-  // Removals spread over the threads; inside one removal the replies in turn, stopping at
-  // the first that refutes it (a losing removal needs one refutation, a winning one needs
-  // every reply). Symmetric removals lead to positions with the same table keys, so two
-  // threads on them search one tree together, kept apart by dfpn's virtual losses.
+  // Removals spread over the threads (run_and_join); inside one removal the replies in turn,
+  // stopping at the first that refutes it (a losing removal needs one refutation, a winning
+  // one needs every reply). Symmetric removals lead to positions with the same table keys,
+  // so after the first of them the others cost little.
   std::vector<std::vector<size_t>> by_removal(out.removals.size());
   for (size_t i = 0; i < jobs.size(); ++i) by_removal[jobs[i].removal].push_back(i);
+  std::unique_ptr<std::atomic<solver::Result>[]> results(
+      new std::atomic<solver::Result>[jobs.size()]);
+  for (size_t i = 0; i < jobs.size(); ++i) results[i].store(solver::Result::Unknown);
   with_deadline(config_.timeout_seconds, stop_, [&] {
-    tbb::parallel_for(
-        size_t{0}, by_removal.size(),
-        [&](size_t r) {
-          for (size_t i : by_removal[r]) {
-            jobs[i].black_to_move = dfpn_.solve(jobs[i].pos, true);
-            if (jobs[i].black_to_move == solver::Result::Loss) break;
-          }
-        },
-        tbb::simple_partitioner());
+    run_and_join(by_removal.size(), config_.threads, [&](size_t r) {
+      for (size_t i : by_removal[r]) {
+        solver::Result known = results[i].load();
+        if (known == solver::Result::Unknown) {
+          known = dfpn_.solve(jobs[i].pos, true);
+          if (known != solver::Result::Unknown) results[i].store(known);
+        }
+        if (known == solver::Result::Loss) break;
+      }
+    });
   });
+  for (size_t i = 0; i < jobs.size(); ++i) jobs[i].black_to_move = results[i].load();
   for (size_t ri = 0; ri < by_removal.size(); ++ri) {
     OpeningRemoval& r = out.removals[ri];
     for (size_t i : by_removal[ri]) {

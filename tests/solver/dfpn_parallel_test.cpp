@@ -1,8 +1,8 @@
-// df-pn with several searchers at once (shared tables, virtual losses), on the same root and
-// on different ones: the results must equal a plain negamax or a lone searcher, and every
-// search must end (a searcher steered to a child it cannot make progress in would spin
-// forever). Run under ThreadSanitizer in CI. The searchers are plain threads here; the CLI
-// runs them as oneTBB tasks.
+// df-pn with several searchers at once (shared tables), on the same root and on different
+// ones: the results must equal a plain negamax or a lone searcher, and every search must end
+// (a searcher that picks a child it cannot make progress in spins forever; an earlier
+// virtual-loss scheme did that on the 5x6 openings). Run under ThreadSanitizer in CI. The
+// searchers are plain threads here; the CLI runs them as oneTBB tasks.
 #include <gtest/gtest.h>
 
 #include <thread>
@@ -61,8 +61,7 @@ TEST(DfpnConcurrent, ParallelSearchMatchesNegamax) {
 }
 
 // The openings of a board split between two threads (as the CLI does), against a lone
-// searcher. The 5x6 openings are where a searcher steered to a child it could not progress
-// in used to spin forever.
+// searcher.
 TEST(DfpnConcurrent, ParallelOpeningsMatchSerial) {
   using namespace konane;
 #if defined(__SANITIZE_THREAD__)
