@@ -53,13 +53,13 @@ void with_deadline(double seconds, std::atomic<bool>& stop, F&& f) {
   watchdog.join();
 }
 // Runs job(0 .. n-1) on `threads` oneTBB tasks: each takes the next job nobody has started;
-// once none is left it joins the jobs still running, latest first. The costs of root moves
-// and removals differ by orders of magnitude, so without joining, one thread would finish
-// the hardest alone while the others idle. Joiners search the same root with the same
-// tables, and job() must allow that: it runs at least once per index, possibly
-// concurrently.
-template <class Job>
-void run_and_join(size_t n, int threads, Job&& job) {
+// once none is left it joins the jobs still running, latest first, with join(i). The costs
+// of root moves and removals differ by orders of magnitude, so without joining one thread
+// would finish the hardest alone while the others idle. join(i) must give job(i)'s answer
+// (or give up once job(i) has it) searching in a different order, so that the two do not
+// repeat each other's work.
+template <class Job, class Join>
+void run_and_join(size_t n, int threads, Job&& job, Join&& join) {
   std::atomic<size_t> next{0};
   std::unique_ptr<std::atomic<bool>[]> done(new std::atomic<bool>[n]());
   tbb::parallel_for(
@@ -71,7 +71,7 @@ void run_and_join(size_t n, int threads, Job&& job) {
         }
         for (size_t i = n; i-- > 0;) {
           if (done[i].load()) continue;
-          job(i);
+          join(i);
           done[i].store(true);
         }
       },
@@ -119,11 +119,18 @@ RootAnalysis KonaneSolver::analyse(const Position& p, Color to_move, bool with_p
     std::unique_ptr<std::atomic<solver::Result>[]> results(
         new std::atomic<solver::Result>[moves.size()]);
     for (int i = 0; i < moves.size(); ++i) results[i].store(solver::Result::Unknown);
-    run_and_join(moves.size(), config_.threads, [&](size_t i) {
-      const solver::Result child =
-          dfpn_.solve(play(p, to_move, moves[i]), opponent(to_move) == Color::Black);
-      if (child != solver::Result::Unknown) results[i].store(child);
-    });
+    auto settle = [&](size_t i, bool joining) {
+      const Position child = play(p, to_move, moves[i]);
+      const bool left = opponent(to_move) == Color::Black;
+      const solver::Result r =
+          joining ? dfpn_.solve_from_last(
+                        child, left, [&] { return results[i].load() != solver::Result::Unknown; })
+                  : dfpn_.solve(child, left);
+      if (r != solver::Result::Unknown) results[i].store(r);
+    };
+    run_and_join(
+        moves.size(), config_.threads, [&](size_t i) { settle(i, false); },
+        [&](size_t i) { settle(i, true); });
     for (int i = 0; i < moves.size(); ++i) {
       const solver::Result child = results[i].load();
       out.moves[i].move = moves[i];
@@ -178,16 +185,24 @@ OpeningAnalysis KonaneSolver::solve_opening(int rows, int cols, OpeningRule rule
       new std::atomic<solver::Result>[jobs.size()]);
   for (size_t i = 0; i < jobs.size(); ++i) results[i].store(solver::Result::Unknown);
   with_deadline(config_.timeout_seconds, stop_, [&] {
-    run_and_join(by_removal.size(), config_.threads, [&](size_t r) {
+    auto replies_in_turn = [&](size_t r, bool joining) {
       for (size_t i : by_removal[r]) {
         solver::Result known = results[i].load();
         if (known == solver::Result::Unknown) {
-          known = dfpn_.solve(jobs[i].pos, true);
+          known = joining ? dfpn_.solve_from_last(
+                                jobs[i].pos, true,
+                                [&] { return results[i].load() != solver::Result::Unknown; })
+                          : dfpn_.solve(jobs[i].pos, true);
           if (known != solver::Result::Unknown) results[i].store(known);
+          known = results[i].load();  // a joiner that gave up takes the owner's answer
         }
         if (known == solver::Result::Loss) break;
+        if (known == solver::Result::Unknown) return;  // stopped
       }
-    });
+    };
+    run_and_join(
+        by_removal.size(), config_.threads, [&](size_t r) { replies_in_turn(r, false); },
+        [&](size_t r) { replies_in_turn(r, true); });
   });
   for (size_t i = 0; i < jobs.size(); ++i) jobs[i].black_to_move = results[i].load();
   for (size_t ri = 0; ri < by_removal.size(); ++ri) {

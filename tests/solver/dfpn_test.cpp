@@ -102,6 +102,32 @@ TEST(DfpnPublished, SmallOpeningsAgreeWithNegamax) {
     }
 }
 
+// The joiner's order (the root's options one at a time, last first) gives the same answers,
+// and nothing once told to give up.
+TEST(DfpnFromLast, MatchesPlainNegamaxAndGivesUp) {
+  Fixture f(6);
+  PlainOutcome plain;
+  std::mt19937_64 rng(4242);
+  int wins = 0, losses = 0;
+  for (int i = 0; i < 300; ++i) {
+    const int rows = 3 + int(rng() % 3), cols = 3 + int(rng() % 3);
+    const Position p = random_game(rng, rows, cols, 2 + int(rng() % 6));
+    for (Color side : {Color::Black, Color::White}) {
+      const bool left = side == Color::Black;
+      const solver::Result got = f.dfpn.solve_from_last(p, left, [] { return false; });
+      ASSERT_EQ(got, expected(plain.wins(p, side))) << konane::to_string(p, side);
+      (got == solver::Result::Win ? wins : losses)++;
+      konane::MoveList moves;
+      konane::generate_moves(p, side, moves);
+      if (!moves.empty()) {
+        EXPECT_EQ(f.dfpn.solve_from_last(p, left, [] { return true; }), solver::Result::Unknown);
+      }
+    }
+  }
+  EXPECT_GT(wins, 50);
+  EXPECT_GT(losses, 50);
+}
+
 TEST(DfpnStop, AStoppedSearchSaysUnknown) {
   std::atomic<bool> stop{true};
   solver::ConcurrentTable vt(size_t{1} << 20), pt(size_t{1} << 20);

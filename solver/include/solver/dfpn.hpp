@@ -77,6 +77,25 @@ class DfpnSolver {
 
   uint64_t nodes() const { return nodes_.load(std::memory_order_relaxed); }
 
+  // The same answer as solve(), found by solving the root's options one at a time, the last
+  // first: for a thread joining a search already under way on p, which works from the
+  // other end. Each option it settles reaches the other searcher through the table (it
+  // re-reads the root's children after each descent). Gives up with Unknown as soon as
+  // abandon() says so, checked between options.
+  template <class Abandon>
+  Result solve_from_last(const Position& p, bool left_to_move, Abandon&& abandon) {
+    std::vector<Position> options;  // once per call, at the root only
+    G::for_each_option(p, left_to_move, [&](const Position& c) { options.push_back(c); });
+    bool unknown = false;
+    for (size_t i = options.size(); i-- > 0;) {
+      if (abandon()) return Result::Unknown;
+      const Result r = solve(options[i], !left_to_move);
+      if (r == Result::Loss) return Result::Win;
+      unknown |= r == Result::Unknown;
+    }
+    return unknown ? Result::Unknown : Result::Loss;
+  }
+
  private:
   struct Hard {
     Position pos;
