@@ -42,6 +42,13 @@ header() {  # file title command
   } >"$1"
 }
 
+finish() {  # file title command body-file start-seconds: header, time taken, then the body
+  header "$1" "$2" "$3"
+  echo "- time taken: $(($(date +%s) - $5)) s" >>"$1"
+  cat "$4" >>"$1"
+  rm -f "$4"
+}
+
 # ───────────────────────────── full-game.md ─────────────────────────────
 full_game() {
   local out=$RESULTS/full-game.md tmp start
@@ -99,10 +106,7 @@ xoxoxo/oxoxox/xoxoxo/ox..ox/xoxoxo/oxoxox Black to move loses
 ..xox/oxoxo/xoxox/oxoxo/xoxox Black to move wins
 xoxox/oxoxo/x..ox/oxoxo/xoxox Black to move wins
 EOF
-  header "$out" "Konane full-game results" "scripts/regenerate-results.sh ($KONANE)"
-  echo "- time taken: $(($(date +%s) - start)) s" >>"$out"
-  cat "$tmp" >>"$out"
-  rm -f "$tmp"
+  finish "$out" "Konane full-game results" "scripts/regenerate-results.sh ($KONANE)" "$tmp" "$start"
 }
 
 # ───────────────────────────── values.md ─────────────────────────────
@@ -134,10 +138,7 @@ values() {
       done
     done
   done
-  header "$out" "CGT values of opening positions" "scripts/regenerate-results.sh ($KONANE)"
-  echo "- time taken: $(($(date +%s) - start)) s" >>"$out"
-  cat "$tmp" >>"$out"
-  rm -f "$tmp"
+  finish "$out" "CGT values of opening positions" "scripts/regenerate-results.sh ($KONANE)" "$tmp" "$start"
 }
 
 # ───────────────────────────── large-boards.md ─────────────────────────────
@@ -165,10 +166,7 @@ large_boards() {
       echo "$json" | jq -r '"| \(.board) | \(.opening) | \(.winner) | \([.removals[] | "\(.square):\(.winner)\(if .refutation then " (" + .refutation + ")" else "" end)"] | join(", ")) | \(.complete) | \(.nodes) | \(.seconds * 100 | round / 100) |"' >>"$tmp"
     done
   done
-  header "$out" "Konane on boards beyond 6x6" "scripts/regenerate-results.sh ($KONANE), LARGE_TIMEOUT=$LARGE_TIMEOUT LARGE_MEMORY=$LARGE_MEMORY"
-  echo "- time taken: $(($(date +%s) - start)) s" >>"$out"
-  cat "$tmp" >>"$out"
-  rm -f "$tmp"
+  finish "$out" "Konane on boards beyond 6x6" "scripts/regenerate-results.sh ($KONANE), LARGE_TIMEOUT=$LARGE_TIMEOUT LARGE_MEMORY=$LARGE_MEMORY" "$tmp" "$start"
 }
 
 for section in $SECTIONS; do

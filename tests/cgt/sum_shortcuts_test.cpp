@@ -8,16 +8,14 @@
 #include <vector>
 
 #include "cgt/game.hpp"
+#include "families.hpp"
 #include "reference.hpp"
 
 namespace {
 
 using namespace cgt;
 
-struct Built {
-  GameId id;
-  ref::P tree;
-};
+using cgt_test::Built;
 
 // x + k.up + *n with x in {-1, 0, 1/2, 1}, built in both worlds.
 Built random_nus(ref::Model& m, std::mt19937_64& rng, int sign, unsigned max_nim) {
@@ -143,22 +141,7 @@ TEST(SumShortcuts, NimberSwitchSumsMatchTheDefinition) {
   std::mt19937_64 rng(13);
   for (int round = 0; round < 6; ++round) {
     ref::Model m;
-    auto term = [&] {
-      std::set<unsigned> ls, rs;
-      while (ls.size() < 5) ls.insert(static_cast<unsigned>(rng() % 8));
-      while (rs.size() < 5) rs.insert(static_cast<unsigned>(rng() % 8));
-      std::vector<GameId> l, r;
-      std::vector<ref::P> lt, rt;
-      for (unsigned n : ls) {
-        l.push_back(make_nus(Dyadic::from_int(1), 0, n));
-        lt.push_back(m.nus(1, 0, 0, n));
-      }
-      for (unsigned n : rs) {
-        r.push_back(make_nus(Dyadic::from_int(-1), 0, n));
-        rt.push_back(m.nus(-1, 0, 0, n));
-      }
-      return Built{make_game(l, r), m.make(lt, rt)};
-    };
+    auto term = [&] { return cgt_test::nimber_switch(m, rng, 5, 8); };
     Built a = term(), b = term();
     clear_caches();
     expect_sum_matches(m, a, b);

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "cgt/game.hpp"
+#include "families.hpp"
 #include "reference.hpp"
 
 namespace {
@@ -61,10 +62,7 @@ TEST(WideGames, SwitchesWhoseStopsRoundAlikeCompareExactly) {
   for (GameId g : l) EXPECT_FALSE(leq(wide, g)) << to_string(g);
 }
 
-struct Built {
-  GameId id;
-  ref::P tree;
-};
+using cgt_test::Built;
 
 // {+-t1, ..., +-tk | -n} with distinct temperatures t/4, as in the benchmark's antichain
 // family, built both in the engine and in the reference model.
@@ -80,24 +78,6 @@ Built switch_antichain(ref::Model& m, std::mt19937_64& rng, int k, int n) {
   }
   GameId r[1] = {integer(-n)};
   return {make_game(l, r), m.make(lt, {m.integer(-n)})};
-}
-
-// {1*a, ... | -1*b, ...}: every option a number plus a nimber.
-Built nimber_switch(ref::Model& m, std::mt19937_64& rng, int k) {
-  std::vector<GameId> l, r;
-  std::vector<ref::P> lt, rt;
-  std::set<unsigned> ls, rs;
-  while (static_cast<int>(ls.size()) < k) ls.insert(static_cast<unsigned>(rng() % (2 * k)));
-  while (static_cast<int>(rs.size()) < k) rs.insert(static_cast<unsigned>(rng() % (2 * k)));
-  for (unsigned a : ls) {
-    l.push_back(make_nus(Dyadic::from_int(1), 0, a));
-    lt.push_back(m.nus(1, 0, 0, a));
-  }
-  for (unsigned b : rs) {
-    r.push_back(make_nus(Dyadic::from_int(-1), 0, b));
-    rt.push_back(m.nus(-1, 0, 0, b));
-  }
-  return {make_game(l, r), m.make(lt, rt)};
 }
 
 void collect(GameId g, std::set<GameId>& seen) {
@@ -140,7 +120,7 @@ TEST(WideGames, NimberSwitchSumsMatchTheDefinition) {
   std::mt19937_64 rng(43);
   for (int round = 0; round < 3; ++round) {
     ref::Model m;
-    Built a = nimber_switch(m, rng, 4), b = nimber_switch(m, rng, 4);
+    Built a = cgt_test::nimber_switch(m, rng, 4, 8), b = cgt_test::nimber_switch(m, rng, 4, 8);
     clear_caches();
     check_sum_and_its_followers(m, a, b);
   }
