@@ -4,6 +4,7 @@
 #include <tbb/parallel_for.h>
 
 #include <memory>
+#include <optional>
 #include <thread>
 
 namespace konane::cli {
@@ -52,36 +53,62 @@ void with_deadline(double seconds, std::atomic<bool>& stop, F&& f) {
   finished.store(true);
   watchdog.join();
 }
-// Runs job(0 .. n-1) on `threads` oneTBB tasks: each takes the next job nobody has started;
-// once none is left it joins the jobs still running, latest first, with join(i). The costs
-// of root moves and removals differ by orders of magnitude, so without joining one thread
-// would finish the hardest alone while the others idle. join(i) must give job(i)'s answer
-// (or give up once job(i) has it) searching in a different order, so that the two do not
-// repeat each other's work.
-template <class Job, class Join>
-void run_and_join(size_t n, int threads, Job&& job, Join&& join) {
+// Settles every position of `positions` (player to move: left), returning the results, on `threads`
+// oneTBB tasks: each thread takes the next position nobody has started; once none is left
+// it joins those still running, latest first. Their costs differ by orders of magnitude, so
+// without joining one thread would finish the hardest alone while the others idle. A
+// joiner works from the root's last option (solve_from_last), so the two do not repeat each
+// other's search, and gives up as soon as the owner has the answer. `next_after(i, result)`
+// lets a caller chain positions (the replies to one removal): it names the position to
+// settle after i, or none.
+template <class Solver, class Next>
+std::vector<solver::Result> settle_all(Solver& dfpn, const std::vector<Position>& positions,
+                                       bool left, int threads, const std::vector<size_t>& firsts,
+                                       Next&& next_after) {
+  constexpr auto kUnknown = solver::Result::Unknown;
+  std::unique_ptr<std::atomic<solver::Result>[]> results(
+      new std::atomic<solver::Result>[positions.size()]);
+  for (size_t i = 0; i < positions.size(); ++i) results[i].store(kUnknown);
+  auto settle_chain = [&](size_t i, bool joining) {
+    for (std::optional<size_t> at = i; at;) {
+      const size_t k = *at;
+      if (results[k].load() == kUnknown) {
+        const solver::Result r =
+            joining ? dfpn.solve_from_last(positions[k], left,
+                                           [&] { return results[k].load() != kUnknown; })
+                    : dfpn.solve(positions[k], left);
+        if (r != kUnknown) results[k].store(r);
+      }
+      const solver::Result known = results[k].load();
+      if (known == kUnknown) return;  // stopped
+      at = next_after(k, known);
+    }
+  };
+  const size_t n = firsts.size();
   std::atomic<size_t> next{0};
   std::unique_ptr<std::atomic<bool>[]> done(new std::atomic<bool>[n]());
   tbb::parallel_for(
       0, std::max(1, threads),
       [&](int) {
         for (size_t i; (i = next.fetch_add(1)) < n;) {
-          job(i);
+          settle_chain(firsts[i], false);
           done[i].store(true);
         }
         for (size_t i = n; i-- > 0;) {
           if (done[i].load()) continue;
-          join(i);
+          settle_chain(firsts[i], true);
           done[i].store(true);
         }
       },
       tbb::simple_partitioner());
+  std::vector<solver::Result> out(positions.size());
+  for (size_t i = 0; i < positions.size(); ++i) out[i] = results[i].load();
+  return out;
 }
 
 }  // namespace
 
 solver::Result KonaneSolver::solve(const Position& p, Color to_move) {
-  tbb::global_control limit(tbb::global_control::max_allowed_parallelism, config_.threads);
   solver::Result r = solver::Result::Unknown;
   with_deadline(config_.timeout_seconds, stop_,
                 [&] { r = dfpn_.solve(p, to_move == Color::Black); });
@@ -116,23 +143,17 @@ RootAnalysis KonaneSolver::analyse(const Position& p, Color to_move, bool with_p
     MoveList moves;
     generate_moves(p, to_move, moves);
     out.moves.resize(moves.size());
-    std::unique_ptr<std::atomic<solver::Result>[]> results(
-        new std::atomic<solver::Result>[moves.size()]);
-    for (int i = 0; i < moves.size(); ++i) results[i].store(solver::Result::Unknown);
-    auto settle = [&](size_t i, bool joining) {
-      const Position child = play(p, to_move, moves[i]);
-      const bool left = opponent(to_move) == Color::Black;
-      const solver::Result r =
-          joining ? dfpn_.solve_from_last(
-                        child, left, [&] { return results[i].load() != solver::Result::Unknown; })
-                  : dfpn_.solve(child, left);
-      if (r != solver::Result::Unknown) results[i].store(r);
-    };
-    run_and_join(
-        moves.size(), config_.threads, [&](size_t i) { settle(i, false); },
-        [&](size_t i) { settle(i, true); });
+    std::vector<Position> children;
+    std::vector<size_t> firsts;
     for (int i = 0; i < moves.size(); ++i) {
-      const solver::Result child = results[i].load();
+      children.push_back(play(p, to_move, moves[i]));
+      firsts.push_back(size_t(i));
+    }
+    const std::vector<solver::Result> results =
+        settle_all(dfpn_, children, opponent(to_move) == Color::Black, config_.threads, firsts,
+                   [](size_t, solver::Result) { return std::optional<size_t>(); });
+    for (int i = 0; i < moves.size(); ++i) {
+      const solver::Result child = results[i];
       out.moves[i].move = moves[i];
       out.moves[i].for_mover = child == solver::Result::Win    ? solver::Result::Loss
                                : child == solver::Result::Loss ? solver::Result::Win
@@ -175,36 +196,30 @@ OpeningAnalysis KonaneSolver::solve_opening(int rows, int cols, OpeningRule rule
                          play(after, Color::White, Move{uint8_t(sq), uint8_t(sq)})});
     }
   }
-  // Removals spread over the threads (run_and_join); inside one removal the replies in turn,
+  // Removals spread over the threads (settle_all); inside one removal the replies in turn,
   // stopping at the first that refutes it (a losing removal needs one refutation, a winning
   // one needs every reply). Symmetric removals lead to positions with the same table keys,
   // so after the first of them the others cost little.
   std::vector<std::vector<size_t>> by_removal(out.removals.size());
   for (size_t i = 0; i < jobs.size(); ++i) by_removal[jobs[i].removal].push_back(i);
-  std::unique_ptr<std::atomic<solver::Result>[]> results(
-      new std::atomic<solver::Result>[jobs.size()]);
-  for (size_t i = 0; i < jobs.size(); ++i) results[i].store(solver::Result::Unknown);
+  // Each removal's replies form a chain, refuting replies ending it.
+  std::vector<Position> positions;
+  std::vector<size_t> firsts;
+  for (size_t i = 0; i < jobs.size(); ++i) {
+    positions.push_back(jobs[i].pos);
+    if (i == 0 || jobs[i].removal != jobs[i - 1].removal) firsts.push_back(i);
+  }
+  std::vector<solver::Result> results;
   with_deadline(config_.timeout_seconds, stop_, [&] {
-    auto replies_in_turn = [&](size_t r, bool joining) {
-      for (size_t i : by_removal[r]) {
-        solver::Result known = results[i].load();
-        if (known == solver::Result::Unknown) {
-          known = joining ? dfpn_.solve_from_last(
-                                jobs[i].pos, true,
-                                [&] { return results[i].load() != solver::Result::Unknown; })
-                          : dfpn_.solve(jobs[i].pos, true);
-          if (known != solver::Result::Unknown) results[i].store(known);
-          known = results[i].load();  // a joiner that gave up takes the owner's answer
-        }
-        if (known == solver::Result::Loss) break;
-        if (known == solver::Result::Unknown) return;  // stopped
-      }
-    };
-    run_and_join(
-        by_removal.size(), config_.threads, [&](size_t r) { replies_in_turn(r, false); },
-        [&](size_t r) { replies_in_turn(r, true); });
+    results = settle_all(dfpn_, positions, true, config_.threads, firsts,
+                         [&](size_t i, solver::Result black_to_move) -> std::optional<size_t> {
+                           const bool last =
+                               i + 1 == jobs.size() || jobs[i + 1].removal != jobs[i].removal;
+                           if (black_to_move == solver::Result::Loss || last) return std::nullopt;
+                           return i + 1;
+                         });
   });
-  for (size_t i = 0; i < jobs.size(); ++i) jobs[i].black_to_move = results[i].load();
+  for (size_t i = 0; i < jobs.size(); ++i) jobs[i].black_to_move = results[i];
   for (size_t ri = 0; ri < by_removal.size(); ++ri) {
     OpeningRemoval& r = out.removals[ri];
     for (size_t i : by_removal[ri]) {
