@@ -53,9 +53,37 @@ bool read_all(int fd, void* data, size_t n) {
 }
 }  // namespace
 
-void sort_unique(std::vector<uint64_t>& v) {
+namespace {
+// LSD radix sort of words on bits [kRetroFlagBits, kRetroFlagBits + key_bits): stable per
+// pass, so equal keys end up adjacent (their order is irrelevant, their flags are OR-ed).
+void radix_sort_keys(std::vector<uint64_t>& v, int key_bits) {
+  const int passes = (key_bits + 10) / 11;
+  const int digit = (key_bits + passes - 1) / passes;  // at most 11 bits: 2048 counters
+  const uint64_t mask = (uint64_t{1} << digit) - 1;
+  std::vector<uint64_t> scratch(v.size());
+  std::vector<size_t> count(size_t{1} << digit);
+  uint64_t* from = v.data();
+  uint64_t* to = scratch.data();
+  for (int p = 0; p < passes; ++p) {
+    const int shift = kRetroFlagBits + p * digit;
+    std::fill(count.begin(), count.end(), 0);
+    for (size_t i = 0; i < v.size(); ++i) ++count[(from[i] >> shift) & mask];
+    size_t sum = 0;
+    for (auto& c : count) sum += std::exchange(c, sum);
+    for (size_t i = 0; i < v.size(); ++i) to[count[(from[i] >> shift) & mask]++] = from[i];
+    std::swap(from, to);
+  }
+  if (from != v.data()) std::copy(from, from + v.size(), v.data());
+}
+}  // namespace
+
+void sort_unique(std::vector<uint64_t>& v, int key_bits) {
   if (v.empty()) return;
-  std::sort(v.begin(), v.end());
+  // Below a few thousand words the counters cost more than the comparisons.
+  if (key_bits < 64 - kRetroFlagBits && v.size() >= 4096)
+    radix_sort_keys(v, key_bits);
+  else
+    std::sort(v.begin(), v.end());
   size_t out = 0;
   for (size_t i = 1; i < v.size(); ++i) {
     if (word_key(v[i]) == word_key(v[out]))

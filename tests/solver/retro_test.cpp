@@ -9,6 +9,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <random>
 #include <set>
 #include <unordered_map>
@@ -247,6 +248,29 @@ std::vector<uint64_t> random_words(std::mt19937_64& rng, size_t n, uint64_t keys
   std::vector<uint64_t> v(n);
   for (auto& w : v) w = (rng() % keys) << rd::kRetroFlagBits | (rng() & rd::kRetroFlagMask);
   return v;
+}
+
+// The radix path of sort_unique (big inputs with a known key width) against a map from key
+// to OR-ed flags, for widths that split into one, several and uneven digit passes.
+TEST(RetroIo, RadixSortUniqueEqualsMapNormalisation) {
+  std::mt19937_64 rng(5);
+  for (int bits : {1, 11, 12, 31, 37, 60}) {
+    for (size_t n : {size_t{4096}, size_t{50000}}) {
+      const uint64_t keys = bits >= 60 ? UINT64_MAX >> rd::kRetroFlagBits : uint64_t{1} << bits;
+      auto v = random_words(rng, n, std::min<uint64_t>(keys, n / 3 + 1));  // duplicates
+      for (size_t i = 0; i < n / 2; ++i)  // and keys spread over the whole width
+        v[i] = (rng() & (keys - 1)) << rd::kRetroFlagBits | (rng() & rd::kRetroFlagMask);
+      std::map<uint64_t, uint64_t> want;
+      for (const uint64_t w : v) want[rd::word_key(w)] |= w & rd::kRetroFlagMask;
+      rd::sort_unique(v, bits);
+      ASSERT_EQ(v.size(), want.size()) << bits << " " << n;
+      size_t i = 0;
+      for (const auto& [k, f] : want) {
+        ASSERT_EQ(v[i], k << rd::kRetroFlagBits | f) << bits << " " << n << " " << i;
+        ++i;
+      }
+    }
+  }
 }
 
 // The external merge against an in-memory sort, with limits so small that every input is

@@ -482,7 +482,7 @@ class RetroSolver {
     std::vector<db::Status> written(jobs.size());
     tbb::parallel_for(size_t{0}, jobs.size(), [&](size_t i) {
       auto& v = *jobs[i].first;
-      retro_detail::sort_unique(v);
+      retro_detail::sort_unique(v, key_bits_);
       written[i] = retro_detail::write_words(jobs[i].second, v, o_.sync_files);
       v.clear();
     });
