@@ -422,7 +422,8 @@ TEST(Retro, SpillLimitDoesNotChangeTheLayers) {
   ob.spill_entries = 50;
   auto sb = solver::RetroSolver<RetroGame>(game, dbb, ob).run();
   ASSERT_TRUE(sa.has_value() && sb.has_value());
-  EXPECT_GT(sb->runs_written, 10 * sa->runs_written);
+  // sa spills once per layer and thread; sb after every 97-position chunk.
+  EXPECT_GT(sb->runs_written, 4 * sa->runs_written);
   ASSERT_EQ(sa->layers.size(), sb->layers.size());
   for (size_t i = 0; i < sa->layers.size(); ++i) {
     EXPECT_EQ(sa->layers[i].positions, sb->layers[i].positions);
