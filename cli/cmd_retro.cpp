@@ -170,6 +170,10 @@ int run_retro(const std::vector<std::string>& args, Io io) {
     j.end_array();
     j.field("threads", threads);
     j.field("peak_rss_kb", static_cast<int64_t>(rss));
+    // This run's phases (0 for a phase finished by an earlier run).
+    j.field("enumerate_seconds", stats->enumerate_seconds);
+    j.field("solve_seconds", stats->solve_seconds);
+    j.field("resumed", stats->resumed);
     j.field("seconds", secs);
     j.end_object();
     io.out << "\n";

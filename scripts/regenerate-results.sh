@@ -12,7 +12,10 @@
 #   LARGE_TIMEOUT     seconds for each board beyond 6x6 in large-boards.md (default 900)
 #   LARGE_MEMORY      table memory (MiB) for each board beyond 6x6 (default 4096)
 #   THREADS           worker threads (default: all cores)
-#   SECTIONS          which files to make (default "full_game values large_boards")
+#   STRONG_BOARDS     boards strongly solved for strong-solutions.md (default "5x6:standard
+#                     6x6:standard"; each in its own database under the temp dir)
+#   SECTIONS          which files to make (default "full_game values large_boards"; add
+#                     "strong" for strong-solutions.md, about an hour for 6x6)
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -24,6 +27,7 @@ VALUE_TIMEOUT=${VALUE_TIMEOUT:-300}
 LARGE_TIMEOUT=${LARGE_TIMEOUT:-900}
 LARGE_MEMORY=${LARGE_MEMORY:-4096}
 THREADS=${THREADS:-0}
+STRONG_BOARDS=${STRONG_BOARDS:-5x6:standard 6x6:standard}
 SECTIONS=${SECTIONS:-full_game values large_boards}
 DB=${RESULTS_DB:-$(mktemp -d /tmp/konane-results-XXXXXX)/db}
 command -v jq >/dev/null || { echo "regenerate-results: needs jq" >&2; exit 2; }
@@ -167,6 +171,40 @@ large_boards() {
     done
   done
   finish "$out" "Konane on boards beyond 6x6" "scripts/regenerate-results.sh ($KONANE), LARGE_TIMEOUT=$LARGE_TIMEOUT LARGE_MEMORY=$LARGE_MEMORY" "$tmp" "$start"
+}
+
+# ───────────────────────────── strong-solutions.md ─────────────────────────────
+# Retrograde strong solutions of boards bigger than full-game.md's, with the layer table,
+# the time of each phase, the peak memory and the database size.
+strong() {
+  local out=$RESULTS/strong-solutions.md tmp start spec b rule db json
+  tmp=$(mktemp)
+  start=$(date +%s)
+  {
+    echo
+    echo "Every position reachable from the opening solved by \`konane retro --threads $THREADS\`"
+    echo "(positions counted once per symmetry class incl. colour swap; \"sides\" counts"
+    echo "(position, side to move) pairs; \"mover wins\" how many of those the mover wins)."
+  } >"$tmp"
+  for spec in $STRONG_BOARDS; do
+    b=${spec%%:*}
+    rule=${spec#*:}
+    db=$(dirname "$DB")/strong-$b-$rule
+    json=$("$KONANE" retro --board "$b" --opening "$rule" --db "$db" --threads "$THREADS" --json)
+    {
+      echo
+      echo "## $b, $rule opening"
+      echo
+      echo "$json" | jq -r '"- winner: \(.winner); Black'"'"'s winning removals: \(.winning_removals | join(" ") | if . == "" then "none" else . end)\n- reachable positions: \(.positions) (\(.sides) with a side to move)\n- time: \(.seconds * 10 | round / 10) s (enumeration \(.enumerate_seconds * 10 | round / 10) s, solving \(.solve_seconds * 10 | round / 10) s) on \(.threads) threads\n- peak memory: \(.peak_rss_kb / 1024 | round) MiB"'
+      echo "- database: $("$KONANE" db stats --db "$db" --json | jq -r '"\(.total_bytes / 1048576 | round) MiB on disk, \(.boards[0].positions) positions stored"')"
+      echo
+      echo "| stones | positions | sides | mover wins | seconds |"
+      echo "|---|---|---|---|---|"
+      echo "$json" | jq -r '.layers[] | "| \(.stones) | \(.positions) | \(.sides) | \(.mover_wins) | \(.seconds * 100 | round / 100) |"'
+    } >>"$tmp"
+    rm -rf "$db"
+  done
+  finish "$out" "Strong solutions by retrograde analysis" "scripts/regenerate-results.sh ($KONANE), SECTIONS=strong STRONG_BOARDS=\"$STRONG_BOARDS\" THREADS=$THREADS" "$tmp" "$start"
 }
 
 for section in $SECTIONS; do
