@@ -11,6 +11,7 @@
 #include <stdlib.h>
 
 #include <algorithm>
+#include <bit>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -50,10 +51,15 @@ void check(const db::Status& s) {
   if (!s) die(s.error());
 }
 
+// Spread like stone counts (the group Konane keys carry).
+std::uint8_t db_group_of(std::uint64_t bits) {
+  return static_cast<std::uint8_t>(std::popcount(bits) % 50);
+}
+
 db::PositionKey random_key(std::mt19937_64& rng) {
   const std::uint64_t board = 0x00ffffffffffffffULL;  // 7 rows of an 8-wide layout
   const std::uint64_t black = rng() & board;
-  return {7, 8, black, rng() & board & ~black};
+  return {7, 8, db_group_of(black), black, rng() & board & ~black};
 }
 
 std::vector<db::PositionRecord> random_records(std::size_t n, std::uint64_t seed) {

@@ -41,7 +41,7 @@ int run_retro(const std::vector<std::string>& args, Io io) {
   desc.add_options()("board", po::value<std::string>(), "board size RxC")(
       "opening", po::value<std::string>()->default_value("standard"), "standard or any")(
       "values", "also store the canonical CGT value of every position (small boards)")(
-      "chunk", po::value<size_t>()->default_value(size_t{1} << 20),
+      "chunk", po::value<size_t>()->default_value(solver::RetroOptions<Position>{}.chunk_positions),
       "positions expanded or solved per parallel chunk (bounds memory)")(
       "spill", po::value<size_t>()->default_value(size_t{1} << 26),
       "child positions buffered (8 bytes each) before a sorted run goes to disk")(

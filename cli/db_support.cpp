@@ -7,6 +7,7 @@
 
 #include "build_info.hpp"
 #include "konane/notation.hpp"
+#include "konane/storage_key.hpp"
 #include "konane/symmetry.hpp"
 #include "position_arg.hpp"
 
@@ -65,11 +66,12 @@ std::optional<db::Database> open_database(const std::string& path, db::OpenMode 
 
 DbKey db_key_of(const Position& p) {
   const Canonical c = canonical(p, KeyGroup::BoardAndSwap);
-  return DbKey{db::PositionKey{c.key.rows, c.key.cols, c.key.black, c.key.white}, c.stones_swapped};
+  const StorageKey k = storage_key(Position{c.key.rows, c.key.cols, c.key.black, c.key.white});
+  return DbKey{db::PositionKey{c.key.rows, c.key.cols, k.group, k.hi, k.lo}, c.stones_swapped};
 }
 
 Position position_of(const db::PositionKey& key) {
-  return Position{key.rows, key.cols, key.black, key.white};
+  return konane::position_of(key.rows, key.cols, StorageKey{key.group, key.hi, key.lo});
 }
 
 namespace {

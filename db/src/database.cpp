@@ -18,9 +18,9 @@ namespace {
 
 std::string describe(const PositionKey& key) {
   char buf[96];
-  std::snprintf(buf, sizeof buf, "%ux%u black=%016" PRIx64 " white=%016" PRIx64,
-                static_cast<unsigned>(key.rows), static_cast<unsigned>(key.cols), key.black,
-                key.white);
+  std::snprintf(buf, sizeof buf, "%ux%u group=%u hi=%016" PRIx64 " lo=%016" PRIx64,
+                static_cast<unsigned>(key.rows), static_cast<unsigned>(key.cols),
+                static_cast<unsigned>(key.group), key.hi, key.lo);
   return buf;
 }
 

@@ -51,8 +51,9 @@ PackedKey encode_key(const PositionKey& key) {
   PackedKey out{};
   out[kKeyRowsOffset] = static_cast<char>(key.rows);
   out[kKeyColsOffset] = static_cast<char>(key.cols);
-  put_be64(out.data() + kKeyBlackOffset, key.black);
-  put_be64(out.data() + kKeyWhiteOffset, key.white);
+  out[kKeyGroupOffset] = static_cast<char>(key.group);
+  put_be64(out.data() + kKeyHiOffset, key.hi);
+  put_be64(out.data() + kKeyLoOffset, key.lo);
   return out;
 }
 
@@ -65,8 +66,9 @@ Expected<PositionKey> decode_key(std::string_view bytes) {
   PositionKey key;
   key.rows = static_cast<std::uint8_t>(bytes[kKeyRowsOffset]);
   key.cols = static_cast<std::uint8_t>(bytes[kKeyColsOffset]);
-  key.black = get_be64(bytes.data() + kKeyBlackOffset);
-  key.white = get_be64(bytes.data() + kKeyWhiteOffset);
+  key.group = static_cast<std::uint8_t>(bytes[kKeyGroupOffset]);
+  key.hi = get_be64(bytes.data() + kKeyHiOffset);
+  key.lo = get_be64(bytes.data() + kKeyLoOffset);
   return key;
 }
 

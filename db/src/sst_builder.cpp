@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cinttypes>
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <system_error>
 #include <vector>
@@ -31,9 +32,9 @@ std::string run_name(std::size_t index) {
 
 std::string describe(const PositionKey& key) {
   char buf[96];
-  std::snprintf(buf, sizeof buf, "%ux%u black=%016" PRIx64 " white=%016" PRIx64,
-                static_cast<unsigned>(key.rows), static_cast<unsigned>(key.cols), key.black,
-                key.white);
+  std::snprintf(buf, sizeof buf, "%ux%u group=%u hi=%016" PRIx64 " lo=%016" PRIx64,
+                static_cast<unsigned>(key.rows), static_cast<unsigned>(key.cols),
+                static_cast<unsigned>(key.group), key.hi, key.lo);
   return buf;
 }
 
@@ -47,6 +48,7 @@ struct SstBuilder::State {
   std::vector<PositionRecord> buffer;
   std::vector<std::string> runs;
   std::uint64_t added = 0;
+  std::optional<PositionKey> last_written;  // presorted: the last key of the last run
 
   State() = default;
   State(const State&) = delete;
@@ -62,8 +64,20 @@ struct SstBuilder::State {
 
   Status write_run() {
     if (buffer.empty()) return ok();
-    std::sort(buffer.begin(), buffer.end(),
-              [](const PositionRecord& a, const PositionRecord& b) { return a.key < b.key; });
+    if (!builder_options.presorted) {
+      std::sort(buffer.begin(), buffer.end(),
+                [](const PositionRecord& a, const PositionRecord& b) { return a.key < b.key; });
+    } else {
+      const PositionKey* prev = last_written ? &*last_written : nullptr;
+      for (const auto& r : buffer) {
+        if (prev && r.key < *prev) {
+          return fail(Code::kInvalidArgument, "presorted records out of order: " + describe(r.key) +
+                                                  " after " + describe(*prev));
+        }
+        prev = &r.key;
+      }
+      last_written = buffer.back().key;
+    }
 
     std::error_code ec;
     fs::create_directories(dir, ec);
@@ -124,6 +138,13 @@ Status SstBuilder::add(std::span<const PositionRecord> records) {
   return ok();
 }
 
+Status SstBuilder::flush() {
+  if (!state_) return Error{Code::kInvalidArgument, "flush of an sst builder that was ingested"};
+  if (auto s = state_->write_run(); !s) return s;
+  std::vector<PositionRecord>().swap(state_->buffer);
+  return ok();
+}
+
 std::uint64_t SstBuilder::records_added() const {
   return state_ ? state_->added : 0;
 }
@@ -147,31 +168,40 @@ Expected<SstBuilder> Database::sst_builder(const SstBuilderOptions& options) con
 }
 
 Status Database::ingest(SstBuilder&& builder, std::span<const MetaEntry> then_meta) {
-  // Taking the builder over means its files are deleted when we return, whatever happens.
-  SstBuilder owned = std::move(builder);
+  std::vector<SstBuilder> one;
+  one.push_back(std::move(builder));
+  return ingest(std::move(one), then_meta);
+}
+
+Status Database::ingest(std::vector<SstBuilder>&& builders, std::span<const MetaEntry> then_meta) {
+  // Taking the builders over means their files are deleted when we return, whatever happens.
+  const std::vector<SstBuilder> owned = std::move(builders);
   if (auto s = impl_->require_writable("ingest"); !s) return s;
-  if (!owned.state_) return impl_->fail(Code::kInvalidArgument, "ingest of a used sst builder");
-  if (owned.state_->db_path != impl_->path) {
-    return impl_->fail(Code::kInvalidArgument,
-                       "ingest of an sst builder made for " + owned.state_->db_path.string());
-  }
   for (const auto& e : then_meta) {
     if (e.key.starts_with(kReservedMetaPrefix)) {
       return impl_->fail(Code::kInvalidArgument, "meta key '" + e.key + "' is reserved");
     }
   }
-  if (auto s = owned.state_->write_run(); !s) return s;
-
-  if (!owned.state_->runs.empty()) {
+  std::vector<std::string> runs;
+  for (const auto& b : owned) {
+    if (!b.state_) return impl_->fail(Code::kInvalidArgument, "ingest of a used sst builder");
+    if (b.state_->db_path != impl_->path) {
+      return impl_->fail(Code::kInvalidArgument,
+                         "ingest of an sst builder made for " + b.state_->db_path.string());
+    }
+    if (auto s = b.state_->write_run(); !s) return s;
+    runs.insert(runs.end(), b.state_->runs.begin(), b.state_->runs.end());
+  }
+  // One call for all the runs: they become visible together, and RocksDB places each
+  // (the bottommost level it fits without overlapping anything, else level 0).
+  if (!runs.empty()) {
     rocksdb::IngestExternalFileOptions options;
     // Same filesystem (the runs live inside the database directory): link, don't copy.
     options.move_files = true;
     // Leaves the files byte-for-byte as written, so their checksums stay meaningful.
     options.write_global_seqno = false;
-    const auto s = impl_->db->IngestExternalFile(impl_->positions, owned.state_->runs, options);
-    if (!s.ok()) {
-      return impl_->error(s, "ingest " + std::to_string(owned.state_->runs.size()) + " run(s)");
-    }
+    const auto s = impl_->db->IngestExternalFile(impl_->positions, runs, options);
+    if (!s.ok()) return impl_->error(s, "ingest " + std::to_string(runs.size()) + " run(s)");
   }
   if (then_meta.empty()) return ok();
   return put_meta(then_meta);

@@ -7,6 +7,7 @@
 #include <filesystem>
 
 #include "cli_test_support.hpp"
+#include "db/schema.hpp"
 #include "konane/notation.hpp"
 #include "konane/symmetry.hpp"
 
@@ -105,7 +106,9 @@ TEST(DbRoundTrip, ExportListsStoredPositionsAsTsv) {
   }
   auto stats = run_cli({"db", "stats", "--db", db});
   EXPECT_EQ(stats.rc, 0);
-  EXPECT_NE(stats.out.find("schema version: 1"), std::string::npos) << stats.out;
+  EXPECT_NE(stats.out.find("schema version: " + std::to_string(db::kSchemaVersion)),
+            std::string::npos)
+      << stats.out;
   EXPECT_NE(stats.out.find("3x4: " + std::to_string(lines.size() - 1) + " positions"),
             std::string::npos)
       << stats.out;

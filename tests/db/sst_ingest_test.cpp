@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 #include <random>
+#include <span>
 #include <vector>
 
 #include "test_support.hpp"
@@ -102,6 +103,46 @@ TEST_F(SstIngest, SmallBufferSpillsOverlappingRuns) {
   EXPECT_GE(builder->runs_written(), 7u);
   DB_ASSERT_OK(db_->ingest(std::move(*builder)));
   expect_contents(expected(rs));
+}
+
+// The retrograde solver's path: records in key order, cut into contiguous slices, one
+// presorted builder each (several runs per builder), all ingested in one call.
+TEST_F(SstIngest, PresortedSlicesIngestTogether) {
+  auto rs = records(6000, 12);
+  std::sort(rs.begin(), rs.end(), [](const auto& a, const auto& b) { return a.key < b.key; });
+  std::vector<db::SstBuilder> builders;
+  const std::size_t slices = 3;
+  for (std::size_t b = 0; b < slices; ++b) {
+    auto builder = db_->sst_builder({.max_buffered_records = 500, .presorted = true});
+    DB_ASSERT_OK(builder);
+    const std::size_t from = rs.size() * b / slices, to = rs.size() * (b + 1) / slices;
+    DB_ASSERT_OK(builder->add(std::span(rs).subspan(from, to - from)));
+    DB_ASSERT_OK(builder->flush());
+    EXPECT_GE(builder->runs_written(), 4u);
+    builders.push_back(std::move(*builder));
+  }
+  const std::vector<db::MetaEntry> done = {{"solve/6x6/standard/layer/0001/done", "1"}};
+  DB_ASSERT_OK(db_->ingest(std::move(builders), done));
+  EXPECT_TRUE(ingest_dir_is_empty());
+  expect_contents(expected(rs));
+  auto meta = db_->get_meta("solve/6x6/standard/layer/0001/done");
+  DB_ASSERT_OK(meta);
+  EXPECT_TRUE(meta->has_value());
+}
+
+// A presorted builder checks the order, within a run and across runs, instead of writing
+// files that would silently overlap.
+TEST_F(SstIngest, PresortedBuilderRefusesRecordsOutOfOrder) {
+  for (const std::size_t buffer : {std::size_t{100}, std::size_t{1}}) {  // within / across runs
+    auto builder = db_->sst_builder({.max_buffered_records = buffer, .presorted = true});
+    DB_ASSERT_OK(builder);
+    db::Status st = builder->add(key(6, 6, 5, 0), value(Outcome::kBlackWins, Outcome::kUnknown));
+    if (st) st = builder->add(key(6, 6, 4, 9), value(Outcome::kBlackWins, Outcome::kUnknown));
+    if (st) st = builder->flush();
+    ASSERT_FALSE(st) << buffer;
+    EXPECT_EQ(st.error().code, Code::kInvalidArgument);
+    EXPECT_NE(st.error().message.find("out of order"), std::string::npos) << st.error().message;
+  }
 }
 
 TEST_F(SstIngest, MergesWithWhatIsAlreadyStored) {

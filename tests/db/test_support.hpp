@@ -78,9 +78,9 @@ inline db::Expected<db::Database> open_ro(const fs::path& path) {
   return db::Database::open(path, options(db::OpenMode::kReadOnly));
 }
 
-inline db::PositionKey key(std::uint8_t rows, std::uint8_t cols, std::uint64_t black,
-                           std::uint64_t white) {
-  return {rows, cols, black, white};
+inline db::PositionKey key(std::uint8_t rows, std::uint8_t cols, std::uint64_t hi, std::uint64_t lo,
+                           std::uint8_t group = 0) {
+  return {rows, cols, group, hi, lo};
 }
 
 inline db::PositionValue value(db::Outcome b2m, db::Outcome w2m, std::uint8_t flags = 0,
@@ -90,8 +90,8 @@ inline db::PositionValue value(db::Outcome b2m, db::Outcome w2m, std::uint8_t fl
 
 inline db::PositionKey random_key(std::mt19937_64& rng, std::uint8_t rows = 6,
                                   std::uint8_t cols = 6) {
-  const std::uint64_t black = rng();
-  return {rows, cols, black, rng() & ~black};
+  const std::uint64_t hi = rng();
+  return {rows, cols, static_cast<std::uint8_t>(rng() % 4), hi, rng() & ~hi};
 }
 
 // Writes straight into the meta column family, bypassing the reserved-key check: the only

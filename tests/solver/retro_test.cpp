@@ -17,6 +17,7 @@
 #include "db/database.hpp"
 #include "konane/opening.hpp"
 #include "konane/retro_game.hpp"
+#include "konane/storage_key.hpp"
 #include "konane/symmetry.hpp"
 #include "reference.hpp"
 #include "solver/retro_io.hpp"
@@ -127,11 +128,12 @@ TEST_P(RetroCrossCheck, EveryStoredAndEveryReachablePositionMatchesNegamax) {
     const auto& k = scan->key();
     auto v = scan->value();
     ASSERT_TRUE(v.has_value()) << v.error().message;
-    const Position p{k.rows, k.cols, k.black, k.white};
-    // The key is the canonical image of itself.
+    const Position p = konane::position_of(k.rows, k.cols, {k.group, k.hi, k.lo});
+    // The key is the storage key of the canonical image of itself.
     const auto canon = konane::canonical(p, konane::KeyGroup::BoardAndSwap);
-    EXPECT_EQ(canon.key.black, k.black);
-    EXPECT_EQ(canon.key.white, k.white);
+    EXPECT_EQ(canon.key.black, p.black);
+    EXPECT_EQ(canon.key.white, p.white);
+    EXPECT_EQ(konane::storage_key(p), (konane::StorageKey{k.group, k.hi, k.lo}));
     ASSERT_TRUE(v->black_to_move != db::Outcome::kUnknown ||
                 v->white_to_move != db::Outcome::kUnknown);
     if (v->black_to_move != db::Outcome::kUnknown) {
@@ -164,8 +166,10 @@ TEST_P(RetroCrossCheck, EveryStoredAndEveryReachablePositionMatchesNegamax) {
     if (!seen.insert({p.black, p.white, side == Color::Black}).second) continue;
     ++reachable;
     const auto canon = konane::canonical(p, konane::KeyGroup::BoardAndSwap);
-    auto got = database.get(
-        db::PositionKey{canon.key.rows, canon.key.cols, canon.key.black, canon.key.white});
+    const auto sk = konane::storage_key(
+        Position{canon.key.rows, canon.key.cols, canon.key.black, canon.key.white});
+    auto got =
+        database.get(db::PositionKey{canon.key.rows, canon.key.cols, sk.group, sk.hi, sk.lo});
     ASSERT_TRUE(got.has_value());
     ASSERT_TRUE(got->has_value()) << "reachable position missing";
     // In key colours the mover is swapped when the key is the colour-swapped image.
@@ -357,14 +361,19 @@ TEST(RetroGameKonane, CanonIsTheDatabaseKeyAndPacksLosslessly) {
   int both = 0;
   for (auto [rows, cols] : {std::pair{4, 4}, {5, 5}, {6, 6}, {4, 6}, {3, 5}, {7, 8}}) {
     const RetroGame game{rows, cols};
+    std::vector<std::pair<uint64_t, solver::RetroKey>> packed;  // for the order check
     for (const auto& [root, left] : roots(rows, cols, konane::OpeningRule::Any)) {
       Position p = root;
       Color side = Color::Black;
       for (;;) {
         const auto c = game.canon(p);
         const auto ref = konane::canonical(p, konane::KeyGroup::BoardAndSwap);
-        ASSERT_EQ(c.key.a, ref.key.black);
-        ASSERT_EQ(c.key.b, ref.key.white);
+        const auto sk =
+            konane::storage_key(Position{ref.key.rows, ref.key.cols, ref.key.black, ref.key.white});
+        ASSERT_EQ(c.key.group, sk.group);
+        ASSERT_EQ(c.key.hi, sk.hi);
+        ASSERT_EQ(c.key.lo, sk.lo);
+        ASSERT_EQ(c.key.group, konane::popcount(p.occupied())) << "reachable: parted";
         ASSERT_EQ(c.swapped, ref.stones_swapped);
         const bool self_swap =
             konane::canonical(konane::swap_colours(p), konane::KeyGroup::Board).key ==
@@ -374,12 +383,22 @@ TEST(RetroGameKonane, CanonIsTheDatabaseKeyAndPacksLosslessly) {
         const uint64_t w = game.pack(c.key);
         ASSERT_EQ(w >> game.packed_key_bits(), 0u);
         ASSERT_EQ(game.unpack(w), c.key);
+        packed.emplace_back(w, c.key);
         konane::MoveList moves;
         konane::generate_moves(p, side, moves);
         if (moves.empty()) break;
         p = konane::play(p, side, moves[static_cast<int>(rng() % moves.size())]);
         side = konane::opponent(side);
       }
+    }
+    // Within a layer (the key's group), packed order is the database's key order.
+    std::sort(packed.begin(), packed.end());
+    std::map<int, solver::RetroKey> last;
+    for (const auto& [w, k] : packed) {
+      if (auto it = last.find(k.group); it != last.end()) {
+        ASSERT_LE(it->second, k) << rows << "x" << cols;
+      }
+      last[k.group] = k;
     }
   }
   EXPECT_GT(both, 0) << "self-swapped positions are exercised";

@@ -110,6 +110,8 @@ class Database {
   // idempotent, so the result is identical. The meta record is never visible without the
   // data, because ingestion is durable (its MANIFEST edit is synced) before it returns.
   Status ingest(SstBuilder&& builder, std::span<const MetaEntry> then_meta = {});
+  // Several builders in one ingestion (atomic: all their records become visible at once).
+  Status ingest(std::vector<SstBuilder>&& builders, std::span<const MetaEntry> then_meta = {});
   // Convenience for records already in memory.
   Status ingest(std::span<const PositionRecord> records, std::span<const MetaEntry> then_meta = {});
 

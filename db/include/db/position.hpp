@@ -2,8 +2,7 @@
 // The records the database stores, in their decoded (in-memory) form. The byte layouts that
 // RocksDB sees are in schema.hpp.
 //
-// The database does not interpret board contents: `black` and `white` are whatever bit
-// layout the caller uses, already normalised over the board's symmetries by the caller.
+// The database does not interpret board contents (see PositionKey).
 
 #include <compare>
 #include <cstdint>
@@ -17,11 +16,17 @@ struct BoardSize {
   friend auto operator<=>(const BoardSize&, const BoardSize&) = default;
 };
 
+// A position's key. The database does not interpret it: `group`, `hi` and `lo` are whatever
+// the caller makes of a symmetry-normalised position. Keys sort by (rows, cols, group, hi,
+// lo), so a caller that puts something like a stone count in `group` gets every group as
+// one contiguous key range, which lets bulk loads of one group land without overlapping any
+// other group (and so without compaction).
 struct PositionKey {
   std::uint8_t rows = 0;
   std::uint8_t cols = 0;
-  std::uint64_t black = 0;
-  std::uint64_t white = 0;
+  std::uint8_t group = 0;
+  std::uint64_t hi = 0;
+  std::uint64_t lo = 0;
 
   BoardSize board() const { return {rows, cols}; }
   // Member order matches the encoded byte order, so this is also the on-disk order.

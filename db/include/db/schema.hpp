@@ -1,21 +1,22 @@
 #pragma once
-// On-disk schema of the solved-position database, version 1.
+// On-disk schema of the solved-position database, version 2.
 //
 // A RocksDB database with four column families. `default` exists only because RocksDB
 // requires it and stays empty. Every multi-byte integer is big-endian, so RocksDB's
 // bytewise comparator orders keys numerically.
 //
 // ── positions ──────────────────────────────────────────────────────────────────────────
-//  key, 18 bytes (PackedKey):
+//  key, 19 bytes (PackedKey):
 //
-//    byte  0        1        2 ............... 9   10 .............. 17
-//        +--------+--------+---------------------+---------------------+
-//        |  rows  |  cols  |  black  (u64, BE)   |  white  (u64, BE)   |
-//        +--------+--------+---------------------+---------------------+
+//    byte  0        1        2        3 .............. 10   11 .............. 18
+//        +--------+--------+--------+---------------------+---------------------+
+//        |  rows  |  cols  | group  |   hi  (u64, BE)     |   lo  (u64, BE)     |
+//        +--------+--------+--------+---------------------+---------------------+
 //
 //    Board size leads, so all positions of one board are one contiguous key range: the
-//    2-byte {rows, cols} prefix. The occupancy words are the caller's symmetry-normalised
-//    bitboards; the database never interprets them.
+//    2-byte {rows, cols} prefix; so is every group of a board (3-byte prefix). group, hi and
+//    lo are the caller's encoding of a symmetry-normalised position; the database never
+//    interprets them. (Version 1 had no group byte: 18-byte keys {rows, cols, hi, lo}.)
 //
 //  value, 2 bytes (PackedValueHead), or 10 bytes (PackedValueWithCgt) when a CGT value is
 //  attached:
@@ -88,7 +89,7 @@
 
 namespace db {
 
-inline constexpr std::uint32_t kSchemaVersion = 1;
+inline constexpr std::uint32_t kSchemaVersion = 2;
 
 inline constexpr std::string_view kPositionsFamily = "positions";
 inline constexpr std::string_view kCgtFormsFamily = "cgt_forms";
@@ -105,9 +106,10 @@ inline constexpr std::string_view kPositionsMergeOperatorName = "konane.position
 // ── Packed layouts ──
 inline constexpr std::size_t kKeyRowsOffset = 0;
 inline constexpr std::size_t kKeyColsOffset = 1;
-inline constexpr std::size_t kKeyBlackOffset = 2;
-inline constexpr std::size_t kKeyWhiteOffset = 10;
-inline constexpr std::size_t kKeySize = 18;
+inline constexpr std::size_t kKeyGroupOffset = 2;
+inline constexpr std::size_t kKeyHiOffset = 3;
+inline constexpr std::size_t kKeyLoOffset = 11;
+inline constexpr std::size_t kKeySize = 19;
 inline constexpr std::size_t kBoardPrefixSize = 2;
 
 inline constexpr std::size_t kValueBitsOffset = 0;
@@ -130,10 +132,11 @@ using PackedValueHead = std::array<char, kValueHeadSize>;
 using PackedValueWithCgt = std::array<char, kValueWithCgtSize>;
 using PackedCgtKey = std::array<char, kCgtKeySize>;
 
-static_assert(sizeof(PackedKey) == sizeof(std::uint8_t) * 2 + sizeof(std::uint64_t) * 2);
-static_assert(kKeyWhiteOffset + sizeof(std::uint64_t) == kKeySize);
-static_assert(kKeyBlackOffset + sizeof(std::uint64_t) == kKeyWhiteOffset);
-static_assert(sizeof(PackedBoardPrefix) == kKeyBlackOffset);
+static_assert(sizeof(PackedKey) == sizeof(std::uint8_t) * 3 + sizeof(std::uint64_t) * 2);
+static_assert(kKeyLoOffset + sizeof(std::uint64_t) == kKeySize);
+static_assert(kKeyHiOffset + sizeof(std::uint64_t) == kKeyLoOffset);
+static_assert(kKeyGroupOffset + 1 == kKeyHiOffset);
+static_assert(sizeof(PackedBoardPrefix) == kKeyGroupOffset);
 static_assert(sizeof(PackedValueHead) == 2);
 static_assert(sizeof(PackedValueWithCgt) == sizeof(PackedValueHead) + sizeof(std::uint64_t));
 static_assert(kValueCgtOffset == sizeof(PackedValueHead));

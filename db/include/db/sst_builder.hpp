@@ -25,6 +25,11 @@ namespace db {
 struct SstBuilderOptions {
   // Records held in memory before a sorted run is written; about 48 bytes each.
   std::size_t max_buffered_records = std::size_t{1} << 22;
+  // The caller adds records in ascending key order (equal keys adjacent): runs are then
+  // written without sorting and never overlap each other, so builders fed disjoint key
+  // ranges ingest straight into the bottom of the tree with no compaction to follow.
+  // Records out of order fail with kInvalidArgument.
+  bool presorted = false;
 };
 
 class SstBuilder {
@@ -38,6 +43,10 @@ class SstBuilder {
   // (when the duplicates meet in one run; across runs the merge operator marks the record).
   Status add(const PositionKey& key, const PositionValue& value);
   Status add(std::span<const PositionRecord> records);
+
+  // Writes what is buffered as a run now and releases the buffer's memory (for a builder
+  // that will get nothing more before its ingestion).
+  Status flush();
 
   std::uint64_t records_added() const;
   std::size_t runs_written() const;

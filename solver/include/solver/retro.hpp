@@ -5,10 +5,12 @@
 // Requirements on the game (RetroGame below): every move lowers layer() by at least 1 and at
 // most max_layer_drop(), so the layers form a DAG and a layer's children all lie in the
 // max_layer_drop() layers just below it. Positions are identified by a symmetry-normalised
-// two-word key (the database key); canon() says whether the key is the colour-swapped image
+// key (the database key); canon() says whether the key is the colour-swapped image
 // (then Left and Right exchange roles: the side to move in key coordinates flips, and so
 // does the winner). The game also packs a key into packed_key_bits() <= 60 bits, so that a
-// position with its four flags is one 64-bit word in every work file and in memory.
+// position with its four flags is one 64-bit word in every work file and in memory, and
+// the packing orders the keys of one layer as the database orders them (group, hi, lo);
+// the database key's group should be the layer, so that layers are disjoint key ranges.
 //
 // Work directory (every file written to a temporary name, fsynced, renamed; retro_io.hpp):
 //   run-CCCC-PPPP-NNNNNN.bin  a sorted run of children of layer PPPP lying in layer CCCC
@@ -28,10 +30,11 @@
 //     once every layer file is durable.
 //  2. Solving, bottom layer upwards, each layer streamed in chunks solved in parallel
 //     (oneTBB). A position's mover wins iff some option leaves the opponent (to move) lost;
-//     options are looked up in the window of the max_layer_drop() solved layers below. The
-//     chunk results go through SST builders (one per thread) and the finished layer is
-//     ingested, the last builder together with its meta record ("layer NNNN done"),
-//     atomically (Database::ingest's then_meta). A
+//     options are looked up in the window of the max_layer_drop() solved layers below. Each
+//     solved chunk is cut into one slice per thread, each written as sorted SST files
+//     (pack() orders a layer's keys as the database does, so no sorting and no overlap),
+//     and the finished layer is ingested in one call, followed by its meta record
+//     ("layer NNNN done"; Database::ingest's then_meta). A
 //     rerun skips finished layers and reloads the window from solved files, or from the
 //     database itself if they are gone (re-enumerating if the layer files are gone too).
 // Memory: enumeration holds about spill_entries words (8 bytes) of children plus merge
@@ -64,8 +67,10 @@
 
 namespace solver {
 
+// A position's database key (db::PositionKey without the board size).
 struct RetroKey {
-  uint64_t a = 0, b = 0;
+  uint8_t group = 0;
+  uint64_t hi = 0, lo = 0;
   friend auto operator<=>(const RetroKey&, const RetroKey&) = default;
 };
 
@@ -117,7 +122,9 @@ struct RetroOptions {
   db::BoardSize board;                           // rows/cols bytes of every database key
   std::string meta_prefix;                       // e.g. "solve/5x5/standard/"
   std::filesystem::path work_dir;                // work files (deleted when done)
-  size_t chunk_positions = size_t{1} << 20;      // positions expanded or solved per chunk
+  // Positions expanded or solved per chunk; each solved chunk becomes one SST file per
+  // thread, so chunks are big enough to keep the file count modest.
+  size_t chunk_positions = size_t{1} << 22;
   // Children buffered by enumeration before they are sorted and spilled as runs (8 bytes
   // each; vectors may hold up to twice that while growing).
   size_t spill_entries = size_t{1} << 26;
@@ -546,7 +553,7 @@ class RetroSolver {
 
   db::PositionKey db_key(uint64_t w) const {
     const RetroKey k = g_.unpack(retro_detail::word_key(w));
-    return db::PositionKey{o_.board.rows, o_.board.cols, k.a, k.b};
+    return db::PositionKey{o_.board.rows, o_.board.cols, k.group, k.hi, k.lo};
   }
 
   db::Status solve_layers(const std::map<int, uint64_t>& sizes, RetroStats& stats) {
@@ -594,19 +601,16 @@ class RetroSolver {
       if (!out) return out.error();
       db::SstBuilderOptions bo;
       bo.max_buffered_records = o_.sst_buffer_records;
-      // One SST builder per thread, each fed a slice of every chunk: sorting and writing
-      // the runs is otherwise a serial stretch as long as the solving itself.
+      bo.presorted = true;
+      // Per chunk, one builder per thread, each fed a contiguous slice: the layer file is
+      // sorted and the game's pack() orders a layer's keys as the database does, so every
+      // builder covers its own key range, and the layer (one key range of its own: the
+      // database key's group) lands in the store without overlapping anything.
       const size_t nb = static_cast<size_t>(std::max(1, tbb::this_task_arena::max_concurrency()));
       std::vector<db::SstBuilder> builders;
-      for (size_t b = 0; b < nb; ++b) {
-        auto builder = db_.sst_builder(bo);
-        if (!builder) return builder.error();
-        builders.push_back(std::move(*builder));
-      }
       std::vector<db::Status> added(nb);
       std::atomic<bool> failed{false};
       std::vector<uint64_t> block(static_cast<size_t>(std::min<uint64_t>(o_.chunk_positions, n)));
-      std::vector<db::PositionRecord> records;
       uint64_t layer_done = 0;
       while (reader->remaining() > 0) {
         auto k = reader->read(block);
@@ -625,13 +629,18 @@ class RetroSolver {
           return db::Error{db::Code::kInternal,
                            "retro: a child position was not found in the layers below layer " +
                                std::to_string(l) + " (max_layer_drop too small?)"};
-        records.resize(*k);
-        tbb::parallel_for(size_t{0}, *k, [&](size_t i) {
-          records[i] = db::PositionRecord{db_key(block[i]), value_of(block[i])};
-        });
+        const size_t first = builders.size();
+        for (size_t b = 0; b < nb; ++b) {
+          auto builder = db_.sst_builder(bo);
+          if (!builder) return builder.error();
+          builders.push_back(std::move(*builder));
+        }
         tbb::parallel_for(size_t{0}, nb, [&](size_t b) {
-          const size_t from = records.size() * b / nb, to = records.size() * (b + 1) / nb;
-          added[b] = builders[b].add(std::span(records).subspan(from, to - from));
+          db::SstBuilder& builder = builders[first + b];
+          const size_t from = *k * b / nb, to = *k * (b + 1) / nb;
+          for (size_t i = from; i < to && added[b]; ++i)
+            added[b] = builder.add(db_key(block[i]), value_of(block[i]));
+          if (added[b]) added[b] = builder.flush();  // files now, memory freed
         });
         for (const auto& s : added)
           if (!s) return s;
@@ -654,11 +663,9 @@ class RetroSolver {
           {layer_meta(l, "seconds"), std::to_string(ls.seconds)},
           {layer_meta(l, "done"), retro_detail::iso_now()},
       };
-      // The done record comes with the last builder: a crash before it redoes the layer,
-      // and re-ingesting the same records is idempotent.
-      for (size_t b = 0; b + 1 < nb; ++b)
-        if (auto s = db_.ingest(std::move(builders[b])); !s) return s;
-      if (auto s = db_.ingest(std::move(builders.back()), meta); !s) return s;
+      // The done record follows the layer's one ingestion: a crash before it redoes the
+      // layer, and re-ingesting the same records is idempotent.
+      if (auto s = db_.ingest(std::move(builders), meta); !s) return s;
       done_[l] = true;
       // Work files no later layer can need: this layer's input and solved layers that have
       // left every later window (disk, not correctness: a rerun copes with either missing).

@@ -1,17 +1,19 @@
 #pragma once
 // Konane as the retrograde solver sees it (solver::RetroGame, structurally; games/ depends on
-// nothing of ours, so the key type is a template parameter mirroring solver::RetroKey: two
-// words a, b, here the black and white bitboards of the canonical image).
+// nothing of ours, so the key type is a template parameter mirroring solver::RetroKey: the
+// storage key (group, hi, lo) of the canonical image, storage_key.hpp).
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 
 #include "konane/position.hpp"
+#include "konane/storage_key.hpp"
 
 namespace konane {
 
-// One board size; positions keyed by their canonical image under the board's symmetries and
-// the colour swap (exactly canonical(p, KeyGroup::BoardAndSwap), the database key);
-// layer = number of stones.
+// One board size; positions keyed by the storage key of their canonical image under the
+// board's symmetries and the colour swap (exactly canonical(p, KeyGroup::BoardAndSwap), so
+// the database key of every other command); layer = number of stones.
 template <class KeyT>
 struct KonaneRetroGameT {
   using Position = konane::Position;
@@ -41,11 +43,13 @@ struct KonaneRetroGameT {
       if (ib[s] < kb || (ib[s] == kb && iw[s] < kw)) kb = ib[s], kw = iw[s], best.swapped = false;
       if (iw[s] < kb || (iw[s] == kb && ib[s] < kw)) kb = iw[s], kw = ib[s], best.swapped = true;
     }
-    best.key = KeyT{kb, kw};
+    const StorageKey sk =
+        storage_key(Position{static_cast<uint8_t>(rows), static_cast<uint8_t>(cols), kb, kw});
+    best.key = KeyT{sk.group, sk.hi, sk.lo};
     return best;
   }
   Position decode(const KeyT& k) const {
-    return Position{static_cast<uint8_t>(rows), static_cast<uint8_t>(cols), k.a, k.b};
+    return position_of(rows, cols, StorageKey{k.group, k.hi, k.lo});
   }
   static int layer(const Position& p) { return popcount(p.occupied()); }
   // A line of k jumps needs 2k + 1 squares in a row or column.
@@ -55,33 +59,21 @@ struct KonaneRetroGameT {
     for_each_child(p, left ? Color::Black : Color::White, f);
   }
 
-  // A stone only ever jumps two squares, so it never changes square colour: from the opening
-  // on, all black stones share one square colour and all white stones the other. A key is
-  // then its occupancy (rows * cols bits, row-major) plus one bit saying which colour black
-  // sits on, half the size of the two bitboards. Keys breaking that rule do not survive
-  // pack/unpack, which the solver checks.
+  // Reachable positions are parted (storage_key.hpp): the key is the colour bit above the
+  // row-major occupancy, which orders the keys of one layer exactly as the database does.
+  // Mixed keys do not survive pack/unpack, which the solver checks.
   int packed_key_bits() const { return rows * cols + 1; }
   uint64_t pack(const KeyT& k) const {
-    uint64_t occ = 0;
-    const Bitboard both = k.a | k.b;
-    const Bitboard row = (Bitboard{1} << cols) - 1;
-    for (int r = 0; r < rows; ++r) occ |= ((both >> (r * kStride)) & row) << (r * cols);
-    const bool black_on_odd = k.a ? (k.a & kOddSquares) != 0 : (k.b & kOddSquares) == 0;
-    return occ << 1 | (black_on_odd ? 1 : 0);
+    if (k.group == kMixedGroup || rows * cols >= 63) return ~uint64_t{0};
+    return k.hi << (rows * cols) | k.lo;
   }
   KeyT unpack(uint64_t w) const {
-    const uint64_t occ = w >> 1;
-    const uint64_t row = (uint64_t{1} << cols) - 1;
-    Bitboard both = 0;
-    for (int r = 0; r < rows; ++r) both |= ((occ >> (r * cols)) & row) << (r * kStride);
-    const Bitboard black_squares = (w & 1) ? kOddSquares : ~kOddSquares;
-    return KeyT{both & black_squares, both & ~black_squares};
+    if (rows * cols >= 63) return KeyT{kMixedGroup, 0, 0};  // never packed (see pack)
+    const uint64_t occ = w & ((uint64_t{1} << (rows * cols)) - 1);
+    return KeyT{static_cast<uint8_t>(std::popcount(occ)), w >> (rows * cols), occ};
   }
 
  private:
-  // Squares whose row + column is odd (row 0 is the low byte).
-  static constexpr Bitboard kOddSquares = 0x55AA55AA55AA55AAull;
-
   // transform(x, s) for every board symmetry s, in order (see symmetry.hpp); returns how many.
   int images(Bitboard x, Bitboard out[8]) const {
     Bitboard m = x;  // mirror the files: reverse the bits of every byte, then shift back
