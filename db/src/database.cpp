@@ -16,14 +16,6 @@
 namespace db {
 namespace {
 
-std::string describe(const PositionKey& key) {
-  char buf[96];
-  std::snprintf(buf, sizeof buf, "%ux%u group=%u hi=%016" PRIx64 " lo=%016" PRIx64,
-                static_cast<unsigned>(key.rows), static_cast<unsigned>(key.cols),
-                static_cast<unsigned>(key.group), key.hi, key.lo);
-  return buf;
-}
-
 rocksdb::Slice slice(const PackedKey& key) {
   return {key.data(), key.size()};
 }
@@ -125,7 +117,7 @@ Status Database::put(const PositionKey& key, const PositionValue& value) {
   const auto v = encode_value(value);
   const auto s =
       impl_->db->Merge(impl_->data_write_options(), impl_->positions, slice(k), slice(v));
-  if (!s.ok()) return impl_->error(s, "put position " + describe(key));
+  if (!s.ok()) return impl_->error(s, "put position " + describe_key(key));
   return ok();
 }
 
@@ -136,7 +128,7 @@ Status Database::put(std::span<const PositionRecord> records) {
     const auto k = encode_key(r.key);
     const auto v = encode_value(r.value);
     if (auto s = batch.Merge(impl_->positions, slice(k), slice(v)); !s.ok()) {
-      return impl_->error(s, "batch position " + describe(r.key));
+      return impl_->error(s, "batch position " + describe_key(r.key));
     }
   }
   const auto s = impl_->db->Write(impl_->data_write_options(), &batch);
@@ -150,11 +142,11 @@ Expected<std::optional<PositionValue>> Database::get(const PositionKey& key) con
   rocksdb::PinnableSlice value;
   const auto s = impl_->db->Get(detail::point_read_options(), impl_->positions, slice(k), &value);
   if (s.IsNotFound()) return std::optional<PositionValue>{};
-  if (!s.ok()) return impl_->error(s, "get position " + describe(key));
+  if (!s.ok()) return impl_->error(s, "get position " + describe_key(key));
   auto decoded = decode_value({value.data(), value.size()});
   if (!decoded) {
     return impl_->fail(decoded.error().code,
-                       "position " + describe(key) + ": " + decoded.error().message);
+                       "position " + describe_key(key) + ": " + decoded.error().message);
   }
   return std::optional<PositionValue>{*decoded};
 }
@@ -176,11 +168,12 @@ Expected<std::vector<std::optional<PositionValue>>> Database::multi_get(
   std::vector<std::optional<PositionValue>> out(keys.size());
   for (std::size_t i = 0; i < keys.size(); ++i) {
     if (statuses[i].IsNotFound()) continue;
-    if (!statuses[i].ok()) return impl_->error(statuses[i], "get position " + describe(keys[i]));
+    if (!statuses[i].ok())
+      return impl_->error(statuses[i], "get position " + describe_key(keys[i]));
     auto decoded = decode_value({values[i].data(), values[i].size()});
     if (!decoded) {
       return impl_->fail(decoded.error().code,
-                         "position " + describe(keys[i]) + ": " + decoded.error().message);
+                         "position " + describe_key(keys[i]) + ": " + decoded.error().message);
     }
     out[i] = *decoded;
   }

@@ -1,5 +1,6 @@
 #include "db/schema.hpp"
 
+#include <cinttypes>
 #include <cstdio>
 #include <string>
 
@@ -70,6 +71,14 @@ Expected<PositionKey> decode_key(std::string_view bytes) {
   key.hi = get_be64(bytes.data() + kKeyHiOffset);
   key.lo = get_be64(bytes.data() + kKeyLoOffset);
   return key;
+}
+
+std::string describe_key(const PositionKey& key) {
+  char buf[96];
+  std::snprintf(buf, sizeof buf, "%ux%u group=%u hi=%016" PRIx64 " lo=%016" PRIx64,
+                static_cast<unsigned>(key.rows), static_cast<unsigned>(key.cols),
+                static_cast<unsigned>(key.group), key.hi, key.lo);
+  return buf;
 }
 
 PackedBoardPrefix encode_board_prefix(BoardSize board) {

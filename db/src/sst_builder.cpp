@@ -30,14 +30,6 @@ std::string run_name(std::size_t index) {
   return buf;
 }
 
-std::string describe(const PositionKey& key) {
-  char buf[96];
-  std::snprintf(buf, sizeof buf, "%ux%u group=%u hi=%016" PRIx64 " lo=%016" PRIx64,
-                static_cast<unsigned>(key.rows), static_cast<unsigned>(key.cols),
-                static_cast<unsigned>(key.group), key.hi, key.lo);
-  return buf;
-}
-
 }  // namespace
 
 struct SstBuilder::State {
@@ -71,8 +63,9 @@ struct SstBuilder::State {
       const PositionKey* prev = last_written ? &*last_written : nullptr;
       for (const auto& r : buffer) {
         if (prev && r.key < *prev) {
-          return fail(Code::kInvalidArgument, "presorted records out of order: " + describe(r.key) +
-                                                  " after " + describe(*prev));
+          return fail(Code::kInvalidArgument,
+                      "presorted records out of order: " + describe_key(r.key) + " after " +
+                          describe_key(*prev));
         }
         prev = &r.key;
       }
@@ -98,7 +91,7 @@ struct SstBuilder::State {
       }
       if (merged.conflict) {
         return fail(Code::kConflict,
-                    "contradictory values added for position " + describe(buffer[i].key));
+                    "contradictory values added for position " + describe_key(buffer[i].key));
       }
       const auto k = encode_key(buffer[i].key);
       const auto v = detail::encode_stored(merged);

@@ -151,6 +151,8 @@ struct EncodedValue {
 
 PackedKey encode_key(const PositionKey& key);
 Expected<PositionKey> decode_key(std::string_view bytes);
+// "6x6 group=N hi=... lo=...", for error messages.
+std::string describe_key(const PositionKey& key);
 PackedBoardPrefix encode_board_prefix(BoardSize board);
 
 EncodedValue encode_value(const PositionValue& value);
