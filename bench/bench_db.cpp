@@ -1,6 +1,8 @@
 // Storage-layer throughput and latency:
 //   BM_IngestSst     positions per second through the SST bulk-load path (sort, write runs,
 //                    IngestExternalFile), the path the solver uses for whole layers.
+//   BM_IngestSorted  the same records already in key order through presorted builders (no
+//                    sort, no overlapping runs), the path of the retrograde solver's layers.
 //   BM_PutBatch      the same records through WriteBatch merges (WAL + memtable), for scale.
 //   BM_PointQuery    latency of single get() calls on random existing keys; the median and
 //                    99th percentile are computed from per-query timings and reported as
@@ -132,6 +134,28 @@ void BM_IngestSst(benchmark::State& state) {
   fs::remove_all(dir, ec);
 }
 BENCHMARK(BM_IngestSst)->Iterations(3)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+void BM_IngestSorted(benchmark::State& state) {
+  auto rs = records();
+  std::sort(rs.begin(), rs.end(), [](const auto& a, const auto& b) { return a.key < b.key; });
+  const fs::path dir = make_scratch_dir();
+  int round = 0;
+  for (auto _ : state) {
+    state.PauseTiming();
+    auto d = open_fresh(dir / std::to_string(round++));
+    state.ResumeTiming();
+    auto builder = check(d.sst_builder({.presorted = true}));
+    check(builder.add(rs));
+    check(d.ingest(std::move(builder)));
+    state.PauseTiming();
+    check(d.close());
+    state.ResumeTiming();
+  }
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * rs.size()));
+  std::error_code ec;
+  fs::remove_all(dir, ec);
+}
+BENCHMARK(BM_IngestSorted)->Iterations(3)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 void BM_PutBatch(benchmark::State& state) {
   const auto& rs = records();
