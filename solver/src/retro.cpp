@@ -79,6 +79,12 @@ void Progress::update(const std::string& phase, int layer, uint64_t layer_done,
   }
 }
 
+void Progress::note(const std::string& line) {
+  if (!os_) return;
+  finish_line();
+  *os_ << line << "\n" << std::flush;
+}
+
 void Progress::finish_line() {
   if (os_ && open_line_) *os_ << "\n" << std::flush;
   open_line_ = false;

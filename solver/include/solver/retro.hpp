@@ -175,6 +175,8 @@ class Progress {
   void update(const std::string& phase, int layer, uint64_t layer_done, uint64_t layer_total,
               uint64_t all_done, uint64_t all_total, bool force = false);
   void finish_line();
+  // A line of its own (e.g. before a long step that has no count to show).
+  void note(const std::string& line);
 
  private:
   std::ostream* os_;
@@ -381,6 +383,9 @@ class RetroSolver {
           if (r.child == l) inputs.push_back(r.path);
         std::vector<std::span<const uint64_t>> spans;
         if (auto it = roots.find(l); it != roots.end()) spans.emplace_back(it->second);
+        if (!inputs.empty())
+          progress.note("retro enumerate: layer " + std::to_string(l) + "  merging " +
+                        std::to_string(inputs.size()) + " sorted run(s)");
         auto n = retro_detail::merge_to_file(
             inputs, spans, layer_path(l), o_.merge_fan_in, kMergeBuffer, o_.sync_files,
             static_cast<size_t>(std::max(1, tbb::this_task_arena::max_concurrency())));
