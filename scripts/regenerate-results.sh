@@ -64,6 +64,8 @@ full_game() {
     echo "Black removes first, then White, then Black jumps first. \"retro\" = strong solution"
     echo "by \`konane retro\` (every reachable position solved and stored; positions counted"
     echo "once per symmetry class incl. colour swap); \"search\" = \`konane solve --board\` (df-pn)."
+    echo "Boards strongly solved beyond this table's retro runs (5x6 and 6x6 under \`standard\`, with"
+    echo "their reachable-position counts) are in strong-solutions.md."
     echo
     echo "| board | rule | winner | Black's winning removals | method | reachable positions | positions with side to move | seconds |"
     echo "|---|---|---|---|---|---|---|---|"
