@@ -114,15 +114,16 @@ struct QueryDb {
   }
 };
 
-void BM_IngestSst(benchmark::State& state) {
-  const auto& rs = records();
+// Every round ingests `rs` into a fresh database through one builder.
+void ingest_rounds(benchmark::State& state, const std::vector<db::PositionRecord>& rs,
+                   const db::SstBuilderOptions& options) {
   const fs::path dir = make_scratch_dir();
   int round = 0;
   for (auto _ : state) {
     state.PauseTiming();
     auto d = open_fresh(dir / std::to_string(round++));
     state.ResumeTiming();
-    auto builder = check(d.sst_builder());
+    auto builder = check(d.sst_builder(options));
     check(builder.add(rs));
     check(d.ingest(std::move(builder)));
     state.PauseTiming();
@@ -133,27 +134,16 @@ void BM_IngestSst(benchmark::State& state) {
   std::error_code ec;
   fs::remove_all(dir, ec);
 }
+
+void BM_IngestSst(benchmark::State& state) {
+  ingest_rounds(state, records(), {});
+}
 BENCHMARK(BM_IngestSst)->Iterations(3)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 void BM_IngestSorted(benchmark::State& state) {
   auto rs = records();
   std::sort(rs.begin(), rs.end(), [](const auto& a, const auto& b) { return a.key < b.key; });
-  const fs::path dir = make_scratch_dir();
-  int round = 0;
-  for (auto _ : state) {
-    state.PauseTiming();
-    auto d = open_fresh(dir / std::to_string(round++));
-    state.ResumeTiming();
-    auto builder = check(d.sst_builder({.presorted = true}));
-    check(builder.add(rs));
-    check(d.ingest(std::move(builder)));
-    state.PauseTiming();
-    check(d.close());
-    state.ResumeTiming();
-  }
-  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * rs.size()));
-  std::error_code ec;
-  fs::remove_all(dir, ec);
+  ingest_rounds(state, rs, {.presorted = true});
 }
 BENCHMARK(BM_IngestSorted)->Iterations(3)->Unit(benchmark::kMillisecond)->UseRealTime();
 
