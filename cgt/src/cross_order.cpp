@@ -96,38 +96,21 @@ GameId CrossOrder::common_shift(size_t i, size_t j) {
   return it->second;
 }
 
-bool CrossOrder::x_leq_y(size_t i, size_t j) {
+std::pair<GameId, GameId> CrossOrder::reduce(size_t i, size_t j) {
   switch (rule_) {
     case Rule::ShiftA:
-      if (partner_[i] >= 0) return leq(x_[static_cast<size_t>(partner_[i])], bo_[j]);
+      if (partner_[i] >= 0) return {x_[static_cast<size_t>(partner_[i])], bo_[j]};
       break;
     case Rule::ShiftB:
-      if (partner_[j] >= 0) return leq(ao_[i], y_[static_cast<size_t>(partner_[j])]);
+      if (partner_[j] >= 0) return {ao_[i], y_[static_cast<size_t>(partner_[j])]};
       break;
     case Rule::Common:
-      if (GameId s = common_shift(i, j); s != kNoGame) return leq(s, a_);
+      if (GameId s = common_shift(i, j); s != kNoGame) return {s, a_};
       break;
     case Rule::None:
       break;
   }
-  return leq(x_[i], y_[j]);
-}
-
-bool CrossOrder::y_leq_x(size_t i, size_t j) {
-  switch (rule_) {
-    case Rule::ShiftA:
-      if (partner_[i] >= 0) return leq(bo_[j], x_[static_cast<size_t>(partner_[i])]);
-      break;
-    case Rule::ShiftB:
-      if (partner_[j] >= 0) return leq(y_[static_cast<size_t>(partner_[j])], ao_[i]);
-      break;
-    case Rule::Common:
-      if (GameId s = common_shift(i, j); s != kNoGame) return leq(a_, s);
-      break;
-    case Rule::None:
-      break;
-  }
-  return leq(y_[j], x_[i]);
+  return {x_[i], y_[j]};
 }
 
 }  // namespace cgt::detail

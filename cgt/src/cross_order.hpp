@@ -15,6 +15,7 @@
 // component of a sum in progress, to be a nimber) and only when few shifts serve many pairs.
 #include <span>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "cgt/game.hpp"
@@ -25,8 +26,9 @@ class CrossOrder {
  public:
   CrossOrder(GameId a, GameId b, std::span<const GameId> ao, std::span<const GameId> bo,
              std::span<const GameId> x, std::span<const GameId> y);
-  bool x_leq_y(size_t i, size_t j);  // x_i <= y_j
-  bool y_leq_x(size_t i, size_t j);  // y_j <= x_i
+  // Games (p, q) with x_i <= y_j iff p <= q and y_j <= x_i iff q <= p: the pair itself, or
+  // the simpler pair one of the rules above gives.
+  std::pair<GameId, GameId> reduce(size_t i, size_t j);
 
  private:
   enum class Rule { None, ShiftA, ShiftB, Common };

@@ -486,11 +486,13 @@ void cross_dominate(std::vector<GameId>& x, std::vector<GameId>& y, bool left, C
         continue;
       }
       if (dy[j]) continue;
-      if (left ? order.x_leq_y(i, j) : order.y_leq_x(i, j)) {
+      auto [p, q] = order.reduce(i, j);  // x_i <= y_j iff p <= q
+      if (!left) std::swap(p, q);
+      if (leq(p, q)) {
         dx[i] = 1;
         break;
       }
-      if (left ? order.y_leq_x(i, j) : order.x_leq_y(i, j)) dy[j] = 1;
+      if (leq(q, p)) dy[j] = 1;
     }
   }
   size_t k = 0;
