@@ -31,6 +31,7 @@
 #include <vector>
 
 #include "solver/game.hpp"
+#include "solver/node_count.hpp"
 #include "solver/table.hpp"
 #include "solver/values.hpp"
 
@@ -75,7 +76,7 @@ class DfpnSolver {
     return Result::Unknown;
   }
 
-  uint64_t nodes() const { return nodes_.load(std::memory_order_relaxed); }
+  uint64_t nodes() const { return nodes_.total(); }
 
   // The same answer as solve(), found by solving the root's options one at a time, the last
   // first: for a thread joining a search already under way on p, which works from the
@@ -276,7 +277,7 @@ class DfpnSolver {
   TablePayload search(const State& root) {
     depth_ = 0;
     mid(root, kInf - 1, kInf - 1);
-    flush_nodes();
+    nodes_.flush();
     return last_;
   }
 
@@ -304,10 +305,8 @@ class DfpnSolver {
   };
 
   void mid(const State& s, uint32_t th_phi, uint32_t th_delta) {
-    // Counted per thread: one shared counter bumped at every node by every searcher would
-    // bounce its cache line between cores. The subtree size for work_of() is this thread's.
-    const uint64_t start = local_nodes_++;
-    if ((local_nodes_ & 1023) == 0) flush_nodes();
+    // Counted per thread (node_count.hpp); the subtree size for work_of() is this thread's.
+    const uint64_t start = nodes_.bump();
     ++depth_;
     // This node's children live in kids_[k0, k1) and their regions at the end of arena_;
     // deeper calls push above them and pop on return (indices, not references: both grow).
@@ -329,7 +328,8 @@ class DfpnSolver {
       if (k0 == k1) delta = 0;
       const bool done = phi == 0 || delta == 0;
       if (done || phi >= th_phi || delta >= th_delta || stopped()) {
-        proofs_.store(table_key(s), TablePayload{phi, delta}, work_of(local_nodes_ - start, done));
+        proofs_.store(table_key(s), TablePayload{phi, delta},
+                      work_of(nodes_.local() - start, done));
         last_ = TablePayload{phi, delta};
         kids_.resize(k0);
         arena_.resize(a0);
@@ -351,11 +351,6 @@ class DfpnSolver {
     }
   }
 
-  void flush_nodes() {
-    nodes_.fetch_add(local_nodes_ - flushed_nodes_, std::memory_order_relaxed);
-    flushed_nodes_ = local_nodes_;
-  }
-
   static unsigned work_of(uint64_t nodes, bool exact) {
     unsigned w = 0;
     while (nodes > 1) nodes >>= 1, ++w;
@@ -365,11 +360,10 @@ class DfpnSolver {
   ValueSolver<G>& values_;
   ConcurrentTable& proofs_;
   SearchLimits limits_;
-  std::atomic<uint64_t> nodes_{0};
+  NodeCount<DfpnSolver> nodes_;
   // (phi, delta) of the node mid() last finished; per thread, since one solver serves many.
   static inline thread_local TablePayload last_{};
   static inline thread_local int depth_ = 0;
-  static inline thread_local uint64_t local_nodes_ = 0, flushed_nodes_ = 0;
   static constexpr int kRefreshDepth = 12;
   // Children and their new regions of every node on this thread's path (stack discipline).
   static inline thread_local std::vector<Child> kids_;

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "solver/game.hpp"
+#include "solver/node_count.hpp"
 #include "solver/table.hpp"
 
 namespace solver {
@@ -24,14 +25,14 @@ class ValueSolver {
   // Value of any position (not necessarily one region).
   cgt::GameId value(const Position& p) {
     const cgt::GameId v = sum_value(p);
-    if (local_nodes_ != flushed_nodes_) flush_nodes();
+    nodes_.flush();
     return v;
   }
 
   // Value of one region (a position that does not split further).
   cgt::GameId region_value(const Position& region) {
     const cgt::GameId v = keyed_value(region);
-    if (local_nodes_ != flushed_nodes_) flush_nodes();
+    nodes_.flush();
     return v;
   }
 
@@ -59,8 +60,8 @@ class ValueSolver {
     return std::nullopt;
   }
 
-  // Exact once the computations that counted them have returned (flush_nodes()).
-  uint64_t nodes() const { return nodes_.load(std::memory_order_relaxed); }
+  // Exact once the computations that counted them have returned.
+  uint64_t nodes() const { return nodes_.total(); }
 
  private:
   cgt::GameId sum_value(const Position& p) {
@@ -77,9 +78,7 @@ class ValueSolver {
 
   cgt::GameId rep_value(const Keyed<Position>& k) {
     if (auto hit = table_.find(k.key)) return hit->v0;
-    // Per-thread counting (see DfpnSolver::mid), flushed every 1024 nodes and at the end.
-    const uint64_t before = local_nodes_++;
-    if ((local_nodes_ & 1023) == 0) flush_nodes();
+    const uint64_t before = nodes_.bump();  // per thread (node_count.hpp)
     // Phase one keys every option's regions and prefetches their table lines; phase two
     // looks them up (recursing where missing). Probing as each region is keyed would wait
     // for one cache miss at a time, and the probes are most of a node's cost.
@@ -113,13 +112,8 @@ class ValueSolver {
     const std::span<const cgt::GameId> all(option_stack_);
     const cgt::GameId v = cgt::make_game(all.subspan(base, mid - base), all.subspan(mid));
     option_stack_.resize(base);
-    store(k, v, work_of(local_nodes_ - before));
+    store(k, v, work_of(nodes_.local() - before));
     return v;
-  }
-
-  void flush_nodes() {
-    nodes_.fetch_add(local_nodes_ - flushed_nodes_, std::memory_order_relaxed);
-    flushed_nodes_ = local_nodes_;
   }
 
   cgt::GameId region_value_parallel(const Position& region) {
@@ -158,9 +152,8 @@ class ValueSolver {
   }
 
   ConcurrentTable& table_;
-  std::atomic<uint64_t> nodes_{0};
+  NodeCount<ValueSolver> nodes_;
   std::atomic<int> max_size_{-1};  // largest region size ever stored
-  static inline thread_local uint64_t local_nodes_ = 0, flushed_nodes_ = 0;
   static inline thread_local std::vector<cgt::GameId> option_stack_;
   static inline thread_local std::vector<Keyed<Position>> keyed_;
   static inline thread_local std::vector<uint32_t> option_ends_;
