@@ -45,18 +45,11 @@ inline Bitboard from_row_major(uint64_t occ, int rows, int cols) {
   return out;
 }
 
-// Whether Black sits on the odd squares, if the position is parted.
-inline bool parted_black_on_odd(Bitboard black, Bitboard white, bool* parted) {
-  const bool odd = black ? (black & kOddSquares) != 0 : (white & kOddSquares) == 0;
-  const Bitboard black_squares = odd ? kOddSquares : ~kOddSquares;
-  *parted = (black & ~black_squares) == 0 && (white & black_squares) == 0;
-  return odd;
-}
-
 inline StorageKey storage_key(const Position& p) {
-  bool parted = false;
-  const bool odd = parted_black_on_odd(p.black, p.white, &parted);
-  if (!parted) return StorageKey{kMixedGroup, p.black, p.white};
+  const bool odd = p.black ? (p.black & kOddSquares) != 0 : (p.white & kOddSquares) == 0;
+  const Bitboard black_squares = odd ? kOddSquares : ~kOddSquares;
+  if ((p.black & ~black_squares) != 0 || (p.white & black_squares) != 0)
+    return StorageKey{kMixedGroup, p.black, p.white};
   const Bitboard both = p.black | p.white;
   return StorageKey{static_cast<uint8_t>(popcount(both)), odd ? 1u : 0u,
                     row_major(both, p.rows, p.cols)};
