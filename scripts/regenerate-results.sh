@@ -46,18 +46,18 @@ header() {  # file title command
   } >"$1"
 }
 
-finish() {  # file title command body-file start-seconds: header, time taken, then the body
+# Each section writes its table to $BODY (made, and $START set, before it runs) and ends
+# with finish FILE TITLE COMMAND: the header, the time the section took, then the body.
+finish() {
   header "$1" "$2" "$3"
-  echo "- time taken: $(($(date +%s) - $5)) s" >>"$1"
-  cat "$4" >>"$1"
-  rm -f "$4"
+  echo "- time taken: $(($(date +%s) - START)) s" >>"$1"
+  cat "$BODY" >>"$1"
+  rm -f "$BODY"
 }
 
 # ───────────────────────────── full-game.md ─────────────────────────────
 full_game() {
-  local out=$RESULTS/full-game.md tmp start
-  tmp=$(mktemp)
-  start=$(date +%s)
+  local out=$RESULTS/full-game.md
   {
     echo
     echo "Boards R x C with R <= C (C x R is the transpose: same game, same answers)."
@@ -69,7 +69,7 @@ full_game() {
     echo
     echo "| board | rule | winner | Black's winning removals | method | reachable positions | positions with side to move | seconds |"
     echo "|---|---|---|---|---|---|---|---|"
-  } >"$tmp"
+  } >"$BODY"
   for r in 1 2 3 4 5 6; do
     for c in $(seq "$r" 6); do
       for rule in standard any; do
@@ -77,12 +77,12 @@ full_game() {
         if [ "$area" -le "$RETRO_MAX_AREA" ] || [ "${r}x${c}" = 4x6 ]; then
           json=$("$KONANE" retro --board "${r}x${c}" --opening "$rule" --db "$DB" --threads "$THREADS" --quiet --json)
           method=retro
-          echo "$json" | jq -r --arg m "$method" '"| \(.board) | \(.opening) | \(.winner) | \(.winning_removals | join(" ") | if . == "" then "none" else . end) | \($m) | \(.positions) | \(.sides) | \(.seconds * 100 | round / 100) |"' >>"$tmp"
+          echo "$json" | jq -r --arg m "$method" '"| \(.board) | \(.opening) | \(.winner) | \(.winning_removals | join(" ") | if . == "" then "none" else . end) | \($m) | \(.positions) | \(.sides) | \(.seconds * 100 | round / 100) |"' >>"$BODY"
         else
           if json=$(timeout "$SOLVE_TIMEOUT" "$KONANE" solve --board "${r}x${c}" --opening "$rule" --threads "$THREADS" --json); then
-            echo "$json" | jq -r '"| \(.board) | \(.opening) | \(.winner) | \(.winning_moves | join(" ") | if . == "" then "none" else . end) | search | - | - | \(.seconds * 100 | round / 100) |"' >>"$tmp"
+            echo "$json" | jq -r '"| \(.board) | \(.opening) | \(.winner) | \(.winning_moves | join(" ") | if . == "" then "none" else . end) | search | - | - | \(.seconds * 100 | round / 100) |"' >>"$BODY"
           else
-            echo "| ${r}x${c} | $rule | not solved within ${SOLVE_TIMEOUT}s | - | search | - | - | - |" >>"$tmp"
+            echo "| ${r}x${c} | $rule | not solved within ${SOLVE_TIMEOUT}s | - | search | - | - | - |" >>"$BODY"
           fi
         fi
       done
@@ -94,7 +94,7 @@ full_game() {
     echo
     echo "| position | side to move | Norvig | konane | agrees |"
     echo "|---|---|---|---|---|"
-  } >>"$tmp"
+  } >>"$BODY"
   # Norvig's 5x5 positions use his colouring (black on the corners); they are typed as is.
   while read -r pos expect; do
     local got
@@ -104,7 +104,7 @@ full_game() {
     local agree=no
     [ "$mover_result" = "$expect" ] && agree=yes
     case "$mover_result" in "not solved"*) agree="not decided" ;; esac
-    echo "| \`$pos\` | black | $expect | $mover_result | $agree |" >>"$tmp"
+    echo "| \`$pos\` | black | $expect | $mover_result | $agree |" >>"$BODY"
   done <<'EOF'
 xoxo/oxox/x..o/oxox Black to move loses
 ..xoxo/oxoxox/xoxoxo/oxoxox/xoxoxo/oxoxox Black to move loses
@@ -112,14 +112,12 @@ xoxoxo/oxoxox/xoxoxo/ox..ox/xoxoxo/oxoxox Black to move loses
 ..xox/oxoxo/xoxox/oxoxo/xoxox Black to move wins
 xoxox/oxoxo/x..ox/oxoxo/xoxox Black to move wins
 EOF
-  finish "$out" "Konane full-game results" "scripts/regenerate-results.sh ($KONANE)" "$tmp" "$start"
+  finish "$out" "Konane full-game results" "scripts/regenerate-results.sh ($KONANE)"
 }
 
 # ───────────────────────────── values.md ─────────────────────────────
 values() {
-  local out=$RESULTS/values.md tmp start
-  tmp=$(mktemp)
-  start=$(date +%s)
+  local out=$RESULTS/values.md
   {
     echo
     echo "Every position after both removals (rule \`any\`, a superset of \`standard\`; the"
@@ -128,7 +126,7 @@ values() {
     echo
     echo "| board | removals | std | position | value | class | mean | temperature |"
     echo "|---|---|---|---|---|---|---|---|"
-  } >"$tmp"
+  } >"$BODY"
   for b in 1x1 1x2 1x3 1x4 1x5 1x6 2x2 2x3 2x4 2x5 2x6 3x3 3x4 3x5 3x6 4x4 4x5 4x6 5x5; do
     local std_removals
     std_removals=$("$KONANE" moves --board "$b" --opening standard | tr '\n' ' ')
@@ -137,23 +135,21 @@ values() {
         local std=no json
         case " $std_removals " in *" $br "*) std=yes ;; esac
         if json=$(timeout "$VALUE_TIMEOUT" "$KONANE" value --board "$b" --opening any --moves "$br,$wr" --threads "$THREADS" --json); then
-          echo "$json" | jq -r --arg b "$b" --arg m "$br,$wr" --arg s "$std" '"| \($b) | \($m) | \($s) | `\(.position)` | `\(.value)` | \(.class) | \(.mean) | \(.temperature) |"' >>"$tmp"
+          echo "$json" | jq -r --arg b "$b" --arg m "$br,$wr" --arg s "$std" '"| \($b) | \($m) | \($s) | `\(.position)` | `\(.value)` | \(.class) | \(.mean) | \(.temperature) |"' >>"$BODY"
         else
-          echo "| $b | $br,$wr | $std | - | not computed within ${VALUE_TIMEOUT}s | - | - | - |" >>"$tmp"
+          echo "| $b | $br,$wr | $std | - | not computed within ${VALUE_TIMEOUT}s | - | - | - |" >>"$BODY"
         fi
       done
     done
   done
-  finish "$out" "CGT values of opening positions" "scripts/regenerate-results.sh ($KONANE)" "$tmp" "$start"
+  finish "$out" "CGT values of opening positions" "scripts/regenerate-results.sh ($KONANE)"
 }
 
 # ───────────────────────────── large-boards.md ─────────────────────────────
 # Boards beyond 6x6, each given LARGE_TIMEOUT seconds; a board not finished in time is
 # listed with what was settled (removal by removal) and the work done.
 large_boards() {
-  local out=$RESULTS/large-boards.md tmp start
-  tmp=$(mktemp)
-  start=$(date +%s)
+  local out=$RESULTS/large-boards.md
   {
     echo
     echo "Boards R x C, R <= C, with 7 or 8 columns, searched by \`konane solve --board\` (df-pn)"
@@ -162,32 +158,30 @@ large_boards() {
     echo
     echo "| board | rule | winner | removals | complete | nodes | seconds |"
     echo "|---|---|---|---|---|---|---|"
-  } >"$tmp"
+  } >"$BODY"
   local b rule json
   for b in 1x7 1x8 2x7 2x8 3x7 3x8 4x7 4x8 5x7 5x8 6x7 7x7 6x8; do
     for rule in standard any; do
       # Wide boards under \`any\` only where they are quick; the big ones have one rule.
       case "$b:$rule" in 5x8:any | 6x7:any | 7x7:any | 6x8:any) continue ;; esac
       json=$("$KONANE" solve --board "$b" --opening "$rule" --threads "$THREADS" --timeout "$LARGE_TIMEOUT" --memory "$LARGE_MEMORY" --json)
-      echo "$json" | jq -r '"| \(.board) | \(.opening) | \(.winner) | \([.removals[] | "\(.square):\(.winner)\(if .refutation then " (" + .refutation + ")" else "" end)"] | join(", ")) | \(.complete) | \(.nodes) | \(.seconds * 100 | round / 100) |"' >>"$tmp"
+      echo "$json" | jq -r '"| \(.board) | \(.opening) | \(.winner) | \([.removals[] | "\(.square):\(.winner)\(if .refutation then " (" + .refutation + ")" else "" end)"] | join(", ")) | \(.complete) | \(.nodes) | \(.seconds * 100 | round / 100) |"' >>"$BODY"
     done
   done
-  finish "$out" "Konane on boards beyond 6x6" "scripts/regenerate-results.sh ($KONANE), LARGE_TIMEOUT=$LARGE_TIMEOUT LARGE_MEMORY=$LARGE_MEMORY" "$tmp" "$start"
+  finish "$out" "Konane on boards beyond 6x6" "scripts/regenerate-results.sh ($KONANE), LARGE_TIMEOUT=$LARGE_TIMEOUT LARGE_MEMORY=$LARGE_MEMORY"
 }
 
 # ───────────────────────────── strong-solutions.md ─────────────────────────────
 # Retrograde strong solutions of boards bigger than full-game.md's, with the layer table,
 # the time of each phase, the peak memory and the database size.
 strong() {
-  local out=$RESULTS/strong-solutions.md tmp start spec b rule db json
-  tmp=$(mktemp)
-  start=$(date +%s)
+  local out=$RESULTS/strong-solutions.md spec b rule db json
   {
     echo
     echo "Every position reachable from the opening solved by \`konane retro --threads $THREADS\`"
     echo "(positions counted once per symmetry class incl. colour swap; \"sides\" counts"
     echo "(position, side to move) pairs; \"mover wins\" how many of those the mover wins)."
-  } >"$tmp"
+  } >"$BODY"
   for spec in $STRONG_BOARDS; do
     b=${spec%%:*}
     rule=${spec#*:}
@@ -203,13 +197,15 @@ strong() {
       echo "| stones | positions | sides | mover wins | seconds |"
       echo "|---|---|---|---|---|"
       echo "$json" | jq -r '.layers[] | "| \(.stones) | \(.positions) | \(.sides) | \(.mover_wins) | \(.seconds * 100 | round / 100) |"'
-    } >>"$tmp"
+    } >>"$BODY"
     rm -rf "$db"
   done
-  finish "$out" "Strong solutions by retrograde analysis" "scripts/regenerate-results.sh ($KONANE), SECTIONS=strong STRONG_BOARDS=\"$STRONG_BOARDS\" THREADS=$THREADS" "$tmp" "$start"
+  finish "$out" "Strong solutions by retrograde analysis" "scripts/regenerate-results.sh ($KONANE), SECTIONS=strong STRONG_BOARDS=\"$STRONG_BOARDS\" THREADS=$THREADS"
 }
 
 for section in $SECTIONS; do
+  BODY=$(mktemp)
+  START=$(date +%s)
   "$section"
 done
 echo "results written to $RESULTS (database: $DB)" >&2
