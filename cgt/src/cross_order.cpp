@@ -42,11 +42,13 @@ CrossOrder::CrossOrder(GameId a, GameId b, std::span<const GameId> ao, std::span
     : a_(a), b_(b), ao_(ao), bo_(bo), x_(x), y_(y) {
   if (uint32_t m = pure_nimber(a)) {
     rule_ = Rule::ShiftA;
+    shift_ = m;
     partner_ = shift_partners(m, ao);
     return;
   }
   if (uint32_t m = pure_nimber(b)) {
     rule_ = Rule::ShiftB;
+    shift_ = m;
     partner_ = shift_partners(m, bo);
     return;
   }
@@ -99,9 +101,11 @@ GameId CrossOrder::common_shift(size_t i, size_t j) {
 std::pair<GameId, GameId> CrossOrder::reduce(size_t i, size_t j) {
   switch (rule_) {
     case Rule::ShiftA:
+      if (rec_is_nus(rec(bo_[j]))) return {b_, add(bo_[j], nimber(rec(ao_[i]).nim ^ shift_))};
       if (partner_[i] >= 0) return {x_[static_cast<size_t>(partner_[i])], bo_[j]};
       break;
     case Rule::ShiftB:
+      if (rec_is_nus(rec(ao_[i]))) return {add(ao_[i], nimber(rec(bo_[j]).nim ^ shift_)), a_};
       if (partner_[j] >= 0) return {ao_[i], y_[static_cast<size_t>(partner_[j])]};
       break;
     case Rule::Common:

@@ -5,7 +5,9 @@
 #include "cgt/game.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <climits>
+#include <limits>
 #include <memory>
 #include <stdexcept>
 #include <unordered_map>
@@ -55,19 +57,25 @@ const uint32_t* make_block(std::span<const GameId> l, std::span<const GameId> r)
   uint32_t* b = T().arena.alloc(block_words(l.size(), r.size()));
   b[0] = static_cast<uint32_t>(l.size());
   b[1] = static_cast<uint32_t>(r.size());
-  std::copy(l.begin(), l.end(), b + 2);
-  std::copy(r.begin(), r.end(), b + 2 + l.size());
-  OptKey* view = reinterpret_cast<OptKey*>(b + 2 + l.size() + r.size());
+  std::copy(l.begin(), l.end(), b + kBlockHeader);
+  std::copy(r.begin(), r.end(), b + kBlockHeader + l.size());
+  OptKey* view = reinterpret_cast<OptKey*>(b + kBlockHeader + l.size() + r.size());
+  float lmx = -std::numeric_limits<float>::infinity();
+  float rmn = std::numeric_limits<float>::infinity();
   for (size_t i = 0; i < l.size(); ++i) {
     const Record& x = rec(l[i]);
     view[i] = OptKey{stop_key(x.rstop_num, x.rstop_exp), stop_key(x.lstop_num, x.lstop_exp), l[i]};
+    lmx = std::max(lmx, view[i].other);
   }
   std::sort(view, view + l.size(), [](const OptKey& p, const OptKey& q) { return p.key > q.key; });
   OptKey* rview = view + l.size();
   for (size_t i = 0; i < r.size(); ++i) {
     const Record& x = rec(r[i]);
     rview[i] = OptKey{stop_key(x.lstop_num, x.lstop_exp), stop_key(x.rstop_num, x.rstop_exp), r[i]};
+    rmn = std::min(rmn, rview[i].other);
   }
+  b[2] = std::bit_cast<uint32_t>(lmx);
+  b[3] = std::bit_cast<uint32_t>(rmn);
   std::sort(rview, rview + r.size(),
             [](const OptKey& p, const OptKey& q) { return p.key < q.key; });
   return b;
@@ -327,7 +335,15 @@ bool bypass_left(std::vector<GameId>& l, std::vector<GameId>& r, const ArrStops&
   bool changed = false;
   for (size_t i = 0; i < l.size();) {
     bool replaced = false;
-    for (const OptKey& y : block_right_view(options_block(l[i]))) {
+    const uint32_t* block = options_block(l[i]);
+    auto view = block_right_view(block);
+    // Every G^LR has L(G^LR) >= R(G) and R(G^LR) > R(G): none can be <= G.
+    if (s.known && !view.empty() && view.front().key >= s.r &&
+        block_right_view_min_other(block) > s.r) {
+      ++i;
+      continue;
+    }
+    for (const OptKey& y : view) {
       if (s.known) {
         if (y.key > s.l) break;
         if (y.key >= s.r && y.other > s.r) continue;
@@ -351,7 +367,15 @@ bool bypass_right(std::vector<GameId>& l, std::vector<GameId>& r, const ArrStops
   bool changed = false;
   for (size_t i = 0; i < r.size();) {
     bool replaced = false;
-    for (const OptKey& y : block_left_view(options_block(r[i]))) {
+    const uint32_t* block = options_block(r[i]);
+    auto view = block_left_view(block);
+    // Every G^RL has R(G^RL) <= L(G) and L(G^RL) < L(G): none can be >= G.
+    if (s.known && !view.empty() && view.front().key <= s.l &&
+        block_left_view_max_other(block) < s.l) {
+      ++i;
+      continue;
+    }
+    for (const OptKey& y : view) {
       if (s.known) {
         if (y.key < s.r) break;
         if (y.key <= s.l && y.other < s.l) continue;

@@ -72,15 +72,19 @@ inline constexpr uint8_t kFlagNumber = 2;
 
 // ---- option blocks -----------------------------------------------------------------------
 //
-//   uint32 [0]  [1]  [2 .. 2+nl)       [2+nl .. 2+n)      [2+n .. 2+4n)
-//          +----+----+-----------------+------------------+---------------------------------+
-//          | nl | nr | left ids (asc)  | right ids (asc)  | left view (nl) | right view (nr) |
-//          +----+----+-----------------+------------------+---------------------------------+
+//   uint32 [0]  [1]  [2]   [3]   [4 .. 4+nl)      [4+nl .. 4+n)     [4+n .. 4+4n)
+//          +----+----+-----+-----+----------------+-----------------+---------------------------------+
+//          | nl | nr | lmx | rmn | left ids (asc) | right ids (asc) | left view (nl) | right view
+//          (nr) |
+//          +----+----+-----+-----+----------------+-----------------+---------------------------------+
 //   n = nl + nr. Ascending id order makes the pair of lists a unique key of the canonical game.
 //   The views hold the same options again with their stops, each entry an OptKey (3 words):
 //   the left view sorted by right stop descending, the right view by left stop ascending, so
 //   a comparison scans options in the order in which their stops can still matter and stops
 //   at the first one that cannot, without touching the options' records.
+//   lmx (float bits) is the largest left stop in the left view, rmn the smallest right stop
+//   in the right view (-inf and +inf when empty): the bound on each view's unsorted field,
+//   which lets a scan that filters on both stops skip a whole view at once.
 //
 // Stops in the views are floats rounded to nearest. Rounding is monotone (p <= q implies
 // f(p) <= f(q)), so f(p) < f(q) proves p < q; only strict comparisons of keys may decide
@@ -99,8 +103,9 @@ inline float stop_key(int64_t m, uint8_t e) {
   return static_cast<float>(m) * std::bit_cast<float>(static_cast<uint32_t>(127 - e) << 23);
 }
 
+inline constexpr size_t kBlockHeader = 4;
 inline constexpr size_t block_words(size_t nl, size_t nr) {
-  return 2 + 4 * (nl + nr);
+  return kBlockHeader + 4 * (nl + nr);
 }
 inline uint32_t block_nl(const uint32_t* b) {
   return b[0];
@@ -108,17 +113,23 @@ inline uint32_t block_nl(const uint32_t* b) {
 inline uint32_t block_nr(const uint32_t* b) {
   return b[1];
 }
+inline float block_left_view_max_other(const uint32_t* b) {
+  return std::bit_cast<float>(b[2]);
+}
+inline float block_right_view_min_other(const uint32_t* b) {
+  return std::bit_cast<float>(b[3]);
+}
 inline std::span<const GameId> block_left(const uint32_t* b) {
-  return {b + 2, b[0]};
+  return {b + kBlockHeader, b[0]};
 }
 inline std::span<const GameId> block_right(const uint32_t* b) {
-  return {b + 2 + b[0], b[1]};
+  return {b + kBlockHeader + b[0], b[1]};
 }
 inline std::span<const OptKey> block_left_view(const uint32_t* b) {
-  return {reinterpret_cast<const OptKey*>(b + 2 + b[0] + b[1]), b[0]};
+  return {reinterpret_cast<const OptKey*>(b + kBlockHeader + b[0] + b[1]), b[0]};
 }
 inline std::span<const OptKey> block_right_view(const uint32_t* b) {
-  return {reinterpret_cast<const OptKey*>(b + 2 + b[0] + b[1]) + b[0], b[1]};
+  return {reinterpret_cast<const OptKey*>(b + kBlockHeader + b[0] + b[1]) + b[0], b[1]};
 }
 
 // Append-only bump allocator for option blocks. Each thread carves from its own current
