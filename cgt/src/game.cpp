@@ -503,20 +503,30 @@ GameId translate(GameId g, const Dyadic& x) {
 // compared through order (cross_order.hpp), which knows cheaper equivalent comparisons.
 void cross_dominate(std::vector<GameId>& x, std::vector<GameId>& y, bool left, CrossOrder&& order) {
   std::vector<char> dx(x.size(), 0), dy(y.size(), 0);
+  // The y still undominated, so that a y lost early costs nothing in later rows (sums with a
+  // nimber typically lose every y to the first x or two, and keep all x).
+  std::vector<uint32_t> live(y.size());
+  for (size_t j = 0; j < y.size(); ++j) live[j] = static_cast<uint32_t>(j);
   for (size_t i = 0; i < x.size(); ++i) {
-    for (size_t j = 0; j < y.size(); ++j) {
-      if (x[i] == y[j]) {
-        dy[j] = 1;  // the same option reached from both components
-        continue;
+    for (size_t t = 0; t < live.size();) {
+      size_t j = live[t];
+      bool y_dead = x[i] == y[j];  // the same option reached from both components
+      if (!y_dead) {
+        auto [p, q] = order.reduce(i, j);  // x_i <= y_j iff p <= q
+        if (!left) std::swap(p, q);
+        if (leq(p, q)) {
+          dx[i] = 1;
+          break;
+        }
+        y_dead = leq(q, p);
       }
-      if (dy[j]) continue;
-      auto [p, q] = order.reduce(i, j);  // x_i <= y_j iff p <= q
-      if (!left) std::swap(p, q);
-      if (leq(p, q)) {
-        dx[i] = 1;
-        break;
+      if (y_dead) {
+        dy[j] = 1;
+        live[t] = live.back();
+        live.pop_back();
+      } else {
+        ++t;
       }
-      if (leq(q, p)) dy[j] = 1;
     }
   }
   size_t k = 0;
