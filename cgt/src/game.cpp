@@ -276,14 +276,20 @@ std::optional<GameId> all_number_shortcut(const std::vector<GameId>& l,
 }
 
 // Deletes dominated options: on Left's side those <= another, on Right's those >= another.
-// Canonical options have distinct values, so domination is always strict.
-void remove_dominated(std::vector<GameId>& v, bool left) {
+// Canonical options have distinct values, so domination is always strict. When settled is
+// given (sorted), the options not in it are already known not to dominate one another, and
+// only pairs with at least one fresh option are compared: deleting options never makes a
+// survivor dominated, so after bypassing only the options it added need checking.
+void remove_dominated(std::vector<GameId>& v, bool left,
+                      const std::vector<GameId>* fresh = nullptr) {
   size_t n = v.size();
   if (n < 2) return;
-  std::vector<char> dead(n, 0);
+  std::vector<char> dead(n, 0), old(n, 0);
+  if (fresh)
+    for (size_t i = 0; i < n; ++i) old[i] = !std::binary_search(fresh->begin(), fresh->end(), v[i]);
   for (size_t i = 0; i < n; ++i) {
     for (size_t j = 0; j < n; ++j) {
-      if (i == j || dead[j]) continue;
+      if (i == j || dead[j] || (old[i] && old[j])) continue;
       if (left ? leq(v[i], v[j]) : leq(v[j], v[i])) {
         dead[i] = 1;
         break;
@@ -296,9 +302,13 @@ void remove_dominated(std::vector<GameId>& v, bool left) {
   v.resize(k);
 }
 
-void add_unique(std::vector<GameId>& v, std::span<const GameId> extra) {
-  for (GameId g : extra)
-    if (std::find(v.begin(), v.end(), g) == v.end()) v.push_back(g);
+// Appends the options of extra not yet in v, and records them in added as well.
+void add_unique(std::vector<GameId>& v, std::span<const GameId> extra, std::vector<GameId>& added) {
+  for (GameId g : extra) {
+    if (std::find(v.begin(), v.end(), g) != v.end()) continue;
+    v.push_back(g);
+    added.push_back(g);
+  }
 }
 
 // Stops of the game G being canonicalised, read off its option lists: when G is not a number,
@@ -331,7 +341,8 @@ ArrStops arr_stops(const std::vector<GameId>& l, const std::vector<GameId>& r) {
 // options. Newly added options are examined in turn, so the loop ends with none reversible.
 // G^LR <= G needs L(G^LR) <= L(G) and R(G^LR) <= R(G), and L(G^LR) < R(G) proves it, so with
 // G's stops known most G^LR are settled from G^L's right view (sorted by left stop) alone.
-bool bypass_left(std::vector<GameId>& l, std::vector<GameId>& r, const ArrStops& s, ArrMemo& memo) {
+bool bypass_left(std::vector<GameId>& l, std::vector<GameId>& r, const ArrStops& s, ArrMemo& memo,
+                 std::vector<GameId>& added) {
   bool changed = false;
   for (size_t i = 0; i < l.size();) {
     bool replaced = false;
@@ -351,7 +362,7 @@ bool bypass_left(std::vector<GameId>& l, std::vector<GameId>& r, const ArrStops&
       if ((s.known && y.key < s.r) || leq_id_arr(y.id, l, r, memo)) {
         GameId glr = y.id;
         l.erase(l.begin() + static_cast<ptrdiff_t>(i));
-        add_unique(l, lefts(glr));
+        add_unique(l, lefts(glr), added);
         replaced = changed = true;
         break;
       }
@@ -362,8 +373,8 @@ bool bypass_left(std::vector<GameId>& l, std::vector<GameId>& r, const ArrStops&
 }
 
 // Mirror image: G^R reverses through G^RL when G^RL >= G.
-bool bypass_right(std::vector<GameId>& l, std::vector<GameId>& r, const ArrStops& s,
-                  ArrMemo& memo) {
+bool bypass_right(std::vector<GameId>& l, std::vector<GameId>& r, const ArrStops& s, ArrMemo& memo,
+                  std::vector<GameId>& added) {
   bool changed = false;
   for (size_t i = 0; i < r.size();) {
     bool replaced = false;
@@ -383,7 +394,7 @@ bool bypass_right(std::vector<GameId>& l, std::vector<GameId>& r, const ArrStops
       if ((s.known && y.key > s.l) || leq_arr_id(l, r, y.id, memo)) {
         GameId grl = y.id;
         r.erase(r.begin() + static_cast<ptrdiff_t>(i));
-        add_unique(r, rights(grl));
+        add_unique(r, rights(grl), added);
         replaced = changed = true;
         break;
       }
@@ -452,13 +463,16 @@ GameId canonicalise(std::vector<GameId>& l, std::vector<GameId>& r, bool undomin
   }
   ArrMemo memo;
   ArrStops stops = arr_stops(l, r);
-  bool changed = bypass_left(l, r, stops, memo);
-  changed |= bypass_right(l, r, stops, memo);
+  std::vector<GameId> added_l, added_r;
+  bool changed = bypass_left(l, r, stops, memo, added_l);
+  changed |= bypass_right(l, r, stops, memo, added_r);
   if (changed) {
     sort_unique(l);
     sort_unique(r);
-    remove_dominated(l, true);
-    remove_dominated(r, false);
+    sort_unique(added_l);
+    sort_unique(added_r);
+    remove_dominated(l, true, &added_l);
+    remove_dominated(r, false, &added_r);
   }
   // Deleting dominated options alone can leave only numbers ({*, 1 |} = 2).
   if (auto n = all_number_shortcut(l, r)) return *n;

@@ -66,21 +66,21 @@ Index::~Index() = default;
 Index::Slots* Index::grow(Shard& s, size_t capacity) {
   auto fresh = std::make_unique<Slots>();
   fresh->mask = capacity - 1;
-  fresh->slots.reset(new std::atomic<uint32_t>[capacity]);
-  for (size_t i = 0; i < capacity; ++i) fresh->slots[i].store(kNoGame, std::memory_order_relaxed);
+  fresh->slots.reset(new std::atomic<uint64_t>[capacity]);
+  for (size_t i = 0; i < capacity; ++i) fresh->slots[i].store(kEmpty, std::memory_order_relaxed);
   if (Slots* old = s.table.load(std::memory_order_relaxed)) {
     for (size_t i = 0; i <= old->mask; ++i) {
-      uint32_t id = old->slots[i].load(std::memory_order_relaxed);
-      if (id == kNoGame) continue;
-      size_t j = (Table::get().rec(id).hash >> kShardBits) & fresh->mask;
-      while (fresh->slots[j].load(std::memory_order_relaxed) != kNoGame) j = (j + 1) & fresh->mask;
-      fresh->slots[j].store(id, std::memory_order_relaxed);
+      uint64_t slot = old->slots[i].load(std::memory_order_relaxed);
+      if (slot == kEmpty) continue;
+      size_t j = (slot >> 32) & fresh->mask;
+      while (fresh->slots[j].load(std::memory_order_relaxed) != kEmpty) j = (j + 1) & fresh->mask;
+      fresh->slots[j].store(slot, std::memory_order_relaxed);
     }
   }
   // The old array stays alive: lock-free readers may still be probing it.
   Slots* p = fresh.get();
   s.tables.push_back(std::move(fresh));
-  bytes_.fetch_add(capacity * sizeof(uint32_t), std::memory_order_relaxed);
+  bytes_.fetch_add(capacity * sizeof(uint64_t), std::memory_order_relaxed);
   s.table.store(p, std::memory_order_release);
   return p;
 }

@@ -170,6 +170,16 @@ class StripedCounter {
 // atomics written (release) only after the record is complete, and a grown table replaces
 // the old one by pointer while the old one stays alive, so a reader may miss a concurrent
 // insert but never sees garbage. A miss is confirmed under the shard lock before inserting.
+//
+// A slot holds the id with 32 bits of its hash, so that probing past other games costs no
+// visit to their records (each of which would be a cache miss in a large table):
+//
+//   bit 63          32 31           0
+//       +-------------+-------------+
+//       |  hash >> 8  |     id      |      empty: all ones (id kNoGame)
+//       +-------------+-------------+
+//   The low 8 bits of the hash pick the shard; the slot's home is (hash >> 8) & mask, so
+//   the table grows without reading any record.
 class Index {
  public:
   Index();
@@ -186,8 +196,10 @@ class Index {
  private:
   struct Slots {
     size_t mask;
-    std::unique_ptr<std::atomic<uint32_t>[]> slots;
+    std::unique_ptr<std::atomic<uint64_t>[]> slots;
   };
+  static constexpr uint64_t kEmpty = ~uint64_t{0};
+  static uint32_t tag(uint64_t hash) { return static_cast<uint32_t>(hash >> kShardBits); }
   struct alignas(64) Shard {
     std::atomic<Slots*> table{nullptr};
     std::mutex mu;
@@ -286,11 +298,14 @@ class Table {
 
 template <class Eq>
 GameId Index::probe(const Slots* t, uint64_t hash, Eq& eq) {
-  size_t i = (hash >> kShardBits) & t->mask;
+  const uint32_t want = tag(hash);
+  size_t i = want & t->mask;
   for (;;) {
-    uint32_t id = t->slots[i].load(std::memory_order_acquire);
-    if (id == kNoGame) return kNoGame;
-    if (Table::get().rec(id).hash == hash && eq(id)) return id;
+    uint64_t slot = t->slots[i].load(std::memory_order_acquire);
+    if (slot == kEmpty) return kNoGame;
+    GameId id = static_cast<GameId>(slot);
+    if (static_cast<uint32_t>(slot >> 32) == want && Table::get().rec(id).hash == hash && eq(id))
+      return id;
     i = (i + 1) & t->mask;
   }
 }
@@ -310,9 +325,9 @@ GameId Index::find_or_insert(uint64_t hash, Eq&& eq, Make&& make) {
   }
   if (!t || (s.count + 1) * 4 > (t->mask + 1) * 3) t = grow(s, t ? 2 * (t->mask + 1) : 64);
   GameId id = make();
-  size_t i = (hash >> kShardBits) & t->mask;
-  while (t->slots[i].load(std::memory_order_relaxed) != kNoGame) i = (i + 1) & t->mask;
-  t->slots[i].store(id, std::memory_order_release);
+  size_t i = tag(hash) & t->mask;
+  while (t->slots[i].load(std::memory_order_relaxed) != kEmpty) i = (i + 1) & t->mask;
+  t->slots[i].store((uint64_t{tag(hash)} << 32) | id, std::memory_order_release);
   ++s.count;
   return id;
 }
