@@ -629,6 +629,14 @@ GameId intern_nus(const Dyadic& x, int64_t ups64, uint32_t nim) {
     throw std::overflow_error("cgt: up-multiple out of range");
   int32_t ups = static_cast<int32_t>(ups64);
   uint64_t h = nus_hash(x, ups, nim);
+  // A few thousand NUS values are asked for over and over (every number translation asks
+  // for its number), and in a table of millions of games each index probe is a cache miss.
+  // Ids never change, so a per-thread memo needs no invalidation.
+  thread_local std::unique_ptr<NusMemoEntry[]> memo(new NusMemoEntry[size_t{1} << kNusMemoBits]);
+  NusMemoEntry& m = memo[(h >> 40) & ((size_t{1} << kNusMemoBits) - 1)];
+  if (m.id != kNoGame && m.num == x.numerator() && m.exp == x.exponent() && m.ups == ups &&
+      m.nim == nim)
+    return m.id;
   auto eq = [&](GameId id) {
     const Record& r = rec(id);
     return rec_is_nus(r) && r.num == x.numerator() && r.num_exp == x.exponent() && r.ups == ups &&
@@ -650,7 +658,9 @@ GameId intern_nus(const Dyadic& x, int64_t ups64, uint32_t nim) {
     T().count_nus();
     return id;
   };
-  return T().index.find_or_insert(h, eq, make);
+  GameId id = T().index.find_or_insert(h, eq, make);
+  m = NusMemoEntry{x.numerator(), ups, nim, id, static_cast<uint8_t>(x.exponent())};
+  return id;
 }
 
 const uint32_t* options_block(GameId g) {

@@ -65,7 +65,8 @@ std::string stats_report() {
      << ", options " << human_bytes(s.option_bytes) << ", index " << human_bytes(s.index_bytes)
      << ", caches "
      << human_bytes(s.add_cache.bytes + s.leq_cache.bytes + s.thermograph_cache.bytes) << "), plus "
-     << kL1Bytes / 1024 << " KiB per thread for its private comparison cache\n";
+     << (kL1Bytes + kNusMemoBytes) / 1024
+     << " KiB per thread for its private comparison and number caches\n";
   os << "caches:\n";
   cache_line(os, "sum", s.add_cache);
   cache_line(os, "comparison", s.leq_cache);

@@ -67,6 +67,23 @@ static_assert(sizeof(Record) == 64, "Record must stay one cache line");
 inline constexpr unsigned kL1Bits = 14;
 inline constexpr size_t kL1Bytes = (size_t{1} << kL1Bits) * 16;
 
+// Each thread's private memo of NUS triples to ids (intern_nus), direct-mapped:
+//
+//   byte 0        8      12     16     20  21   24
+//        +--------+------+------+------+---+----+
+//        | num    | ups  | nim  | id   |exp|pad |
+//        +--------+------+------+------+---+----+
+struct NusMemoEntry {
+  int64_t num = 0;
+  int32_t ups = 0;
+  uint32_t nim = 0;
+  uint32_t id = 0xFFFFFFFFu;  // kNoGame: empty
+  uint8_t exp = 0;
+};
+static_assert(sizeof(NusMemoEntry) == 24);
+inline constexpr unsigned kNusMemoBits = 14;
+inline constexpr size_t kNusMemoBytes = (size_t{1} << kNusMemoBits) * sizeof(NusMemoEntry);
+
 inline constexpr uint8_t kFlagNus = 1;
 inline constexpr uint8_t kFlagNumber = 2;
 
