@@ -2,8 +2,10 @@
 // every operation cache is emptied before each run, only the interned games stay), and
 // repeated small operations on number + up + nimber values and small hot games.
 //
-// The large sums run once per repetition; take medians with
-//   bench_cgt --benchmark_filter=LargeSum --benchmark_repetitions=5
+// The large sums run once per repetition. All cases share the process-wide table, and a
+// case run after others works among their games (a larger index, colder memory), so take
+// each case's median in a process of its own:
+//   bench_cgt --benchmark_filter='LargeSum/Cold/family:1/terms:2/k:500' --benchmark_repetitions=3
 // The counters give the size of each canonical result (left_options, right_options).
 #include <benchmark/benchmark.h>
 
