@@ -78,23 +78,62 @@ class DfpnSolver {
 
   uint64_t nodes() const { return nodes_.total(); }
 
-  // The same answer as solve(), found by solving the root's options one at a time, the last
-  // first: for a thread joining a search already under way on p, which works from the
-  // other end. Each option it settles reaches the other searcher through the table (it
-  // re-reads the root's children after each descent). Gives up with Unknown as soon as
-  // abandon() says so, checked between options.
+  // The same answer as solve(), for a thread joining a search already under way on p. Each
+  // position it settles reaches the other searcher through the table. Gives up with Unknown
+  // as soon as abandon() says so, checked between settled positions.
+  //
+  // Where the joiner helps depends on which way the root leans (its numbers in the table):
+  //  * Towards a loss for the mover: every option must be refuted, so the joiner settles the
+  //    options one at a time, the last first (the owner starts from the first).
+  //  * Towards a win: the owner needs only one winning option, and options the joiner would
+  //    refute are wasted work. It helps inside the option the owner is most likely proving
+  //    (least disproof number for the opponent), whose replies all need proving, settling
+  //    them from the last; one reply that wins for the opponent refutes that option, and the
+  //    joiner moves on to the next most likely one.
   template <class Abandon>
   Result solve_from_last(const Position& p, bool left_to_move, Abandon&& abandon) {
     std::vector<Position> options;  // once per call, at the root only
     G::for_each_option(p, left_to_move, [&](const Position& c) { options.push_back(c); });
-    bool unknown = false;
-    for (size_t i = options.size(); i-- > 0;) {
+    std::vector<Result> settled(options.size(), Result::Unknown);  // for the opponent
+    while (true) {
       if (abandon()) return Result::Unknown;
-      const Result r = solve(options[i], !left_to_move);
-      if (r == Result::Loss) return Result::Win;
-      unknown |= r == Result::Unknown;
+      uint64_t delta = 0;  // the mover's disproof number: sum of the options' phi
+      Pick truth;
+      bool open = false;
+      for (size_t i = 0; i < options.size(); ++i) {
+        if (settled[i] == Result::Unknown) {
+          const TablePayload e = peek(options[i], !left_to_move);
+          if (e.v0 == 0) settled[i] = Result::Win;
+          if (e.v1 == 0) settled[i] = Result::Loss;
+          if (settled[i] == Result::Unknown) {
+            open = true;
+            delta += e.v0;
+            truth.offer(i, e.v1);
+          }
+        }
+        if (settled[i] == Result::Loss) return Result::Win;
+      }
+      if (!open) return Result::Loss;
+      if (truth.best_delta >= delta) {
+        size_t last = options.size();
+        while (settled[--last] != Result::Unknown) {
+        }
+        settled[last] = solve(options[last], !left_to_move);
+        if (settled[last] == Result::Unknown) return Result::Unknown;  // stopped
+        continue;
+      }
+      const Position& c = options[truth.best];
+      std::vector<Position> replies;
+      G::for_each_option(c, !left_to_move, [&](const Position& r) { replies.push_back(r); });
+      Result opponent = Result::Loss;  // at c, until one reply wins for the opponent
+      for (size_t j = replies.size(); j-- > 0 && opponent == Result::Loss;) {
+        if (abandon()) return Result::Unknown;
+        const Result r = solve(replies[j], left_to_move);
+        if (r == Result::Unknown) return Result::Unknown;  // stopped
+        if (r == Result::Loss) opponent = Result::Win;
+      }
+      settled[truth.best] = opponent;
     }
-    return unknown ? Result::Unknown : Result::Loss;
   }
 
  private:
@@ -148,6 +187,22 @@ class DfpnSolver {
 
   std::optional<cgt::GameId> peek_value(const Keyed<Position>& k, int size) {
     return values_.peek(k.key, size);
+  }
+
+  // (phi, delta) of a position for the player to move as far as the table knows, the
+  // mobility heuristic otherwise; never searches. An overflowing state is never proved.
+  TablePayload peek(const Position& p, bool left_to_move) {
+    State s;
+    s.known = cgt::zero();
+    G::for_each_region(p, [&](const Position& r) { add_region(s, r); });
+    s.left = left_to_move;
+    if (s.overflow) return TablePayload{kInf - 1, kInf - 1};
+    if (s.hard_count == 0)
+      return settle(s.known, s.left) == Result::Win ? TablePayload{0, kInf} : TablePayload{kInf, 0};
+    hash(s);
+    if (auto e = proofs_.find(table_key(s))) return *e;
+    const int m = count_options(s);
+    return m == 0 ? TablePayload{kInf, 0} : TablePayload{1, uint32_t(m)};
   }
 
   // The multiset hash: a term for the known value plus one per hard region, so a child's
