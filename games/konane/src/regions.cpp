@@ -39,67 +39,27 @@ void zones(const Geometry& g, Bitboard black, Bitboard white, Bitboard& zb, Bitb
   close_zones(g, zb, zw);
 }
 
-namespace {
-
-struct Group {
-  Bitboard black, white, zb, zw;
-};
-
-bool interact(const Geometry& g, const Group& a, const Group& b) {
-  if ((a.zb | a.zw) & (b.zb | b.zw)) return true;
-  return (g.neighbours(a.zb) & b.zw) || (g.neighbours(a.zw) & b.zb);
-}
-
-// Components of "a black stone orthogonally next to a white one" always interact by rule (b),
-// so they are a cheap, exact starting point instead of single stones.
-Bitboard adjacent_component(const Geometry& g, Bitboard black, Bitboard white, int sq) {
-  Bitboard comp = bit(sq);
-  while (true) {
-    Bitboard grown =
-        comp | (g.neighbours(comp & black) & white) | (g.neighbours(comp & white) & black);
-    if (grown == comp) return comp;
-    comp = grown;
-  }
-}
-
-}  // namespace
-
 int decompose(const Position& p, RegionList& out) {
   const Geometry& g = p.geo();
-  std::array<Group, kMaxRegions> groups;
-  int n = 0;
-  for (Bitboard rest = p.occupied(); rest;) {
-    Bitboard comp = adjacent_component(g, p.black, p.white, lowest_square(rest));
-    rest &= ~comp;
-    Group& grp = groups[n++];
-    grp.black = comp & p.black;
-    grp.white = comp & p.white;
-    zones(g, grp.black, grp.white, grp.zb, grp.zw);
-  }
-  // Merge until no pair interacts. Each merge lowers n, so this ends.
-  for (bool merged = true; merged;) {
-    merged = false;
-    for (int i = 0; i < n && !merged; ++i) {
-      for (int j = i + 1; j < n; ++j) {
-        if (!interact(g, groups[i], groups[j])) continue;
-        groups[i].black |= groups[j].black;
-        groups[i].white |= groups[j].white;
-        groups[i].zb |= groups[j].zb;
-        groups[i].zw |= groups[j].zw;
-        close_zones(g, groups[i].zb, groups[i].zw);
-        groups[j] = groups[--n];
-        merged = true;
-        break;
-      }
-    }
-  }
+  // The regions are read off the zones of the whole position (see regions.hpp): one
+  // closure, then one flood fill per region over "a black-zone square next to a white-zone
+  // square", instead of a closure per group and per merge.
+  Bitboard zb, zw;
+  zones(g, p.black, p.white, zb, zw);
   int live = 0;
-  for (int i = 0; i < n; ++i) {
+  for (Bitboard rest = p.occupied(); rest;) {
+    Bitboard comp = bit(lowest_square(rest));
+    while (true) {
+      const Bitboard grown = comp | (g.neighbours(comp & zb) & zw) | (g.neighbours(comp & zw) & zb);
+      if (grown == comp) break;
+      comp = grown;
+    }
+    rest &= ~comp;
     Position alone = p;
-    alone.black = groups[i].black;
-    alone.white = groups[i].white;
+    alone.black = p.black & comp;
+    alone.white = p.white & comp;
     if (!has_move(alone, Color::Black) && !has_move(alone, Color::White)) continue;
-    out[live++] = Region{groups[i].black, groups[i].white, groups[i].zb | groups[i].zw};
+    out[live++] = Region{alone.black, alone.white, comp};
   }
   return live;
 }

@@ -26,6 +26,22 @@
 // induction every line of play interleaves independent lines of the regions, i.e. the game is
 // the disjunctive sum of the regions' games.
 //
+// COMPUTING THE REGIONS without merging. Let Zb, Zw be the zones of ALL the stones, and H
+// the graph on the squares of Zb u Zw joining x and y when they are orthogonally adjacent
+// with x in Zb and y in Zw. Then the regions are the stones of each component of H, and
+// each region's zone is its component:
+//  * Zb u Zw = the union of the regions' zones. The union is closed under the rule (a
+//    jump from one region's zone over another's would need a Zb square of one next to a Zw
+//    square of the other, which (b) forbids) and contains every stone, so it contains the
+//    least closed sets; and each region's zones, closed from fewer stones, lie inside them.
+//  * No edge of H joins two regions' zones: they are disjoint and (b) forbids the
+//    adjacency. So every component lies inside one region's zone.
+//  * Each region's zone is connected in H: a starting group is stones joined by black-white
+//    adjacency; a square added by the closure, s+2d, is next to s+d, of the other zone; two
+//    groups merged by (a) share a square and by (b) are joined by an edge.
+// decompose() therefore closes the zones once and flood-fills H from each stone; the test
+// tests/games/regions_test.cpp checks it against the merging definition above.
+//
 // CUTTING OUT. A region's moves touch only squares of its zone, so the region played on the
 // bounding box of its zone (as a smaller board, moved to the corner) has exactly the same
 // moves: every landing square lies in the zone, hence in the box. Regions in which neither
