@@ -60,11 +60,13 @@ void with_deadline(double seconds, std::atomic<bool>& stop, F&& f) {
 // joiner works from the root's last option (solve_from_last), so the two do not repeat each
 // other's search, and gives up as soon as the owner has the answer. `next_after(i, result)`
 // lets a caller chain positions (the replies to one removal): it names the position to
-// settle after i, or none.
-template <class Solver, class Next>
+// settle after i, or none. `abandon(i)` lets it give up on position i (result Unknown, and
+// the chain goes on to next_after) when it no longer needs it.
+template <class Solver, class Next, class Abandon>
 std::vector<solver::Result> settle_all(Solver& dfpn, const std::vector<Position>& positions,
                                        bool left, int threads, const std::vector<size_t>& firsts,
-                                       Next&& next_after) {
+                                       const std::atomic<bool>& stop, Next&& next_after,
+                                       Abandon&& abandon) {
   constexpr auto kUnknown = solver::Result::Unknown;
   std::unique_ptr<std::atomic<solver::Result>[]> results(
       new std::atomic<solver::Result>[positions.size()]);
@@ -74,14 +76,14 @@ std::vector<solver::Result> settle_all(Solver& dfpn, const std::vector<Position>
       const size_t k = *at;
       if (results[k].load() == kUnknown) {
         const solver::Result r =
-            joining ? dfpn.solve_from_last(positions[k], left,
-                                           [&] { return results[k].load() != kUnknown; })
-                    : dfpn.solve(positions[k], left);
+            joining
+                ? dfpn.solve_from_last(positions[k], left,
+                                       [&] { return results[k].load() != kUnknown || abandon(k); })
+                : dfpn.solve(positions[k], left, [&] { return abandon(k); });
         if (r != kUnknown) results[k].store(r);
       }
-      const solver::Result known = results[k].load();
-      if (known == kUnknown) return;  // stopped
-      at = next_after(k, known);
+      if (stop.load()) return;
+      at = next_after(k, results[k].load());
     }
   };
   const size_t n = firsts.size();
@@ -149,9 +151,10 @@ RootAnalysis KonaneSolver::analyse(const Position& p, Color to_move, bool with_p
       children.push_back(play(p, to_move, moves[i]));
       firsts.push_back(size_t(i));
     }
-    const std::vector<solver::Result> results =
-        settle_all(dfpn_, children, opponent(to_move) == Color::Black, config_.threads, firsts,
-                   [](size_t, solver::Result) { return std::optional<size_t>(); });
+    const std::vector<solver::Result> results = settle_all(
+        dfpn_, children, opponent(to_move) == Color::Black, config_.threads, firsts, stop_,
+        [](size_t, solver::Result) { return std::optional<size_t>(); },
+        [](size_t) { return false; });
     for (int i = 0; i < moves.size(); ++i) {
       const solver::Result child = results[i];
       out.moves[i].move = moves[i];
@@ -198,10 +201,40 @@ OpeningAnalysis KonaneSolver::solve_opening(int rows, int cols, OpeningRule rule
   }
   // Removals spread over the threads (settle_all); inside one removal the replies in turn,
   // stopping at the first that refutes it (a losing removal needs one refutation, a winning
-  // one needs every reply). Symmetric removals lead to positions with the same table keys,
-  // so after the first of them the others cost little.
+  // one needs every reply).
+  //
+  // Symmetric removals (images under a symmetry of the board that keeps square colours) have
+  // symmetric refutations. Once one removal of a class is refuted, the others stop what they
+  // are searching (a reply that may not refute at all: proving that Black wins after it can
+  // cost more than the refutation) and try the image of the refuting reply next, which the
+  // table answers at once.
   std::vector<std::vector<size_t>> by_removal(out.removals.size());
   for (size_t i = 0; i < jobs.size(); ++i) by_removal[jobs[i].removal].push_back(i);
+  struct Twin {
+    size_t removal;
+    int sym;  // maps the twin's hole (and its replies) onto this removal's
+  };
+  std::vector<std::vector<Twin>> twins(out.removals.size());
+  for (size_t i = 0; i < out.removals.size(); ++i)
+    for (size_t j = 0; j < out.removals.size(); ++j)
+      for (int sym = 1; sym < board_symmetries(rows, cols); ++sym)
+        if (j != i && !symmetry_swaps_square_colours(sym, rows, cols) &&
+            transform_square(out.removals[j].square, rows, cols, sym) == out.removals[i].square) {
+          twins[i].push_back(Twin{j, sym});
+          break;
+        }
+  std::unique_ptr<std::atomic<int>[]> refuted_by(new std::atomic<int>[out.removals.size()]);
+  for (size_t i = 0; i < out.removals.size(); ++i) refuted_by[i].store(-1);
+  auto twin_refutation = [&](size_t removal) -> std::optional<size_t> {
+    for (const Twin& t : twins[removal]) {
+      const int r = refuted_by[t.removal].load();
+      if (r < 0) continue;
+      const int image = transform_square(r, rows, cols, t.sym);
+      for (size_t k : by_removal[removal])
+        if (jobs[k].reply == image) return k;
+    }
+    return std::nullopt;
+  };
   // Each removal's replies form a chain, refuting replies ending it.
   std::vector<Position> positions;
   std::vector<size_t> firsts;
@@ -211,20 +244,35 @@ OpeningAnalysis KonaneSolver::solve_opening(int rows, int cols, OpeningRule rule
   }
   std::vector<solver::Result> results;
   with_deadline(config_.timeout_seconds, stop_, [&] {
-    results = settle_all(dfpn_, positions, true, config_.threads, firsts,
-                         [&](size_t i, solver::Result black_to_move) -> std::optional<size_t> {
-                           const bool last =
-                               i + 1 == jobs.size() || jobs[i + 1].removal != jobs[i].removal;
-                           if (black_to_move == solver::Result::Loss || last) return std::nullopt;
-                           return i + 1;
-                         });
+    results = settle_all(
+        dfpn_, positions, true, config_.threads, firsts, stop_,
+        [&](size_t i, solver::Result black_to_move) -> std::optional<size_t> {
+          const size_t removal = jobs[i].removal;
+          if (black_to_move == solver::Result::Loss) {
+            refuted_by[removal].store(jobs[i].reply);
+            return std::nullopt;
+          }
+          if (auto k = twin_refutation(removal); k && *k != i) return *k;
+          const bool last = i + 1 == jobs.size() || jobs[i + 1].removal != removal;
+          if (last) return std::nullopt;
+          return i + 1;
+        },
+        [&](size_t i) {
+          const auto k = twin_refutation(jobs[i].removal);
+          return k && *k != i;
+        });
   });
   for (size_t i = 0; i < jobs.size(); ++i) jobs[i].black_to_move = results[i];
   for (size_t ri = 0; ri < by_removal.size(); ++ri) {
     OpeningRemoval& r = out.removals[ri];
+    // Replies given up for a twin's refutation stay out: only the results found are listed.
+    bool refuted = false;
+    for (size_t i : by_removal[ri]) refuted |= jobs[i].black_to_move == solver::Result::Loss;
     for (size_t i : by_removal[ri]) {
-      r.replies.emplace_back(jobs[i].reply, winner_of(Color::Black, jobs[i].black_to_move));
-      if (r.replies.back().second == Winner::White) break;  // later replies were not searched
+      const Winner w = winner_of(Color::Black, jobs[i].black_to_move);
+      if (refuted && w == Winner::Unknown) continue;
+      r.replies.emplace_back(jobs[i].reply, w);
+      if (w == Winner::White) break;  // later replies were not searched
     }
     settle_removal(r);
   }

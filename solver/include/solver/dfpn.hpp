@@ -28,6 +28,7 @@
 #include <atomic>
 #include <cgt/game.hpp>
 #include <cstdint>
+#include <type_traits>
 #include <vector>
 
 #include "solver/game.hpp"
@@ -63,17 +64,20 @@ class DfpnSolver {
   // Does the player to move win position p? Safe to call from several threads at once (up
   // to limits.threads), on the same or different positions: they share both tables.
   Result solve(const Position& p, bool left_to_move) {
-    State s;
-    s.known = cgt::zero();
-    G::for_each_region(p, [&](const Position& r) { add_region(s, r); });
-    s.left = left_to_move;
-    if (s.overflow) return Result::Unknown;
-    if (s.hard_count == 0) return settle(s.known, s.left);
-    hash(s);
-    const TablePayload e = search(s);
-    if (e.v0 == 0) return Result::Win;
-    if (e.v1 == 0) return Result::Loss;
-    return Result::Unknown;
+    return solve(p, left_to_move, [] { return false; });
+  }
+
+  // solve() that also gives up with Unknown once abandon() says so (asked every kAbandonPoll
+  // nodes, so it may be called from the search on this thread only).
+  template <class Abandon>
+  Result solve(const Position& p, bool left_to_move, Abandon&& abandon) {
+    const AbandonHook outer = hook_;
+    using F = std::remove_reference_t<Abandon>;
+    hook_ = AbandonHook{[](void* f) { return bool((*static_cast<F*>(f))()); },
+                        const_cast<void*>(static_cast<const void*>(&abandon))};
+    const Result r = solve_now(p, left_to_move);
+    hook_ = outer;
+    return r;
   }
 
   uint64_t nodes() const { return nodes_.total(); }
@@ -118,7 +122,7 @@ class DfpnSolver {
         size_t last = options.size();
         while (settled[--last] != Result::Unknown) {
         }
-        settled[last] = solve(options[last], !left_to_move);
+        settled[last] = solve(options[last], !left_to_move, abandon);
         if (settled[last] == Result::Unknown) return Result::Unknown;  // stopped
         continue;
       }
@@ -128,7 +132,7 @@ class DfpnSolver {
       Result opponent = Result::Loss;  // at c, until one reply wins for the opponent
       for (size_t j = replies.size(); j-- > 0 && opponent == Result::Loss;) {
         if (abandon()) return Result::Unknown;
-        const Result r = solve(replies[j], left_to_move);
+        const Result r = solve(replies[j], left_to_move, abandon);
         if (r == Result::Unknown) return Result::Unknown;  // stopped
         if (r == Result::Loss) opponent = Result::Win;
       }
@@ -137,6 +141,20 @@ class DfpnSolver {
   }
 
  private:
+  Result solve_now(const Position& p, bool left_to_move) {
+    State s;
+    s.known = cgt::zero();
+    G::for_each_region(p, [&](const Position& r) { add_region(s, r); });
+    s.left = left_to_move;
+    if (s.overflow) return Result::Unknown;
+    if (s.hard_count == 0) return settle(s.known, s.left);
+    hash(s);
+    const TablePayload e = search(s);
+    if (e.v0 == 0) return Result::Win;
+    if (e.v1 == 0) return Result::Loss;
+    return Result::Unknown;
+  }
+
   struct Hard {
     Position pos;
     uint64_t h1, h2;  // multiset hash terms of this region
@@ -318,7 +336,10 @@ class DfpnSolver {
     return t;
   }
 
-  bool stopped() const { return limits_.stop && limits_.stop->load(std::memory_order_relaxed); }
+  bool stopped() const {
+    if (limits_.stop && limits_.stop->load(std::memory_order_relaxed)) return true;
+    return hook_.fn && (++poll_ & (kAbandonPoll - 1)) == 0 && hook_.fn(hook_.ctx);
+  }
 
   // One searcher on the root until it is proved, disproved or stopped.
   //
@@ -419,6 +440,14 @@ class DfpnSolver {
   // (phi, delta) of the node mid() last finished; per thread, since one solver serves many.
   static inline thread_local TablePayload last_{};
   static inline thread_local int depth_ = 0;
+  // The abandon() of the innermost solve() on this thread, type-erased without allocating.
+  struct AbandonHook {
+    bool (*fn)(void*) = nullptr;
+    void* ctx = nullptr;
+  };
+  static inline thread_local AbandonHook hook_{};
+  static inline thread_local uint32_t poll_ = 0;
+  static constexpr uint32_t kAbandonPoll = 1024;
   static constexpr int kRefreshDepth = 12;
   // Children and their new regions of every node on this thread's path (stack discipline).
   static inline thread_local std::vector<Child> kids_;
