@@ -1,0 +1,93 @@
+// The full game from the opening (KonaneSolver::solve_opening) on boards whose removals come
+// in symmetric classes, on 2 threads: every removal's result, every reply listed and every
+// refutation agree with a plain memoised negamax over the naive reference rules
+// (tests/games/reference.hpp), which knows nothing of regions, tables or symmetry.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <string>
+
+#include "../games/reference.hpp"
+#include "konane/notation.hpp"
+#include "konane_solver.hpp"
+
+namespace {
+
+using konane::cli::Winner;
+
+class Negamax {
+ public:
+  // Does the mover win?
+  bool wins(const ref::Grid& g, char mover) {
+    const std::string key = g.text() + mover;
+    if (auto it = memo_.find(key); it != memo_.end()) return it->second;
+    bool win = false;
+    for (const ref::Move& m : ref::moves(g, mover))
+      if (!wins(ref::apply(g, m), ref::enemy_of(mover))) {
+        win = true;
+        break;
+      }
+    memo_.emplace(key, win);
+    return win;
+  }
+
+ private:
+  std::map<std::string, bool> memo_;
+};
+
+// The winner of the rest of the game after Black removes sq and White replies with reply.
+Winner after_opening(Negamax& nm, int rows, int cols, int sq, int reply) {
+  auto at = [&](int s) { return std::pair(rows - 1 - s / konane::kStride, s % konane::kStride); };
+  ref::Grid g = ref::full(rows, cols);
+  auto [br, bc] = at(sq);
+  auto [wr, wc] = at(reply);
+  EXPECT_EQ(g.at(br, bc), 'x');
+  EXPECT_EQ(g.at(wr, wc), 'o');
+  g = ref::apply(g, ref::Move{br, bc, br, bc});
+  g = ref::apply(g, ref::Move{wr, wc, wr, wc});
+  return nm.wins(g, 'x') ? Winner::Black : Winner::White;
+}
+
+void check_board(int rows, int cols, konane::OpeningRule rule) {
+  konane::cli::SolverConfig config;
+  config.threads = 2;
+  config.memory_bytes = size_t{16} << 20;
+  konane::cli::KonaneSolver solver(config);
+  const auto a = solver.solve_opening(rows, cols, rule);
+  ASSERT_TRUE(a.complete);
+  Negamax nm;
+  bool black_wins = false;
+  for (const auto& r : a.removals) {
+    SCOPED_TRACE(std::to_string(rows) + "x" + std::to_string(cols) + " removal " +
+                 konane::square_name(r.square));
+    // Every reply the reference knows, to settle the removal independently.
+    const auto hole = std::pair(rows - 1 - r.square / konane::kStride, r.square % konane::kStride);
+    const ref::Grid after = ref::apply(ref::full(rows, cols),
+                                       ref::Move{hole.first, hole.second, hole.first, hole.second});
+    bool refutable = false;
+    for (auto [wr, wc] : ref::white_removals(after, hole.first, hole.second)) {
+      const int reply = (rows - 1 - wr) * konane::kStride + wc;
+      refutable |= after_opening(nm, rows, cols, r.square, reply) == Winner::White;
+    }
+    EXPECT_EQ(r.winner, refutable ? Winner::White : Winner::Black);
+    black_wins |= !refutable;
+    for (const auto& [reply, w] : r.replies)
+      EXPECT_EQ(w, after_opening(nm, rows, cols, r.square, reply)) << konane::square_name(reply);
+    if (refutable) {
+      ASSERT_TRUE(r.refutation);
+      EXPECT_EQ(after_opening(nm, rows, cols, r.square, *r.refutation), Winner::White);
+    }
+  }
+  EXPECT_EQ(a.winner, black_wins ? Winner::Black : Winner::White);
+}
+
+TEST(OpeningSolve, SymmetricRemovalsAgreeWithNegamax) {
+  check_board(4, 4, konane::OpeningRule::Any);
+  check_board(3, 5, konane::OpeningRule::Any);
+  check_board(4, 5, konane::OpeningRule::Any);
+  check_board(3, 6, konane::OpeningRule::Any);
+  check_board(5, 5, konane::OpeningRule::Standard);
+  check_board(5, 5, konane::OpeningRule::Any);
+}
+
+}  // namespace
