@@ -139,4 +139,20 @@ TEST(DfpnStop, AStoppedSearchSaysUnknown) {
   EXPECT_EQ(dfpn.solve(p->position, true), solver::Result::Unknown);
 }
 
+// abandon() is polled, not watched: one yes must end the whole search, even if it would say
+// no when asked again, and the next solve starts afresh and finishes.
+TEST(DfpnStop, OneAbandonEndsTheWholeSearch) {
+  solver::ConcurrentTable vt(size_t{1} << 20), pt(size_t{4} << 20);
+  solver::ValueSolver<Game> values(vt);
+  solver::DfpnSolver<Game> dfpn(values, pt, solver::SearchLimits{4});
+  konane::TextError err;
+  auto big = konane::parse_position("..xoxo/oxoxox/xoxoxo/oxoxox/xoxoxo/oxoxox", &err);
+  auto small = konane::parse_position("xoxox/oxoxo/x..ox/oxoxo/xoxox", &err);
+  ASSERT_TRUE(big && small);
+  int asked = 0;
+  EXPECT_EQ(dfpn.solve(big->position, true, [&] { return ++asked == 1; }), solver::Result::Unknown);
+  EXPECT_EQ(asked, 1);
+  EXPECT_EQ(dfpn.solve(small->position, true, [] { return false; }), solver::Result::Win);
+}
+
 }  // namespace

@@ -336,9 +336,12 @@ class DfpnSolver {
     return t;
   }
 
+  // Sticky once abandon() said yes, so that every level of the search unwinds at once.
   bool stopped() const {
     if (limits_.stop && limits_.stop->load(std::memory_order_relaxed)) return true;
-    return hook_.fn && (++poll_ & (kAbandonPoll - 1)) == 0 && hook_.fn(hook_.ctx);
+    if (hook_.abandoned) return true;
+    if (hook_.fn && (++poll_ & (kAbandonPoll - 1)) == 0) hook_.abandoned = hook_.fn(hook_.ctx);
+    return hook_.abandoned;
   }
 
   // One searcher on the root until it is proved, disproved or stopped.
@@ -444,6 +447,7 @@ class DfpnSolver {
   struct AbandonHook {
     bool (*fn)(void*) = nullptr;
     void* ctx = nullptr;
+    bool abandoned = false;
   };
   static inline thread_local AbandonHook hook_{};
   static inline thread_local uint32_t poll_ = 0;
