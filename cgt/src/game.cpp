@@ -284,21 +284,23 @@ void remove_dominated(std::vector<GameId>& v, bool left,
                       const std::vector<GameId>* fresh = nullptr) {
   size_t n = v.size();
   if (n < 2) return;
-  std::vector<char> dead(n, 0), old(n, 0);
+  constexpr char kDead = 1, kOld = 2;  // one allocation for both flags: this runs per node
+  std::vector<char> flag(n, 0);
   if (fresh)
-    for (size_t i = 0; i < n; ++i) old[i] = !std::binary_search(fresh->begin(), fresh->end(), v[i]);
+    for (size_t i = 0; i < n; ++i)
+      if (!std::binary_search(fresh->begin(), fresh->end(), v[i])) flag[i] = kOld;
   for (size_t i = 0; i < n; ++i) {
     for (size_t j = 0; j < n; ++j) {
-      if (i == j || dead[j] || (old[i] && old[j])) continue;
+      if (i == j || (flag[j] & kDead) || (flag[i] & flag[j] & kOld)) continue;
       if (left ? leq(v[i], v[j]) : leq(v[j], v[i])) {
-        dead[i] = 1;
+        flag[i] |= kDead;
         break;
       }
     }
   }
   size_t k = 0;
   for (size_t i = 0; i < n; ++i)
-    if (!dead[i]) v[k++] = v[i];
+    if (!(flag[i] & kDead)) v[k++] = v[i];
   v.resize(k);
 }
 
