@@ -16,12 +16,13 @@ inline Bitboard jumps(const Geometry& g, Bitboard from, Bitboard over) {
          ((((from >> 1) & w & over) >> 1) & w);
 }
 
-// Closes (zb, zw) under the zone rule. Starting from any sets between the stones and the
-// least closed sets gives that same least closed pair (the rule is monotone), so merged
-// groups start from the union of their zones instead of from their stones.
-void close_zones(const Geometry& g, Bitboard& zb, Bitboard& zw) {
-  // Each colour grows with the other's newest squares at once: fewer rounds than the
-  // definition's simultaneous ones, same fixpoint.
+}  // namespace
+
+// The least closed pair: each colour grows with the other's newest squares at once, fewer
+// rounds than the definition's simultaneous ones, same fixpoint.
+void zones(const Geometry& g, Bitboard black, Bitboard white, Bitboard& zb, Bitboard& zw) {
+  zb = black;
+  zw = white;
   while (true) {
     const Bitboard nb = zb | jumps(g, zb, zw);
     const Bitboard nw = zw | jumps(g, zw, nb);
@@ -31,19 +32,11 @@ void close_zones(const Geometry& g, Bitboard& zb, Bitboard& zw) {
   }
 }
 
-}  // namespace
-
-void zones(const Geometry& g, Bitboard black, Bitboard white, Bitboard& zb, Bitboard& zw) {
-  zb = black;
-  zw = white;
-  close_zones(g, zb, zw);
-}
-
 int decompose(const Position& p, RegionList& out) {
   const Geometry& g = p.geo();
   // The regions are read off the zones of the whole position (see regions.hpp): one
   // closure, then one flood fill per region over "a black-zone square next to a white-zone
-  // square", instead of a closure per group and per merge.
+  // square".
   Bitboard zb, zw;
   zones(g, p.black, p.white, zb, zw);
   int live = 0;
