@@ -276,7 +276,7 @@ std::optional<GameId> all_number_shortcut(const std::vector<GameId>& l,
 }
 
 // Deletes dominated options: on Left's side those <= another, on Right's those >= another.
-// Canonical options have distinct values, so domination is always strict. When settled is
+// Canonical options have distinct values, so domination is always strict. When fresh is
 // given (sorted), the options not in it are already known not to dominate one another, and
 // only pairs with at least one fresh option are compared: deleting options never makes a
 // survivor dominated, so after bypassing only the options it added need checking.
@@ -518,7 +518,7 @@ GameId translate(GameId g, const Dyadic& x) {
 // pair is skipped as soon as either side is known to be dominated. The pairs themselves are
 // compared through order (cross_order.hpp), which knows cheaper equivalent comparisons.
 void cross_dominate(std::vector<GameId>& x, std::vector<GameId>& y, bool left, CrossOrder&& order) {
-  std::vector<char> dx(x.size(), 0), dy(y.size(), 0);
+  std::vector<char> dx(x.size(), 0);
   // The y still undominated, so that a y lost early costs nothing in later rows (sums with a
   // nimber typically lose every y to the first x or two, and keep all x).
   std::vector<uint32_t> live(y.size());
@@ -537,7 +537,6 @@ void cross_dominate(std::vector<GameId>& x, std::vector<GameId>& y, bool left, C
         y_dead = leq(q, p);
       }
       if (y_dead) {
-        dy[j] = 1;
         live[t] = live.back();
         live.pop_back();
       } else {
@@ -549,8 +548,7 @@ void cross_dominate(std::vector<GameId>& x, std::vector<GameId>& y, bool left, C
   for (size_t i = 0; i < x.size(); ++i)
     if (!dx[i]) x[k++] = x[i];
   x.resize(k);
-  for (size_t j = 0; j < y.size(); ++j)
-    if (!dy[j]) x.push_back(y[j]);
+  for (uint32_t j : live) x.push_back(y[j]);  // canonicalise sorts the lists afterwards
 }
 
 GameId add_general(GameId a, GameId b) {

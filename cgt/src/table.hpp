@@ -77,7 +77,7 @@ struct NusMemoEntry {
   int64_t num = 0;
   int32_t ups = 0;
   uint32_t nim = 0;
-  uint32_t id = 0xFFFFFFFFu;  // kNoGame: empty
+  uint32_t id = kNoGame;  // empty
   uint8_t exp = 0;
 };
 static_assert(sizeof(NusMemoEntry) == 24);
@@ -89,16 +89,15 @@ inline constexpr uint8_t kFlagNumber = 2;
 
 // ---- option blocks -----------------------------------------------------------------------
 //
-//   uint32 [0]  [1]  [2]   [3]   [4 .. 4+nl)      [4+nl .. 4+n)     [4+n .. 4+4n)
-//          +----+----+-----+-----+----------------+-----------------+---------------------------------+
-//          | nl | nr | lmx | rmn | left ids (asc) | right ids (asc) | left view (nl) | right view
-//          (nr) |
-//          +----+----+-----+-----+----------------+-----------------+---------------------------------+
-//   n = nl + nr. Ascending id order makes the pair of lists a unique key of the canonical game.
-//   The views hold the same options again with their stops, each entry an OptKey (3 words):
-//   the left view sorted by right stop descending, the right view by left stop ascending, so
-//   a comparison scans options in the order in which their stops can still matter and stops
-//   at the first one that cannot, without touching the options' records.
+//   uint32 [0] [1] [2]  [3]  [4 .. 4+nl)  [4+nl .. 4+n)  [4+n .. 4+4n)
+//          +---+---+----+----+------------+--------------+----------------------------+
+//          |nl |nr |lmx |rmn | left ids   | right ids    | left view  | right view    |
+//          +---+---+----+----+------------+--------------+----------------------------+
+//   n = nl + nr; the left view has nl entries, the right view nr. Ascending id order makes the pair
+//   of lists a unique key of the canonical game. The views hold the same options again with their
+//   stops, each entry an OptKey (3 words): the left view sorted by right stop descending, the right
+//   view by left stop ascending, so a comparison scans options in the order in which their stops
+//   can still matter and stops at the first one that cannot, without touching the options' records.
 //   lmx (float bits) is the largest left stop in the left view, rmn the smallest right stop
 //   in the right view (-inf and +inf when empty): the bound on each view's unsorted field,
 //   which lets a scan that filters on both stops skip a whole view at once.
