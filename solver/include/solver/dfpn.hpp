@@ -107,8 +107,7 @@ class DfpnSolver {
       for (size_t i = 0; i < options.size(); ++i) {
         if (settled[i] == Result::Unknown) {
           const TablePayload e = peek(options[i], !left_to_move);
-          if (e.v0 == 0) settled[i] = Result::Win;
-          if (e.v1 == 0) settled[i] = Result::Loss;
+          settled[i] = result_of(e);
           if (settled[i] == Result::Unknown) {
             open = true;
             delta += e.v0;
@@ -142,17 +141,10 @@ class DfpnSolver {
 
  private:
   Result solve_now(const Position& p, bool left_to_move) {
-    State s;
-    s.known = cgt::zero();
-    G::for_each_region(p, [&](const Position& r) { add_region(s, r); });
-    s.left = left_to_move;
+    const State s = root_state(p, left_to_move);
     if (s.overflow) return Result::Unknown;
     if (s.hard_count == 0) return settle(s.known, s.left);
-    hash(s);
-    const TablePayload e = search(s);
-    if (e.v0 == 0) return Result::Win;
-    if (e.v1 == 0) return Result::Loss;
-    return Result::Unknown;
+    return result_of(search(s));
   }
 
   struct Hard {
@@ -207,20 +199,37 @@ class DfpnSolver {
     return values_.peek(k.key, size);
   }
 
-  // (phi, delta) of a position for the player to move as far as the table knows, the
-  // mobility heuristic otherwise; never searches. An overflowing state is never proved.
-  TablePayload peek(const Position& p, bool left_to_move) {
+  // The search state of a whole position (hashed unless it overflows or has no hard region).
+  State root_state(const Position& p, bool left_to_move) {
     State s;
     s.known = cgt::zero();
     G::for_each_region(p, [&](const Position& r) { add_region(s, r); });
     s.left = left_to_move;
+    if (!s.overflow && s.hard_count > 0) hash(s);
+    return s;
+  }
+
+  // (phi, delta) of a settled result, and the result (if any) that (phi, delta) proves.
+  static TablePayload proved(Result r) {
+    return r == Result::Win ? TablePayload{0, kInf} : TablePayload{kInf, 0};
+  }
+  // An unexpanded state whose mover has m options: phi = 1, delta = m (df-pn+ mobility),
+  // and a mover without options has lost.
+  static TablePayload unexpanded(int m) {
+    return m == 0 ? TablePayload{kInf, 0} : TablePayload{1, static_cast<uint32_t>(m)};
+  }
+  static Result result_of(TablePayload e) {
+    return e.v0 == 0 ? Result::Win : e.v1 == 0 ? Result::Loss : Result::Unknown;
+  }
+
+  // (phi, delta) of a position for the player to move as far as the table knows, the
+  // mobility heuristic otherwise; never searches. An overflowing state is never proved.
+  TablePayload peek(const Position& p, bool left_to_move) {
+    const State s = root_state(p, left_to_move);
     if (s.overflow) return TablePayload{kInf - 1, kInf - 1};
-    if (s.hard_count == 0)
-      return settle(s.known, s.left) == Result::Win ? TablePayload{0, kInf} : TablePayload{kInf, 0};
-    hash(s);
+    if (s.hard_count == 0) return proved(settle(s.known, s.left));
     if (auto e = proofs_.find(table_key(s))) return *e;
-    const int m = count_options(s);
-    return m == 0 ? TablePayload{kInf, 0} : TablePayload{1, uint32_t(m)};
+    return unexpanded(count_options(s));
   }
 
   // The multiset hash: a term for the known value plus one per hard region, so a child's
@@ -276,17 +285,13 @@ class DfpnSolver {
   // mobility heuristic. An overflowing child is never proved either way.
   TablePayload lookup(const State& s, const Child& c) {
     if (c.overflow) return TablePayload{kInf - 1, kInf - 1};
-    if (c.hard_total == 0) {
-      return settle(c.known, !s.left) == Result::Win ? TablePayload{0, kInf}
-                                                     : TablePayload{kInf, 0};
-    }
+    if (c.hard_total == 0) return proved(settle(c.known, !s.left));
     if (auto e = proofs_.find(child_key(c, s.left))) return *e;
     int m = known_options(c.known, !s.left);
     for (int i = 0; i < s.hard_count; ++i)
       if (i != c.skip) m += G::count_options(s.hard[i].pos, !s.left);
     for (uint32_t i = 0; i < c.count; ++i) m += G::count_options(arena_[c.first + i].pos, !s.left);
-    if (m == 0) return TablePayload{kInf, 0};
-    return TablePayload{1, static_cast<uint32_t>(m)};
+    return unexpanded(m);
   }
 
   // Appends the children of s to kids_ (their new regions to arena_).
