@@ -78,10 +78,11 @@ int run_value(const std::vector<std::string>& args, Io io) {
   const Position& p = resolved->state.position;
   std::vector<std::pair<Region, cgt::GameId>> regions;
   size_t from_db = 0;
+  bool complete = true;
   if (database) {
     RegionList list;
     const int n = decompose(p, list);
-    for (int i = 0; i < n; ++i) {
+    for (int i = 0; i < n && complete; ++i) {
       const Position r = cut_out(list[i]);
       auto known = lookup_position(*database, r);
       if (!known) return db_error(io, "value", db_path, known.error());
@@ -91,13 +92,40 @@ int run_value(const std::vector<std::string>& args, Io io) {
         ++from_db;
       } else {
         v = solver.value(r);
+        if (!v) {
+          complete = false;
+          break;
+        }
         if (auto st = store_value(*database, r, *v); !st)
           return db_error(io, "value", db_path, st.error());
       }
       regions.emplace_back(list[i], *v);
     }
+  } else if (auto all = solver.region_values(p)) {
+    regions = std::move(*all);
   } else {
-    regions = solver.region_values(p);
+    complete = false;
+  }
+  if (!complete) {
+    const double secs =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    if (database)
+      if (auto st = database->close(); !st) return db_error(io, "value", db_path, st.error());
+    if (parsed->vm.count("json")) {
+      JsonWriter j(io.out);
+      j.begin_object();
+      j.field("position", to_string(p));
+      j.field("value", "unknown");
+      j.field("complete", false);
+      j.field("nodes", uint64_t{solver.nodes()});
+      j.field("seconds", secs);
+      j.end_object();
+      return kExitOk;
+    }
+    io.out << "position: " << to_string(p) << "\n"
+           << "value: unknown (timed out)\n"
+           << "nodes: " << solver.nodes() << "  seconds: " << secs << "\n";
+    return kExitOk;
   }
   cgt::GameId total = cgt::zero();
   for (const auto& [r, v] : regions) total = cgt::add(total, v);
@@ -124,7 +152,10 @@ int run_value(const std::vector<std::string>& args, Io io) {
       j.end_object();
     }
     j.end_array();
+    j.field("complete", true);
     j.field("nodes", uint64_t{solver.nodes()});
+    j.field("regions_proved", solver.regions_proved());
+    j.field("regions_expanded", solver.regions_expanded());
     j.field("seconds", secs);
     if (database) j.field("regions_from_db", static_cast<uint64_t>(from_db));
     j.end_object();

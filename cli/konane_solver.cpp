@@ -26,7 +26,8 @@ KonaneSolver::KonaneSolver(const SolverConfig& config)
       proof_table_(config.memory_bytes / 2),
       values_(value_table_),
       dfpn_(values_, proof_table_,
-            solver::SearchLimits{config.value_limit, &stop_, config.threads}) {}
+            solver::SearchLimits{config.value_limit, &stop_, config.threads}),
+      prover_(values_, dfpn_, solver::ProverLimits{.threads = config.threads, .stop = &stop_}) {}
 
 namespace {
 // Runs f while a watchdog sets `stop` at the deadline (if any).
@@ -303,16 +304,29 @@ Winner opening_winner(const std::vector<OpeningRemoval>& removals) {
   return any_unknown ? Winner::Unknown : Winner::White;
 }
 
-cgt::GameId KonaneSolver::value(const Position& p) {
+std::optional<cgt::GameId> KonaneSolver::value(const Position& p) {
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism, config_.threads);
-  return config_.threads > 1 ? values_.value_parallel(p) : values_.value(p);
+  std::optional<cgt::GameId> v;
+  if (config_.timeout_seconds <= 0) return prover_.value(p);
+  const double left =
+      config_.timeout_seconds -
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - created_).count();
+  if (left <= 0) stop_.store(true);
+  if (stop_.load()) return std::nullopt;
+  with_deadline(left, stop_, [&] { v = prover_.value(p); });
+  return v;
 }
 
-std::vector<std::pair<Region, cgt::GameId>> KonaneSolver::region_values(const Position& p) {
+std::optional<std::vector<std::pair<Region, cgt::GameId>>> KonaneSolver::region_values(
+    const Position& p) {
   RegionList regions;
   const int n = decompose(p, regions);
   std::vector<std::pair<Region, cgt::GameId>> out;
-  for (int i = 0; i < n; ++i) out.emplace_back(regions[i], value(cut_out(regions[i])));
+  for (int i = 0; i < n; ++i) {
+    const auto v = value(cut_out(regions[i]));
+    if (!v) return std::nullopt;
+    out.emplace_back(regions[i], *v);
+  }
   return out;
 }
 

@@ -14,6 +14,7 @@
 #include "solver/dfpn.hpp"
 #include "solver/game.hpp"
 #include "solver/table.hpp"
+#include "solver/value_prover.hpp"
 #include "solver/values.hpp"
 
 namespace konane::cli {
@@ -74,9 +75,14 @@ class KonaneSolver {
   RootAnalysis analyse(const Position& p, Color to_move, bool with_pv);
   OpeningAnalysis solve_opening(int rows, int cols, OpeningRule rule);
 
-  cgt::GameId value(const Position& p);
-  // The live regions of p (stones on p's board) with the value of each.
-  std::vector<std::pair<Region, cgt::GameId>> region_values(const Position& p);
+  // Exact values (by proof where a simple value fits, value_prover.hpp); nullopt when the
+  // timeout stopped the computation.
+  std::optional<cgt::GameId> value(const Position& p);
+  // The live regions of p (stones on p's board) with the value of each; nullopt on timeout.
+  std::optional<std::vector<std::pair<Region, cgt::GameId>>> region_values(const Position& p);
+  // Regions valued by a proved guess, and built from their options, so far.
+  uint64_t regions_proved() const { return prover_.proved(); }
+  uint64_t regions_expanded() const { return prover_.expanded(); }
   bool timed_out() const { return stop_.load(); }
   uint64_t nodes() const { return dfpn_.nodes() + values_.nodes(); }
   size_t table_bytes() const { return value_table_.bytes() + proof_table_.bytes(); }
@@ -85,11 +91,14 @@ class KonaneSolver {
   std::vector<Move> principal_variation(Position p, Color to_move);
 
   SolverConfig config_;
+  // --timeout counts from here for value(): a command values its regions one by one.
+  std::chrono::steady_clock::time_point created_ = std::chrono::steady_clock::now();
   std::atomic<bool> stop_{false};
   solver::ConcurrentTable value_table_;
   solver::ConcurrentTable proof_table_;
   solver::ValueSolver<Game> values_;
   solver::DfpnSolver<Game> dfpn_;
+  solver::ValueProver<Game> prover_;
 };
 
 }  // namespace konane::cli

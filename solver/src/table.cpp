@@ -2,6 +2,7 @@
 
 #include <sys/mman.h>
 
+#include <algorithm>
 #include <bit>
 #include <cstdlib>
 #include <new>
@@ -34,6 +35,7 @@ ConcurrentTable::ConcurrentTable(size_t bytes) {
   if (mem == MAP_FAILED) throw std::bad_alloc();
   madvise(mem, len, MADV_HUGEPAGE);  // advisory: ignoring failure only costs speed
   entries_ = std::unique_ptr<Entry[], Free>(static_cast<Entry*>(mem), Free(len));
+  active_.store(std::min(buckets_, kInitialBuckets));
 }
 
 void ConcurrentTable::Free::operator()(Entry* e) const {
@@ -52,7 +54,7 @@ void put(T& field, T value, std::memory_order o = std::memory_order_relaxed) {
 }  // namespace
 
 size_t ConcurrentTable::bucket_of(const RegionKey& k) const {
-  return (hash_key(k) & (buckets_ - 1)) * kWays;
+  return (hash_key(k) & (active() - 1)) * kWays;
 }
 
 std::optional<TablePayload> ConcurrentTable::find(const RegionKey& key) const {
@@ -75,30 +77,39 @@ std::optional<TablePayload> ConcurrentTable::find(const RegionKey& key) const {
 }
 
 void ConcurrentTable::store(const RegionKey& key, TablePayload payload, unsigned work) {
-  const size_t base = bucket_of(key);
+  const size_t active_now = active();
+  if (!store_at((hash_key(key) & (active_now - 1)) * kWays, key, payload, work)) return;
+  const uint64_t filled = filled_.fetch_add(1, std::memory_order_relaxed) + 1;
+  if (active_now < buckets_ && filled > active_now * kWays / 2) grow();
+}
+
+bool ConcurrentTable::store_at(size_t base, const RegionKey& key, TablePayload payload,
+                               unsigned work) {
   if (work > 255) work = 255;
   size_t victim = kWays;
   unsigned victim_work = ~0u;
+  bool unused = false;
   for (size_t i = 0; i < kWays; ++i) {
     const Entry& e = entries_[base + i];
     const uint32_t tag = load(e.tag, std::memory_order_relaxed);
     if (!(tag & kUsed)) {
-      if (victim_work != 0) victim = i, victim_work = 0;
+      if (victim_work != 0) victim = i, victim_work = 0, unused = true;
       continue;
     }
     if ((tag & 0xffff) == key.shape && load(e.k0, std::memory_order_relaxed) == key.w0 &&
         load(e.k1, std::memory_order_relaxed) == key.w1) {
       victim = i;
+      unused = false;
       break;
     }
     const unsigned w = (tag >> 16) & 0xff;
-    if (w < victim_work) victim = i, victim_work = w;
+    if (w < victim_work) victim = i, victim_work = w, unused = false;
   }
   Entry& e = entries_[base + victim];
   uint32_t s = load(e.seq, std::memory_order_relaxed);
   if ((s & 1) || !std::atomic_ref<uint32_t>(e.seq).compare_exchange_strong(
                      s, s + 1, std::memory_order_acquire))
-    return;
+    return false;
   // Release stores keep the odd sequence number visible before any field changes.
   put(e.tag, kUsed | (work << 16) | key.shape, std::memory_order_release);
   put(e.k0, key.w0, std::memory_order_release);
@@ -107,13 +118,53 @@ void ConcurrentTable::store(const RegionKey& key, TablePayload payload, unsigned
   put(e.v1, payload.v1, std::memory_order_release);
   put(e.seq, s + 2, std::memory_order_release);
   stores_.fetch_add(1, std::memory_order_relaxed);
+  return unused;
+}
+
+void ConcurrentTable::grow() {
+  bool expected = false;
+  if (!growing_.compare_exchange_strong(expected, true, std::memory_order_acquire)) return;
+  const size_t old = active();
+  if (old >= buckets_ || filled_.load(std::memory_order_relaxed) <= old * kWays / 2) {
+    growing_.store(false, std::memory_order_release);
+    return;
+  }
+  active_.store(2 * old, std::memory_order_release);
+  // Entries of bucket b now belong to b or b + old. Each one leaving is read like find()
+  // does, written to its new bucket like store() does, then released; an entry a writer is
+  // changing meanwhile stays where it is (and is missed later: a cache may lose entries).
+  for (size_t b = 0; b < old; ++b) {
+    for (size_t i = 0; i < kWays; ++i) {
+      Entry& e = entries_[b * kWays + i];
+      uint32_t s1 = load(e.seq, std::memory_order_acquire);
+      if (s1 & 1) continue;
+      const uint32_t tag = load(e.tag, std::memory_order_acquire);
+      if (!(tag & kUsed)) continue;
+      const RegionKey key{load(e.k0, std::memory_order_acquire),
+                          load(e.k1, std::memory_order_acquire), uint16_t(tag & 0xffff)};
+      const TablePayload p{load(e.v0, std::memory_order_acquire),
+                           load(e.v1, std::memory_order_acquire)};
+      if (load(e.seq, std::memory_order_relaxed) != s1) continue;
+      if (!(hash_key(key) & old)) continue;  // stays
+      if (!std::atomic_ref<uint32_t>(e.seq).compare_exchange_strong(s1, s1 + 1,
+                                                                    std::memory_order_acquire))
+        continue;
+      put(e.tag, 0u, std::memory_order_release);
+      put(e.seq, s1 + 2, std::memory_order_release);
+      store_at((b + old) * kWays, key, p, (tag >> 16) & 0xff);
+    }
+  }
+  growing_.store(false, std::memory_order_release);
 }
 
 void ConcurrentTable::clear() {
-  for (size_t i = 0; i < buckets_ * kWays; ++i) {
+  // Only the active prefix was ever written; the rest is still untouched zero pages.
+  for (size_t i = 0; i < active() * kWays; ++i) {
     put(entries_[i].tag, 0u);
     put(entries_[i].seq, 0u);
   }
+  filled_.store(0);
+  active_.store(std::min(buckets_, kInitialBuckets));
 }
 
 }  // namespace solver

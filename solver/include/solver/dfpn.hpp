@@ -80,6 +80,12 @@ class DfpnSolver {
     return r;
   }
 
+  // Does the player to move win the sum of p and the game `offset` (given by its value)?
+  // With offset = -c this decides how p compares with c (ValueProver, value_prover.hpp).
+  Result solve_plus(const Position& p, cgt::GameId offset, bool left_to_move) {
+    return solve_now(p, left_to_move, offset);
+  }
+
   uint64_t nodes() const { return nodes_.total(); }
 
   // The same answer as solve(), for a thread joining a search already under way on p. Each
@@ -140,8 +146,8 @@ class DfpnSolver {
   }
 
  private:
-  Result solve_now(const Position& p, bool left_to_move) {
-    const State s = root_state(p, left_to_move);
+  Result solve_now(const Position& p, bool left_to_move, cgt::GameId offset = cgt::zero()) {
+    const State s = root_state(p, left_to_move, offset);
     if (s.overflow) return Result::Unknown;
     if (s.hard_count == 0) return settle(s.known, s.left);
     return result_of(search(s));
@@ -200,9 +206,9 @@ class DfpnSolver {
   }
 
   // The search state of a whole position (hashed unless it overflows or has no hard region).
-  State root_state(const Position& p, bool left_to_move) {
+  State root_state(const Position& p, bool left_to_move, cgt::GameId known = cgt::zero()) {
     State s;
-    s.known = cgt::zero();
+    s.known = known;
     G::for_each_region(p, [&](const Position& r) { add_region(s, r); });
     s.left = left_to_move;
     if (!s.overflow && s.hard_count > 0) hash(s);

@@ -60,6 +60,11 @@ class ValueSolver {
     return std::nullopt;
   }
 
+  // Records v as the value of the region k names (a value proved elsewhere, see
+  // value_prover.hpp), for this solver and every search that peeks at its table. Such a
+  // value cost whole searches, so the table keeps it over anything else.
+  void remember(const Keyed<Position>& k, cgt::GameId v) { store(k, v, 255); }
+
   // Exact once the computations that counted them have returned.
   uint64_t nodes() const { return nodes_.total(); }
 

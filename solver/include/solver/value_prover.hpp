@@ -1,0 +1,206 @@
+#pragma once
+// Exact values by proof: a large region's value is guessed among simple values and the guess
+// is proved with outcome searches; only a region no guess fits is computed from its options
+// (and each of those regions again by proof).
+//
+// WHY. A canonical form built from options needs the canonical form of every region
+// reachable from the position: about 150,000 for one 5x5 opening position and tens of
+// millions on 6x6. Yet opening positions mostly have simple values (0, 1, -1, ...), and
+// df-pn decides an outcome while visiting a small part of the game.
+//
+// PROOF. For any game c, G = c iff G - c = 0 iff G - c is a second-player win: the player to
+// move in G - c loses, whoever starts (the definition of equality). solve_plus() decides
+// both outcomes of G + (-c) exactly (df-pn proofs are exact), so when both are losses, c is
+// G's value, and since canonical forms are unique and c is canonical, it is G's canonical
+// form. The same two searches give the outcome class of G - c in every case: L (Left wins
+// both) means G > c, R means G < c, N means G || c.
+//
+// THE GUESSES.
+//  * 0 first. Class P settles it.
+//  * Class L or R at 0: G is positive (negative) or an infinitesimal. Numbers are probed in
+//    the order of the simplest number strictly between the bounds found so far (lo < G < hi):
+//    1, 2, 3, ... then halves, quarters, ... A number G lies between every pair of bounds, so
+//    the probes hit it after |G| + (the exponent of its denominator) + 1 steps; a class N
+//    answer (G || c) proves G is no number. The probes are capped (kMaxProbes) so that a
+//    non-number squeezed between numbers (an infinitesimal: 0 < G < every positive number)
+//    ends the guessing.
+//  * Class N at 0: G might be * (tested as G - * = 0); nothing else is guessed.
+// A failed guess costs only the searches: the region is then built from its options, each
+// option's regions valued by this same procedure (or directly, when small).
+//
+// Values are exact either way, and the ones found are remembered in the value table, where
+// the searches (which fold known regions into one game) and later positions find them.
+#include <tbb/task_group.h>
+
+#include <atomic>
+#include <cgt/game.hpp>
+#include <optional>
+#include <vector>
+
+#include "solver/dfpn.hpp"
+#include "solver/game.hpp"
+#include "solver/values.hpp"
+
+namespace solver {
+
+struct ProverLimits {
+  // Regions with at most this many (G::size) units are valued directly from their options
+  // (ValueSolver): below it, two searches cost more than the whole subtree.
+  int direct_size = 12;
+  int threads = 1;                          // run the two searches of a guess at once
+  const std::atomic<bool>* stop = nullptr;  // set from outside: give up with nullopt
+};
+
+template <PartizanGame G>
+class ValueProver {
+ public:
+  using Position = typename G::Position;
+  static constexpr int kMaxProbes = 12;
+
+  ValueProver(ValueSolver<G>& values, DfpnSolver<G>& dfpn, ProverLimits limits)
+      : values_(values), dfpn_(dfpn), limits_(limits) {}
+
+  // The value of any position (the sum of its regions'), or nullopt once stopped.
+  std::optional<cgt::GameId> value(const Position& p) {
+    std::vector<Position> regions;
+    G::for_each_region(p, [&](const Position& r) { regions.push_back(r); });
+    cgt::GameId sum = cgt::zero();
+    for (const Position& r : regions) {
+      const auto v = region_value(r);
+      if (!v) return std::nullopt;
+      sum = cgt::add(sum, *v);
+    }
+    return sum;
+  }
+
+  // The value of one region (a position that does not split), or nullopt once stopped.
+  std::optional<cgt::GameId> region_value(const Position& region) {
+    if (G::size(region) <= limits_.direct_size) return values_.region_value(region);
+    const Keyed<Position> k = G::key(region);
+    const auto v = rep_value(k);
+    if (!v) return std::nullopt;
+    return k.negated ? cgt::neg(*v) : *v;
+  }
+
+  // Regions whose value a guess proved, and regions built from their options.
+  uint64_t proved() const { return proved_.load(std::memory_order_relaxed); }
+  uint64_t expanded() const { return expanded_.load(std::memory_order_relaxed); }
+
+ private:
+  bool stopped() const { return limits_.stop && limits_.stop->load(std::memory_order_relaxed); }
+
+  std::optional<cgt::GameId> rep_value(const Keyed<Position>& k) {
+    if (auto hit = values_.peek(k.key, G::size(k.rep))) return *hit;
+    const Guess g = guess(k.rep);
+    if (g.stopped) return std::nullopt;
+    if (g.value != cgt::kNoGame) {
+      proved_.fetch_add(1, std::memory_order_relaxed);
+      values_.remember(k, g.value);
+      return g.value;
+    }
+    const auto v = from_options(k.rep);
+    if (v) {
+      expanded_.fetch_add(1, std::memory_order_relaxed);
+      values_.remember(k, *v);
+    }
+    return v;
+  }
+
+  // Built from the options, each valued by value() (in parallel when allowed).
+  std::optional<cgt::GameId> from_options(const Position& rep) {
+    std::vector<Position> children;
+    G::for_each_option(rep, true, [&](const Position& c) { children.push_back(c); });
+    const size_t left_count = children.size();
+    G::for_each_option(rep, false, [&](const Position& c) { children.push_back(c); });
+    std::vector<std::optional<cgt::GameId>> values(children.size());
+    if (limits_.threads > 1) {
+      tbb::task_group tg;
+      for (size_t i = 0; i < children.size(); ++i)
+        tg.run([&, i] { values[i] = value(children[i]); });
+      tg.wait();
+    } else {
+      for (size_t i = 0; i < children.size(); ++i) values[i] = value(children[i]);
+    }
+    std::vector<cgt::GameId> ids;
+    ids.reserve(values.size());
+    for (const auto& v : values) {
+      if (!v) return std::nullopt;
+      ids.push_back(*v);
+    }
+    const std::span<const cgt::GameId> all(ids);
+    return cgt::make_game(all.first(left_count), all.subspan(left_count));
+  }
+
+  struct Guess {
+    cgt::GameId value = cgt::kNoGame;  // kNoGame: no guess proved
+    bool stopped = false;
+  };
+
+  // How p compares with c (see the proof above); nullopt when a search did not finish.
+  std::optional<cgt::Cmp> versus(const Position& p, cgt::GameId c) {
+    const cgt::GameId offset = cgt::neg(c);
+    Result left_first = Result::Unknown, right_first = Result::Unknown;
+    if (limits_.threads > 1) {
+      tbb::task_group tg;
+      tg.run([&] { left_first = dfpn_.solve_plus(p, offset, true); });
+      right_first = dfpn_.solve_plus(p, offset, false);
+      tg.wait();
+    } else {
+      left_first = dfpn_.solve_plus(p, offset, true);
+      if (left_first != Result::Unknown) right_first = dfpn_.solve_plus(p, offset, false);
+    }
+    if (left_first == Result::Unknown || right_first == Result::Unknown) return std::nullopt;
+    const bool lw = left_first == Result::Win, rw = right_first == Result::Win;
+    if (lw && rw) return cgt::Cmp::Fuzzy;
+    if (lw) return cgt::Cmp::Greater;
+    if (rw) return cgt::Cmp::Less;
+    return cgt::Cmp::Equal;
+  }
+
+  Guess guess(const Position& p) {
+    // A search that does not finish without a stop (a state too wide to search) only
+    // means no guess: the options still give the value.
+    auto unfinished = [&] { return Guess{cgt::kNoGame, stopped()}; };
+    const auto at_zero = versus(p, cgt::zero());
+    if (!at_zero) return unfinished();
+    switch (*at_zero) {
+      case cgt::Cmp::Equal:
+        return Guess{cgt::zero()};
+      case cgt::Cmp::Fuzzy: {
+        const auto at_star = versus(p, cgt::star());
+        if (!at_star) return unfinished();
+        return Guess{*at_star == cgt::Cmp::Equal ? cgt::star() : cgt::kNoGame};
+      }
+      default:
+        break;
+    }
+    std::optional<cgt::Dyadic> lo, hi;  // lo < p < hi
+    (*at_zero == cgt::Cmp::Greater ? lo : hi) = cgt::Dyadic();
+    for (int probe = 0; probe < kMaxProbes; ++probe) {
+      const cgt::Dyadic c = cgt::simplest_between(lo, hi);
+      const cgt::GameId cv = cgt::number(c);
+      const auto cmp = versus(p, cv);
+      if (!cmp) return unfinished();
+      switch (*cmp) {
+        case cgt::Cmp::Equal:
+          return Guess{cv};
+        case cgt::Cmp::Greater:
+          lo = c;
+          break;
+        case cgt::Cmp::Less:
+          hi = c;
+          break;
+        case cgt::Cmp::Fuzzy:
+          return Guess{};
+      }
+    }
+    return Guess{};
+  }
+
+  ValueSolver<G>& values_;
+  DfpnSolver<G>& dfpn_;
+  ProverLimits limits_;
+  std::atomic<uint64_t> proved_{0}, expanded_{0};
+};
+
+}  // namespace solver
