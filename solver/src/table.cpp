@@ -77,10 +77,24 @@ std::optional<TablePayload> ConcurrentTable::find(const RegionKey& key) const {
 }
 
 void ConcurrentTable::store(const RegionKey& key, TablePayload payload, unsigned work) {
-  const size_t active_now = active();
-  if (!store_at((hash_key(key) & (active_now - 1)) * kWays, key, payload, work)) return;
-  const uint64_t filled = filled_.fetch_add(1, std::memory_order_relaxed) + 1;
-  if (active_now < buckets_ && filled > active_now * kWays / 2) grow();
+  const uint64_t h = hash_key(key);
+  size_t active_now = active();
+  const bool filled = store_at((h & (active_now - 1)) * kWays, key, payload, work);
+  // A doubling may have begun since active() was read, and its mover may have passed this
+  // bucket already: then the entry is stored again where it now belongs. The fences pair
+  // with grow()'s (store active, fence, read entries): either this thread sees the new size
+  // or the mover sees this entry.
+  while (active_now < buckets_) {
+    std::atomic_thread_fence(std::memory_order_seq_cst);
+    const size_t now = active();
+    if (now == active_now) break;
+    if ((h & (now - 1)) != (h & (active_now - 1)))
+      store_at((h & (now - 1)) * kWays, key, payload, work);
+    active_now = now;
+  }
+  if (!filled) return;
+  const uint64_t count = filled_.fetch_add(1, std::memory_order_relaxed) + 1;
+  if (active_now < buckets_ && count > active_now * kWays / kGrowAt) grow();
 }
 
 bool ConcurrentTable::store_at(size_t base, const RegionKey& key, TablePayload payload,
@@ -125,11 +139,12 @@ void ConcurrentTable::grow() {
   bool expected = false;
   if (!growing_.compare_exchange_strong(expected, true, std::memory_order_acquire)) return;
   const size_t old = active();
-  if (old >= buckets_ || filled_.load(std::memory_order_relaxed) <= old * kWays / 2) {
+  if (old >= buckets_ || filled_.load(std::memory_order_relaxed) <= old * kWays / kGrowAt) {
     growing_.store(false, std::memory_order_release);
     return;
   }
-  active_.store(2 * old, std::memory_order_release);
+  active_.store(2 * old, std::memory_order_seq_cst);
+  std::atomic_thread_fence(std::memory_order_seq_cst);
   // Entries of bucket b now belong to b or b + old. Each one leaving is read like find()
   // does, written to its new bucket like store() does, then released; an entry a writer is
   // changing meanwhile stays where it is (and is missed later: a cache may lose entries).

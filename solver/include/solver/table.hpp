@@ -18,7 +18,8 @@
 //
 // GROWTH. The memory is reserved for the whole table at once, but only a prefix of
 // `active` buckets is used (bucket = hash mod active), starting at kInitialBuckets and
-// doubling whenever half of its entries are filled, up to the whole table. Memory is zeroed
+// doubling whenever a quarter of its entries are filled (at half, 4-way buckets would
+// already overflow and evict about 4% of the entries), up to the whole table. Memory is zeroed
 // by the kernel on first touch (2 MiB at a time with huge pages), so a small problem must not
 // spread its entries over the whole reservation: it would pay for zeroing all of it (0.35 s
 // for 256 MiB on a 2-core VM, against 20 ms for the whole 5x5 value). On doubling, the
@@ -55,6 +56,7 @@ class ConcurrentTable {
   size_t active_bytes() const { return active() * kWays * sizeof(Entry); }
   size_t capacity() const { return buckets_ * kWays; }
   static constexpr size_t kInitialBuckets = size_t{1} << 14;  // 2 MiB
+  static constexpr size_t kGrowAt = 4;  // double at 1/kGrowAt of the active entries filled
   uint64_t stores() const { return stores_.load(std::memory_order_relaxed); }
   void clear();
 

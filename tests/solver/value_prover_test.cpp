@@ -1,0 +1,166 @@
+// Values by proof (guess and verify with df-pn, else build from the options) equal the
+// values by plain recursion over whole boards, whichever path each region takes.
+#include "solver/value_prover.hpp"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+
+#include "reference.hpp"
+
+namespace {
+
+using namespace testref;
+
+struct Prover {
+  // direct_size 0 sends every region with a stone through the guesses.
+  explicit Prover(int direct_size, int threads = 1, const std::atomic<bool>* stop = nullptr)
+      : dfpn(values, proofs, solver::SearchLimits{4, stop, threads}),
+        prover(values, dfpn,
+               solver::ProverLimits{.direct_size = direct_size, .threads = threads, .stop = stop}) {
+  }
+  solver::ConcurrentTable value_table{size_t{32} << 20}, proofs{size_t{32} << 20};
+  solver::ValueSolver<Game> values{value_table};
+  solver::DfpnSolver<Game> dfpn;
+  solver::ValueProver<Game> prover;
+};
+
+// What kinds of value the checked positions had: the guesses must be exercised (0, a
+// fraction, *) and so must the fall-back (values no guess fits).
+struct Kinds {
+  int zero = 0, integer = 0, fraction = 0, star = 0, other = 0;
+  void count(cgt::GameId v) {
+    const auto n = cgt::as_number(v);
+    if (v == cgt::zero())
+      ++zero;
+    else if (n && n->is_integer())
+      ++integer;
+    else if (n)
+      ++fraction;
+    else if (v == cgt::star())
+      ++star;
+    else
+      ++other;
+  }
+};
+
+void check(Prover& f, PlainValues& plain, Kinds& kinds, const Position& p) {
+  const auto v = f.prover.value(p);
+  ASSERT_TRUE(v) << konane::to_string(p);
+  const cgt::GameId expected = plain.value(p);
+  ASSERT_EQ(*v, expected) << konane::to_string(p) << ": " << cgt::to_string(*v) << " vs "
+                          << cgt::to_string(expected);
+  kinds.count(expected);
+}
+
+TEST(ValueProver, GoldenValues) {
+  Prover f(0);
+  const std::pair<const char*, const char*> golden[] = {
+      {"..ox", "1"},
+      {".ox.", "*"},
+      {".ox./o..x/....", "+-1"},
+      {".xo.o.o./.o....../.x......", "{1,1*,{1,1*|0}|0}"},
+      {".xox.", "-1"},
+      {".xoxo.", "0"},
+      {".xoxox.", "-2"},
+      {".xoxoxo.", "*"},
+  };
+  for (const auto& [text, value] : golden) {
+    const auto p = konane::parse_position(text, nullptr);
+    ASSERT_TRUE(p) << text;
+    const auto v = f.prover.value(p->position);
+    ASSERT_TRUE(v) << text;
+    EXPECT_EQ(cgt::to_string(*v), cgt::to_string(*cgt::parse(value, nullptr))) << text;
+  }
+}
+
+TEST(ValueProver, RandomPatternsMatchPlainRecursion) {
+  Prover f(0);
+  PlainValues plain;
+  Kinds kinds;
+  std::mt19937_64 rng(2026);
+  for (int rows = 1; rows <= 5; ++rows)
+    for (int cols = rows; cols <= 6; ++cols)
+      for (int i = 0; i < 60; ++i) {
+        const int pct = rows * cols <= 16 ? 70 : rows * cols <= 25 ? 45 : 33;
+        check(f, plain, kinds, random_pattern(rng, rows, cols, pct));
+      }
+  EXPECT_GT(f.prover.proved(), 500u);
+  EXPECT_GT(f.prover.expanded(), 100u);
+  EXPECT_GT(kinds.fraction, 0);
+  EXPECT_GT(kinds.star, 0);
+  EXPECT_GT(kinds.other, 50);
+}
+
+TEST(ValueProver, RandomGamesFromTheOpeningMatchPlainRecursion) {
+  Prover f(0);
+  PlainValues plain;
+  Kinds kinds;
+  std::mt19937_64 rng(31337);
+  for (int rows = 2; rows <= 5; ++rows)
+    for (int cols = rows; cols <= 6; ++cols) {
+      const int plies = rows * cols <= 16 ? 0 : rows * cols <= 20 ? 4 : rows * cols <= 25 ? 7 : 12;
+      for (int i = 0; i < 30; ++i)
+        check(f, plain, kinds, random_game(rng, rows, cols, plies + int(rng() % 4)));
+    }
+  EXPECT_GT(kinds.zero + kinds.integer, 50);
+  EXPECT_GT(kinds.other, 10);
+}
+
+// The path the command takes: regions up to direct_size valued directly, larger ones proved.
+TEST(ValueProver, DirectSmallRegionsMatchPlainRecursion) {
+  Prover f(6);
+  PlainValues plain;
+  Kinds kinds;
+  std::mt19937_64 rng(5);
+  for (int i = 0; i < 150; ++i) check(f, plain, kinds, random_game(rng, 4, 5, 2 + int(rng() % 6)));
+  EXPECT_GT(f.prover.proved() + f.prover.expanded(), 50u);
+}
+
+TEST(ValueProverConcurrent, TwoThreadsMatchPlainRecursion) {
+  Prover f(0, 2);
+  PlainValues plain;
+  Kinds kinds;
+  std::mt19937_64 rng(99);
+  for (int i = 0; i < 120; ++i) {
+    const int rows = 3 + int(rng() % 2), cols = 4 + int(rng() % 2);
+    check(f, plain, kinds, random_game(rng, rows, cols, 3 + int(rng() % 5)));
+  }
+  EXPECT_GT(f.prover.proved(), 50u);
+}
+
+// A region whose value is 0, a number or * is settled by its guesses alone: no region at
+// all is built from its options.
+TEST(ValueProver, SimpleValuesNeedNoOptions) {
+  PlainValues plain;
+  Kinds kinds;
+  std::mt19937_64 rng(8080);
+  for (int i = 0; i < 3000 && kinds.fraction < 20; ++i) {
+    const Position p = random_pattern(rng, 3 + int(rng() % 3), 3 + int(rng() % 4), 55);
+    int regions = 0;
+    Game::for_each_region(p, [&](const Position&) { ++regions; });
+    const cgt::GameId expected = plain.value(p);
+    if (regions != 1 || !(cgt::is_number(expected) || expected == cgt::star())) continue;
+    Prover f(0);
+    const auto v = f.prover.value(p);
+    ASSERT_TRUE(v);
+    EXPECT_EQ(*v, expected) << konane::to_string(p);
+    EXPECT_EQ(f.prover.expanded(), 0u) << konane::to_string(p) << " = " << cgt::to_string(expected);
+    EXPECT_EQ(f.prover.proved(), 1u);
+    kinds.count(expected);
+  }
+  EXPECT_GE(kinds.fraction, 20);
+  EXPECT_GT(kinds.integer, 20);
+  EXPECT_GT(kinds.zero, 20);
+  EXPECT_GT(kinds.star, 5);
+}
+
+TEST(ValueProver, StopGivesNoValue) {
+  std::atomic<bool> stop{true};
+  Prover f(2, 1, &stop);
+  const auto p = konane::parse_position("xoxox/oxoxo/x..ox/oxoxo/xoxox", nullptr);
+  ASSERT_TRUE(p);
+  EXPECT_FALSE(f.prover.value(p->position));
+}
+
+}  // namespace
