@@ -10,6 +10,7 @@
 #include "konane/game.hpp"
 #include "konane/opening.hpp"
 #include "solver/dfpn.hpp"
+#include "solver/value_prover.hpp"
 #include "solver/values.hpp"
 
 namespace {
@@ -26,16 +27,19 @@ std::vector<Position> opening_positions(int rows, int cols) {
   return out;
 }
 
-// Mean time per opening position of computing its exact CGT value.
+// Mean time per opening position of computing its exact CGT value, as `konane value` does
+// it (value_prover.hpp), on one thread and from empty tables for every position.
 void BM_OpeningValues(benchmark::State& state) {
   const auto positions = opening_positions(int(state.range(0)), int(state.range(1)));
   uint64_t nodes = 0;
   for (auto _ : state) {
     for (const Position& p : positions) {
-      solver::ConcurrentTable table(size_t{256} << 20);
-      solver::ValueSolver<Game> values(table);
-      benchmark::DoNotOptimize(values.value(p));
-      nodes += values.nodes();
+      solver::ConcurrentTable vt(size_t{128} << 20), pt(size_t{128} << 20);
+      solver::ValueSolver<Game> values(vt);
+      solver::DfpnSolver<Game> dfpn(values, pt, solver::SearchLimits{});
+      solver::ValueProver<Game> prover(values, dfpn, solver::ProverLimits{});
+      benchmark::DoNotOptimize(prover.value(p));
+      nodes += values.nodes() + dfpn.nodes();
     }
   }
   state.counters["positions"] = double(positions.size());
@@ -48,6 +52,7 @@ BENCHMARK(BM_OpeningValues)
     ->Args({4, 4})
     ->Args({5, 5})
     ->Args({4, 6})
+    ->Args({6, 6})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 
