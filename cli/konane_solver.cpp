@@ -7,6 +7,8 @@
 #include <optional>
 #include <thread>
 
+#include "reply_rounds.hpp"
+
 namespace konane::cli {
 
 const char* winner_name(Winner w) {
@@ -54,52 +56,40 @@ void with_deadline(double seconds, std::atomic<bool>& stop, F&& f) {
   finished.store(true);
   watchdog.join();
 }
-// Settles every position of `positions` (player to move: left), returning the results, on `threads`
-// oneTBB tasks: each thread takes the next position nobody has started; once none is left
-// it joins those still running, latest first. Their costs differ by orders of magnitude, so
-// without joining one thread would finish the hardest alone while the others idle. A
-// joiner works from the root's last option (solve_from_last), so the two do not repeat each
-// other's search, and gives up as soon as the owner has the answer. `next_after(i, result)`
-// lets a caller chain positions (the replies to one removal): it names the position to
-// settle after i, or none. `abandon(i)` lets it give up on position i (result Unknown, and
-// the chain goes on to next_after) when it no longer needs it.
-template <class Solver, class Next, class Abandon>
+// Settles every position of `positions` (player to move: left), returning the results, on
+// `threads` oneTBB tasks: each thread takes the next position nobody has started; once none
+// is left it joins those still running, latest first. Their costs differ by orders of
+// magnitude, so without joining one thread would finish the hardest alone while the others
+// idle. A joiner works from the root's last option (solve_from_last), so the two do not
+// repeat each other's search, and gives up as soon as the owner has the answer.
+template <class Solver>
 std::vector<solver::Result> settle_all(Solver& dfpn, const std::vector<Position>& positions,
-                                       bool left, int threads, const std::vector<size_t>& firsts,
-                                       const std::atomic<bool>& stop, Next&& next_after,
-                                       Abandon&& abandon) {
+                                       bool left, int threads, const std::atomic<bool>& stop) {
   constexpr auto kUnknown = solver::Result::Unknown;
   std::unique_ptr<std::atomic<solver::Result>[]> results(
       new std::atomic<solver::Result>[positions.size()]);
   for (size_t i = 0; i < positions.size(); ++i) results[i].store(kUnknown);
-  auto settle_chain = [&](size_t i, bool joining) {
-    for (std::optional<size_t> at = i; at;) {
-      const size_t k = *at;
-      if (results[k].load() == kUnknown) {
-        const solver::Result r =
-            joining
-                ? dfpn.solve_from_last(positions[k], left,
-                                       [&] { return results[k].load() != kUnknown || abandon(k); })
-                : dfpn.solve(positions[k], left, [&] { return abandon(k); });
-        if (r != kUnknown) results[k].store(r);
-      }
-      if (stop.load()) return;
-      at = next_after(k, results[k].load());
-    }
+  auto settle = [&](size_t k, bool joining) {
+    if (results[k].load() != kUnknown || stop.load()) return;
+    const solver::Result r =
+        joining ? dfpn.solve_from_last(positions[k], left,
+                                       [&] { return results[k].load() != kUnknown; })
+                : dfpn.solve(positions[k], left);
+    if (r != kUnknown) results[k].store(r);
   };
-  const size_t n = firsts.size();
+  const size_t n = positions.size();
   std::atomic<size_t> next{0};
   std::unique_ptr<std::atomic<bool>[]> done(new std::atomic<bool>[n]());
   tbb::parallel_for(
       0, std::max(1, threads),
       [&](int) {
         for (size_t i; (i = next.fetch_add(1)) < n;) {
-          settle_chain(firsts[i], false);
+          settle(i, false);
           done[i].store(true);
         }
         for (size_t i = n; i-- > 0;) {
           if (done[i].load()) continue;
-          settle_chain(firsts[i], true);
+          settle(i, true);
           done[i].store(true);
         }
       },
@@ -147,15 +137,9 @@ RootAnalysis KonaneSolver::analyse(const Position& p, Color to_move, bool with_p
     generate_moves(p, to_move, moves);
     out.moves.resize(moves.size());
     std::vector<Position> children;
-    std::vector<size_t> firsts;
-    for (int i = 0; i < moves.size(); ++i) {
-      children.push_back(play(p, to_move, moves[i]));
-      firsts.push_back(size_t(i));
-    }
-    const std::vector<solver::Result> results = settle_all(
-        dfpn_, children, opponent(to_move) == Color::Black, config_.threads, firsts, stop_,
-        [](size_t, solver::Result) { return std::optional<size_t>(); },
-        [](size_t) { return false; });
+    for (int i = 0; i < moves.size(); ++i) children.push_back(play(p, to_move, moves[i]));
+    const std::vector<solver::Result> results =
+        settle_all(dfpn_, children, opponent(to_move) == Color::Black, config_.threads, stop_);
     for (int i = 0; i < moves.size(); ++i) {
       const solver::Result child = results[i];
       out.moves[i].move = moves[i];
@@ -200,15 +184,14 @@ OpeningAnalysis KonaneSolver::solve_opening(int rows, int cols, OpeningRule rule
                          play(after, Color::White, Move{uint8_t(sq), uint8_t(sq)})});
     }
   }
-  // Removals spread over the threads (settle_all); inside one removal the replies in turn,
-  // stopping at the first that refutes it (a losing removal needs one refutation, a winning
-  // one needs every reply).
+  // Removals spread over the threads; inside one removal its replies in rounds of growing
+  // budgets (reply_rounds.hpp), until one refutes it (a losing removal needs one refutation,
+  // a winning one needs every reply).
   //
   // Symmetric removals (images under a symmetry of the board that keeps square colours) have
-  // symmetric refutations. Once one removal of a class is refuted, the others stop what they
-  // are searching (a reply that may not refute at all: proving that Black wins after it can
-  // cost more than the refutation) and try the image of the refuting reply next, which the
-  // table answers at once.
+  // symmetric refutations, and their positions have the same keys in the tables. Once one
+  // removal of a class is refuted, the others stop what they are searching and try the image
+  // of the refuting reply first, which the table answers at once.
   std::vector<std::vector<size_t>> by_removal(out.removals.size());
   for (size_t i = 0; i < jobs.size(); ++i) by_removal[jobs[i].removal].push_back(i);
   struct Twin {
@@ -226,47 +209,39 @@ OpeningAnalysis KonaneSolver::solve_opening(int rows, int cols, OpeningRule rule
         }
   std::unique_ptr<std::atomic<int>[]> refuted_by(new std::atomic<int>[out.removals.size()]);
   for (size_t i = 0; i < out.removals.size(); ++i) refuted_by[i].store(-1);
-  auto twin_refutation = [&](size_t removal) -> std::optional<size_t> {
-    for (const Twin& t : twins[removal]) {
-      const int r = refuted_by[t.removal].load();
-      if (r < 0) continue;
-      const int image = transform_square(r, rows, cols, t.sym);
-      for (size_t k : by_removal[removal])
-        if (jobs[k].reply == image) return k;
-    }
-    return std::nullopt;
-  };
-  // Each removal's replies form a chain, refuting replies ending it.
   std::vector<Position> positions;
-  std::vector<size_t> firsts;
-  for (size_t i = 0; i < jobs.size(); ++i) {
-    positions.push_back(jobs[i].pos);
-    if (i == 0 || jobs[i].removal != jobs[i - 1].removal) firsts.push_back(i);
-  }
+  for (const Job& j : jobs) positions.push_back(j.pos);
+  std::vector<std::vector<size_t>> groups;  // the removals with replies, as job indices
+  std::vector<size_t> group_removal;
+  for (size_t r = 0; r < by_removal.size(); ++r)
+    if (!by_removal[r].empty()) {
+      groups.push_back(by_removal[r]);
+      group_removal.push_back(r);
+    }
   std::vector<solver::Result> results;
   with_deadline(config_.timeout_seconds, stop_, [&] {
-    results = settle_all(
-        dfpn_, positions, true, config_.threads, firsts, stop_,
-        [&](size_t i, solver::Result black_to_move) -> std::optional<size_t> {
-          const size_t removal = jobs[i].removal;
-          if (black_to_move == solver::Result::Loss) {
-            refuted_by[removal].store(jobs[i].reply);
-            return std::nullopt;
-          }
-          if (auto k = twin_refutation(removal); k && *k != i) return *k;
-          const bool last = i + 1 == jobs.size() || jobs[i + 1].removal != removal;
-          if (last) return std::nullopt;
-          return i + 1;
+    results = settle_in_rounds(
+        dfpn_, positions, true, groups, config_.threads, stop_,
+        [&](size_t k, solver::Result black_to_move) {
+          if (black_to_move == solver::Result::Loss)
+            refuted_by[jobs[k].removal].store(jobs[k].reply);
         },
-        [&](size_t i) {
-          const auto k = twin_refutation(jobs[i].removal);
-          return k && *k != i;
+        [&](size_t g) -> std::optional<size_t> {
+          const size_t removal = group_removal[g];
+          for (const Twin& t : twins[removal]) {
+            const int r = refuted_by[t.removal].load();
+            if (r < 0) continue;
+            const int image = transform_square(r, rows, cols, t.sym);
+            for (size_t k : by_removal[removal])
+              if (jobs[k].reply == image) return k;
+          }
+          return std::nullopt;
         });
   });
   for (size_t i = 0; i < jobs.size(); ++i) jobs[i].black_to_move = results[i];
   for (size_t ri = 0; ri < by_removal.size(); ++ri) {
     OpeningRemoval& r = out.removals[ri];
-    // Replies given up for a twin's refutation stay out: only the results found are listed.
+    // Replies not settled (given up for a refutation) stay out: only results found are listed.
     bool refuted = false;
     for (size_t i : by_removal[ri]) refuted |= jobs[i].black_to_move == solver::Result::Loss;
     for (size_t i : by_removal[ri]) {
