@@ -14,7 +14,8 @@
 //
 // THREADS. Workers take the groups nobody has started; once none is left they join the
 // groups still open, latest first, taking the replies from the last, so two threads in one
-// group search different replies (both share the tables).
+// group search different replies (both share the tables); a reply already being searched is
+// joined from its last option (DfpnSolver::solve_from_last).
 #include <tbb/parallel_for.h>
 
 #include <atomic>
@@ -54,16 +55,23 @@ std::vector<solver::Result> settle_in_rounds(Solver& dfpn, const std::vector<Pos
     }
     return !open;
   };
+  std::unique_ptr<std::atomic<int>[]> busy(new std::atomic<int>[positions.size()]());
   // One search of reply k, given up after `budget` nodes (none: no limit) or when it is no
-  // longer needed.
+  // longer needed. A reply another thread is searching is joined instead (solve_from_last,
+  // until it is settled): the same search in the same order would repeat the other's work.
   auto search = [&](size_t g, size_t k, std::optional<uint64_t> budget) {
     uint64_t polls = 0;
-    const Result r = dfpn.solve(positions[k], left, [&] {
-      if (budget && ++polls * kPoll > *budget) return true;
+    auto needless = [&] {
       if (known(k) || group_done(g)) return true;
       const auto f = first_try(g);
       return f && *f != k && !known(*f);
-    });
+    };
+    const bool joining = busy[k].fetch_add(1) > 0;
+    const Result r = joining ? dfpn.solve_from_last(positions[k], left, needless)
+                             : dfpn.solve(positions[k], left, [&] {
+                                 return (budget && ++polls * kPoll > *budget) || needless();
+                               });
+    busy[k].fetch_sub(1);
     if (r != Result::Unknown) {
       results[k].store(r);
       on_result(k, r);

@@ -92,9 +92,9 @@ void ConcurrentTable::store(const RegionKey& key, TablePayload payload, unsigned
       store_at((h & (now - 1)) * kWays, key, payload, work);
     active_now = now;
   }
-  if (!filled) return;
-  const uint64_t count = filled_.fetch_add(1, std::memory_order_relaxed) + 1;
-  if (active_now < buckets_ && count > active_now * kWays / kGrowAt) grow();
+  if (!filled || active_now == buckets_ || ((h >> 40) & (kFillSample - 1))) return;
+  const uint64_t count = filled_.fetch_add(kFillSample, std::memory_order_relaxed) + kFillSample;
+  if (count > active_now * kWays / kGrowAt) grow();
 }
 
 bool ConcurrentTable::store_at(size_t base, const RegionKey& key, TablePayload payload,
@@ -131,7 +131,6 @@ bool ConcurrentTable::store_at(size_t base, const RegionKey& key, TablePayload p
   put(e.v0, payload.v0, std::memory_order_release);
   put(e.v1, payload.v1, std::memory_order_release);
   put(e.seq, s + 2, std::memory_order_release);
-  stores_.fetch_add(1, std::memory_order_relaxed);
   return unused;
 }
 

@@ -57,7 +57,6 @@ class ConcurrentTable {
   size_t capacity() const { return buckets_ * kWays; }
   static constexpr size_t kInitialBuckets = size_t{1} << 14;  // 2 MiB
   static constexpr size_t kGrowAt = 4;  // double at 1/kGrowAt of the active entries filled
-  uint64_t stores() const { return stores_.load(std::memory_order_relaxed); }
   void clear();
 
  private:
@@ -80,7 +79,10 @@ class ConcurrentTable {
 
   size_t buckets_;
   std::atomic<size_t> active_{0};
-  std::atomic<uint64_t> filled_{0};  // entries filled in the active prefix (approximate)
+  // Entries filled, estimated from the one in kFillSample whose hash has the sample bits
+  // clear: a counter every thread bumps at every store would bounce between the cores.
+  std::atomic<uint64_t> filled_{0};
+  static constexpr uint64_t kFillSample = 16;
   std::atomic<bool> growing_{false};
   struct Free {
     Free() : len(0) {}
@@ -89,7 +91,6 @@ class ConcurrentTable {
     void operator()(Entry* e) const;
   };
   std::unique_ptr<Entry[], Free> entries_;
-  mutable std::atomic<uint64_t> stores_{0};
 };
 
 uint64_t mix64(uint64_t x);
