@@ -6,6 +6,7 @@
 #include <bit>
 #include <cstdlib>
 #include <new>
+#include <thread>
 
 namespace solver {
 
@@ -79,7 +80,8 @@ std::optional<TablePayload> ConcurrentTable::find(const RegionKey& key) const {
 void ConcurrentTable::store(const RegionKey& key, TablePayload payload, unsigned work) {
   const uint64_t h = hash_key(key);
   size_t active_now = active();
-  const bool filled = store_at((h & (active_now - 1)) * kWays, key, payload, work);
+  const bool filled =
+      store_at((h & (active_now - 1)) * kWays, key, payload, work) == Stored::Filled;
   // A doubling may have begun since active() was read, and its mover may have passed this
   // bucket already: then the entry is stored again where it now belongs. The fences pair
   // with grow()'s (store active, fence, read entries): either this thread sees the new size
@@ -97,8 +99,8 @@ void ConcurrentTable::store(const RegionKey& key, TablePayload payload, unsigned
   if (count > active_now * kWays / kGrowAt) grow();
 }
 
-bool ConcurrentTable::store_at(size_t base, const RegionKey& key, TablePayload payload,
-                               unsigned work) {
+ConcurrentTable::Stored ConcurrentTable::store_at(size_t base, const RegionKey& key,
+                                                  TablePayload payload, unsigned work) {
   if (work > 255) work = 255;
   size_t victim = kWays;
   unsigned victim_work = ~0u;
@@ -123,7 +125,7 @@ bool ConcurrentTable::store_at(size_t base, const RegionKey& key, TablePayload p
   uint32_t s = load(e.seq, std::memory_order_relaxed);
   if ((s & 1) || !std::atomic_ref<uint32_t>(e.seq).compare_exchange_strong(
                      s, s + 1, std::memory_order_acquire))
-    return false;
+    return Stored::Busy;
   // Release stores keep the odd sequence number visible before any field changes.
   put(e.tag, kUsed | (work << 16) | key.shape, std::memory_order_release);
   put(e.k0, key.w0, std::memory_order_release);
@@ -131,7 +133,7 @@ bool ConcurrentTable::store_at(size_t base, const RegionKey& key, TablePayload p
   put(e.v0, payload.v0, std::memory_order_release);
   put(e.v1, payload.v1, std::memory_order_release);
   put(e.seq, s + 2, std::memory_order_release);
-  return unused;
+  return unused ? Stored::Filled : Stored::Replaced;
 }
 
 void ConcurrentTable::grow() {
@@ -165,7 +167,11 @@ void ConcurrentTable::grow() {
         continue;
       put(e.tag, 0u, std::memory_order_release);
       put(e.seq, s1 + 2, std::memory_order_release);
-      store_at((b + old) * kWays, key, p, (tag >> 16) & 0xff);
+      // A writer skips a busy entry, but the mover must not: the entry exists nowhere else.
+      for (int tries = 0; tries < 1000; ++tries) {
+        if (store_at((b + old) * kWays, key, p, (tag >> 16) & 0xff) != Stored::Busy) break;
+        std::this_thread::yield();
+      }
     }
   }
   growing_.store(false, std::memory_order_release);

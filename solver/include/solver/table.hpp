@@ -73,8 +73,9 @@ class ConcurrentTable {
 
   size_t bucket_of(const RegionKey& k) const;
   size_t active() const { return active_.load(std::memory_order_acquire); }
-  // Stores into a bucket already chosen; true when it filled an unused entry.
-  bool store_at(size_t base, const RegionKey& key, TablePayload payload, unsigned work);
+  // Stores into a bucket already chosen; Busy when the chosen entry was being written.
+  enum class Stored { Busy, Replaced, Filled };
+  Stored store_at(size_t base, const RegionKey& key, TablePayload payload, unsigned work);
   void grow();
 
   size_t buckets_;
