@@ -80,18 +80,19 @@ std::optional<TablePayload> ConcurrentTable::find(const RegionKey& key) const {
 void ConcurrentTable::store(const RegionKey& key, TablePayload payload, unsigned work) {
   const uint64_t h = hash_key(key);
   size_t active_now = active();
+  // While the table may still grow, the entry's last write and the reading of the size
+  // below are sequentially consistent, as are grow()'s writing of the size and reading of
+  // the entries: in their single order either this thread sees the new size or the mover
+  // sees this entry. (A doubling may have begun since active() was read, and its mover may
+  // have passed this bucket already: then the entry is stored again where it now belongs.)
+  const bool may_grow = active_now < buckets_;
   const bool filled =
-      store_at((h & (active_now - 1)) * kWays, key, payload, work) == Stored::Filled;
-  // A doubling may have begun since active() was read, and its mover may have passed this
-  // bucket already: then the entry is stored again where it now belongs. The fences pair
-  // with grow()'s (store active, fence, read entries): either this thread sees the new size
-  // or the mover sees this entry.
+      store_at((h & (active_now - 1)) * kWays, key, payload, work, may_grow) == Stored::Filled;
   while (active_now < buckets_) {
-    std::atomic_thread_fence(std::memory_order_seq_cst);
-    const size_t now = active();
+    const size_t now = active_.load(std::memory_order_seq_cst);
     if (now == active_now) break;
     if ((h & (now - 1)) != (h & (active_now - 1)))
-      store_at((h & (now - 1)) * kWays, key, payload, work);
+      store_at((h & (now - 1)) * kWays, key, payload, work, true);
     active_now = now;
   }
   if (!filled || active_now == buckets_ || ((h >> 40) & (kFillSample - 1))) return;
@@ -100,7 +101,8 @@ void ConcurrentTable::store(const RegionKey& key, TablePayload payload, unsigned
 }
 
 ConcurrentTable::Stored ConcurrentTable::store_at(size_t base, const RegionKey& key,
-                                                  TablePayload payload, unsigned work) {
+                                                  TablePayload payload, unsigned work,
+                                                  bool seq_cst) {
   if (work > 255) work = 255;
   size_t victim = kWays;
   unsigned victim_work = ~0u;
@@ -132,7 +134,7 @@ ConcurrentTable::Stored ConcurrentTable::store_at(size_t base, const RegionKey& 
   put(e.k1, key.w1, std::memory_order_release);
   put(e.v0, payload.v0, std::memory_order_release);
   put(e.v1, payload.v1, std::memory_order_release);
-  put(e.seq, s + 2, std::memory_order_release);
+  put(e.seq, s + 2, seq_cst ? std::memory_order_seq_cst : std::memory_order_release);
   return unused ? Stored::Filled : Stored::Replaced;
 }
 
@@ -145,14 +147,13 @@ void ConcurrentTable::grow() {
     return;
   }
   active_.store(2 * old, std::memory_order_seq_cst);
-  std::atomic_thread_fence(std::memory_order_seq_cst);
   // Entries of bucket b now belong to b or b + old. Each one leaving is read like find()
   // does, written to its new bucket like store() does, then released; an entry a writer is
   // changing meanwhile stays where it is (and is missed later: a cache may lose entries).
   for (size_t b = 0; b < old; ++b) {
     for (size_t i = 0; i < kWays; ++i) {
       Entry& e = entries_[b * kWays + i];
-      uint32_t s1 = load(e.seq, std::memory_order_acquire);
+      uint32_t s1 = load(e.seq, std::memory_order_seq_cst);  // see store()
       if (s1 & 1) continue;
       const uint32_t tag = load(e.tag, std::memory_order_acquire);
       if (!(tag & kUsed)) continue;
@@ -169,7 +170,7 @@ void ConcurrentTable::grow() {
       put(e.seq, s1 + 2, std::memory_order_release);
       // A writer skips a busy entry, but the mover must not: the entry exists nowhere else.
       for (int tries = 0; tries < 1000; ++tries) {
-        if (store_at((b + old) * kWays, key, p, (tag >> 16) & 0xff) != Stored::Busy) break;
+        if (store_at((b + old) * kWays, key, p, (tag >> 16) & 0xff, true) != Stored::Busy) break;
         std::this_thread::yield();
       }
     }

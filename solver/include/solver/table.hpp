@@ -75,7 +75,9 @@ class ConcurrentTable {
   size_t active() const { return active_.load(std::memory_order_acquire); }
   // Stores into a bucket already chosen; Busy when the chosen entry was being written.
   enum class Stored { Busy, Replaced, Filled };
-  Stored store_at(size_t base, const RegionKey& key, TablePayload payload, unsigned work);
+  // seq_cst: the entry's last write is sequentially consistent (see store()).
+  Stored store_at(size_t base, const RegionKey& key, TablePayload payload, unsigned work,
+                  bool seq_cst);
   void grow();
 
   size_t buckets_;
