@@ -488,8 +488,15 @@ GameId canonicalise(std::vector<GameId>& l, std::vector<GameId>& r, bool undomin
 // and translation keeps options undominated and non-reversible except possibly where an
 // option turns into a number (whose own canonical options are not translates): those few
 // are checked, and the rare failure falls back to full canonicalisation.
+// The add cache's slot of a + b (add() looks pairs up in order).
+void prefetch_add(GameId a, GameId b) {
+  T().add_cache.prefetch(std::min(a, b), std::max(a, b));
+}
+
 GameId translate(GameId g, const Dyadic& x) {
   GameId xid = number(x);
+  for (GameId o : lefts(g)) prefetch_add(o, xid);
+  for (GameId o : rights(g)) prefetch_add(o, xid);
   std::vector<GameId> l, r;
   for (GameId o : lefts(g)) l.push_back(add(o, xid));
   for (GameId o : rights(g)) r.push_back(add(o, xid));
@@ -558,6 +565,10 @@ GameId add_general(GameId a, GameId b) {
   lb.reserve(bl.size());
   ra.reserve(ar.size());
   rb.reserve(br.size());
+  for (GameId o : al) prefetch_add(o, b);
+  for (GameId o : bl) prefetch_add(a, o);
+  for (GameId o : ar) prefetch_add(o, b);
+  for (GameId o : br) prefetch_add(a, o);
   for (GameId o : al) la.push_back(add(o, b));
   for (GameId o : bl) lb.push_back(add(a, o));
   for (GameId o : ar) ra.push_back(add(o, b));
