@@ -48,13 +48,20 @@ struct Kinds {
   }
 };
 
-void check(Prover& f, PlainValues& plain, Kinds& kinds, const Position& p) {
-  const auto v = f.prover.value(p);
-  ASSERT_TRUE(v) << konane::to_string(p);
-  const cgt::GameId expected = plain.value(p);
-  ASSERT_EQ(*v, expected) << konane::to_string(p) << ": " << cgt::to_string(*v) << " vs "
-                          << cgt::to_string(expected);
-  kinds.count(expected);
+// Every position's value by the prover equals plain recursion's; returns their kinds.
+Kinds check_all(Prover& f, const std::vector<Position>& positions) {
+  PlainValues plain;
+  Kinds kinds;
+  for (const Position& p : positions) {
+    const auto v = f.prover.value(p);
+    EXPECT_TRUE(v) << konane::to_string(p);
+    const cgt::GameId expected = plain.value(p);
+    EXPECT_EQ(v.value_or(cgt::kNoGame), expected)
+        << konane::to_string(p) << ": " << (v ? cgt::to_string(*v) : "none") << " vs "
+        << cgt::to_string(expected);
+    kinds.count(expected);
+  }
+  return kinds;
 }
 
 TEST(ValueProver, GoldenValues) {
@@ -79,16 +86,16 @@ TEST(ValueProver, GoldenValues) {
 }
 
 TEST(ValueProver, RandomPatternsMatchPlainRecursion) {
-  Prover f(0);
-  PlainValues plain;
-  Kinds kinds;
   std::mt19937_64 rng(2026);
+  std::vector<Position> positions;
   for (int rows = 1; rows <= 5; ++rows)
     for (int cols = rows; cols <= 6; ++cols)
       for (int i = 0; i < 60; ++i) {
         const int pct = rows * cols <= 16 ? 70 : rows * cols <= 25 ? 45 : 33;
-        check(f, plain, kinds, random_pattern(rng, rows, cols, pct));
+        positions.push_back(random_pattern(rng, rows, cols, pct));
       }
+  Prover f(0);
+  const Kinds kinds = check_all(f, positions);
   EXPECT_GT(f.prover.proved(), 500u);
   EXPECT_GT(f.prover.expanded(), 100u);
   EXPECT_GT(kinds.fraction, 0);
@@ -97,28 +104,35 @@ TEST(ValueProver, RandomPatternsMatchPlainRecursion) {
 }
 
 TEST(ValueProver, RandomGamesFromTheOpeningMatchPlainRecursion) {
-  Prover f(0);
-  PlainValues plain;
-  Kinds kinds;
   std::mt19937_64 rng(31337);
+  std::vector<Position> positions;
   for (int rows = 2; rows <= 5; ++rows)
     for (int cols = rows; cols <= 6; ++cols) {
       const int plies = rows * cols <= 16 ? 0 : rows * cols <= 20 ? 4 : rows * cols <= 25 ? 7 : 12;
       for (int i = 0; i < 30; ++i)
-        check(f, plain, kinds, random_game(rng, rows, cols, plies + int(rng() % 4)));
+        positions.push_back(random_game(rng, rows, cols, plies + int(rng() % 4)));
     }
+  Prover f(0);
+  const Kinds kinds = check_all(f, positions);
   EXPECT_GT(kinds.zero + kinds.integer, 50);
   EXPECT_GT(kinds.other, 10);
+}
+
+// Opening-like games on 4x5 and 5x5 (small boards: plain recursion must stay cheap).
+std::vector<Position> small_games(uint64_t seed, int n) {
+  std::mt19937_64 rng(seed);
+  std::vector<Position> positions;
+  for (int i = 0; i < n; ++i)
+    positions.push_back(
+        random_game(rng, 3 + int(rng() % 2), 4 + int(rng() % 2), 3 + int(rng() % 5)));
+  return positions;
 }
 
 // The path the command takes: regions up to direct_size valued directly, larger ones proved.
 TEST(ValueProver, DirectSmallRegionsMatchPlainRecursion) {
   Prover f(6);
-  PlainValues plain;
-  Kinds kinds;
-  std::mt19937_64 rng(5);
-  for (int i = 0; i < 150; ++i) check(f, plain, kinds, random_game(rng, 4, 5, 2 + int(rng() % 6)));
-  EXPECT_GT(f.prover.proved() + f.prover.expanded(), 50u);
+  check_all(f, small_games(5, 150));
+  EXPECT_GT(f.prover.proved() + f.prover.expanded(), 20u);
 }
 
 // The prover's own oneTBB tasks (threads = 2: both searches of a guess at once, options
@@ -126,13 +140,7 @@ TEST(ValueProver, DirectSmallRegionsMatchPlainRecursion) {
 // synchronisation (libtbb is not instrumented); the test below covers the sharing.
 TEST(ValueProver, TwoThreadTasksMatchPlainRecursion) {
   Prover f(0, 2);
-  PlainValues plain;
-  Kinds kinds;
-  std::mt19937_64 rng(99);
-  for (int i = 0; i < 120; ++i) {
-    const int rows = 3 + int(rng() % 2), cols = 4 + int(rng() % 2);
-    check(f, plain, kinds, random_game(rng, rows, cols, 3 + int(rng() % 5)));
-  }
+  check_all(f, small_games(99, 120));
   EXPECT_GT(f.prover.proved(), 50u);
 }
 
@@ -166,9 +174,7 @@ TEST(ValueProver, SimpleValuesNeedNoOptions) {
 // the other mid-search), each on the same positions in a different order.
 TEST(ValueProverConcurrent, TwoCallersShareTables) {
   Prover f(0, 1, nullptr, 2);
-  std::mt19937_64 rng(4);
-  std::vector<Position> positions;
-  for (int i = 0; i < 40; ++i) positions.push_back(random_game(rng, 4, 5, 3 + int(rng() % 5)));
+  const std::vector<Position> positions = small_games(4, 40);
   std::vector<cgt::GameId> got[2];
   auto run = [&](int who) {
     for (size_t i = 0; i < positions.size(); ++i) {
