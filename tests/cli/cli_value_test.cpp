@@ -1,0 +1,65 @@
+// konane value: golden values from the issue and the spec, values proved by search on opening
+// positions, the same answer on two threads, and --timeout ending the run with "unknown".
+#include <gtest/gtest.h>
+
+#include "cli_test_support.hpp"
+
+namespace {
+
+using clitest::parse_json_object;
+using clitest::run_cli;
+
+clitest::Json value_json(std::vector<std::string> args) {
+  args.insert(args.begin(), "value");
+  args.push_back("--json");
+  const auto r = run_cli(args);
+  EXPECT_EQ(r.rc, 0) << r.err;
+  const auto j = parse_json_object(r.out);
+  EXPECT_TRUE(j) << r.out;
+  return j ? *j : clitest::Json{};
+}
+
+TEST(CliValue, GoldenValues) {
+  const std::pair<const char*, const char*> golden[] = {
+      {"..ox", "1"},
+      {".ox.", "*"},
+      {".ox./o..x/....", "+-1"},
+      {".xo.o.o./.o....../.x......", "{1,1*,{1,1*|0}|0}"},
+      {".xoxox.", "-2"},
+  };
+  for (const auto& [position, value] : golden) {
+    const auto j = value_json({position, "--threads", "1"});
+    EXPECT_EQ(j["value"].str(), value) << position;
+    EXPECT_TRUE(j["complete"].boolean());
+  }
+}
+
+// Opening positions are large single regions: their values come from proved guesses, and
+// Norvig's 5x5 and 6x6 results fix their outcome classes (the player to move loses a 0).
+TEST(CliValue, OpeningPositionsAreProved) {
+  for (const char* threads : {"1", "2"}) {
+    auto j = value_json(
+        {"--board", "5x5", "--opening", "standard", "--moves", "b3,a3", "--threads", threads});
+    EXPECT_EQ(j["value"].str(), "0");
+    EXPECT_EQ(j["class"].str(), "P");
+    EXPECT_GE(j["regions_proved"].num(), 1);
+    j = value_json(
+        {"--board", "4x4", "--opening", "any", "--moves", "b1,a1", "--threads", threads});
+    EXPECT_TRUE(j["complete"].boolean());
+    EXPECT_EQ(j["regions"].array().size(), 1u);
+  }
+}
+
+TEST(CliValue, TimeoutSaysUnknown) {
+  // Seconds of work without a timeout (its value is 0): 50 ms cannot finish it.
+  const auto j = value_json({"--board", "6x6", "--opening", "standard", "--moves", "c4,c3",
+                             "--threads", "1", "--timeout", "0.05"});
+  EXPECT_EQ(j["value"].str(), "unknown");
+  EXPECT_FALSE(j["complete"].boolean());
+  const auto r = run_cli({"value", "--board", "6x6", "--opening", "standard", "--moves", "c4,c3",
+                          "--timeout", "0.05"});
+  EXPECT_EQ(r.rc, 0);
+  EXPECT_NE(r.out.find("value: unknown (timed out)"), std::string::npos) << r.out;
+}
+
+}  // namespace
