@@ -15,7 +15,10 @@
 #   STRONG_BOARDS     boards strongly solved for strong-solutions.md (default "5x6:standard
 #                     6x6:standard"; each in its own database under the temp dir)
 #   SECTIONS          which files to make (default "full_game values large_boards"; add
-#                     "strong" for strong-solutions.md, about an hour for 6x6)
+#                     "strong" for strong-solutions.md, about an hour for 6x6, and "long" for
+#                     long-runs.md)
+#   LONG_BOARDS       boards given LONG_TIMEOUT seconds each in long-runs.md (default "7x7")
+#   LONG_TIMEOUT      seconds for each board of long-runs.md (default 3600)
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -29,6 +32,8 @@ LARGE_MEMORY=${LARGE_MEMORY:-4096}
 THREADS=${THREADS:-0}
 STRONG_BOARDS=${STRONG_BOARDS:-5x6:standard 6x6:standard}
 SECTIONS=${SECTIONS:-full_game values large_boards}
+LONG_BOARDS=${LONG_BOARDS:-7x7}
+LONG_TIMEOUT=${LONG_TIMEOUT:-3600}
 DB=${RESULTS_DB:-$(mktemp -d /tmp/konane-results-XXXXXX)/db}
 command -v jq >/dev/null || { echo "regenerate-results: needs jq" >&2; exit 2; }
 [ -x "$KONANE" ] || { echo "regenerate-results: no konane binary at $KONANE" >&2; exit 2; }
@@ -145,6 +150,12 @@ values() {
   finish "$out" "CGT values of opening positions" "scripts/regenerate-results.sh ($KONANE)"
 }
 
+# A table row of `konane solve --board ... --json`: the board, rule, winner, every removal
+# (with White's refutation), completeness, nodes and seconds.
+solve_row() {
+  jq -r '"| \(.board) | \(.opening) | \(.winner) | \([.removals[] | "\(.square):\(.winner)\(if .refutation then " (" + .refutation + ")" else "" end)"] | join(", ")) | \(.complete) | \(.nodes) | \(.seconds * 100 | round / 100) |"'
+}
+
 # ───────────────────────────── large-boards.md ─────────────────────────────
 # Boards beyond 6x6, each given LARGE_TIMEOUT seconds; a board not finished in time is
 # listed with what was settled (removal by removal) and the work done.
@@ -165,10 +176,31 @@ large_boards() {
       # Wide boards under \`any\` only where they are quick; the big ones have one rule.
       case "$b:$rule" in 5x8:any | 6x7:any | 7x7:any | 6x8:any) continue ;; esac
       json=$("$KONANE" solve --board "$b" --opening "$rule" --threads "$THREADS" --timeout "$LARGE_TIMEOUT" --memory "$LARGE_MEMORY" --json)
-      echo "$json" | jq -r '"| \(.board) | \(.opening) | \(.winner) | \([.removals[] | "\(.square):\(.winner)\(if .refutation then " (" + .refutation + ")" else "" end)"] | join(", ")) | \(.complete) | \(.nodes) | \(.seconds * 100 | round / 100) |"' >>"$BODY"
+      echo "$json" | solve_row >>"$BODY"
     done
   done
   finish "$out" "Konane on boards beyond 6x6" "scripts/regenerate-results.sh ($KONANE), LARGE_TIMEOUT=$LARGE_TIMEOUT LARGE_MEMORY=$LARGE_MEMORY"
+}
+
+# ───────────────────────────── long-runs.md ─────────────────────────────
+# The boards large-boards.md leaves unsettled, each given LONG_TIMEOUT seconds (standard
+# opening), with what was settled removal by removal.
+long() {
+  local out=$RESULTS/long-runs.md b json
+  {
+    echo
+    echo "\`konane solve --board B --opening standard --threads $THREADS --timeout $LONG_TIMEOUT --memory $LARGE_MEMORY\`"
+    echo "for each board B. A removal's entry is \`square:winner\` (with White's refutation when"
+    echo "White wins); \`unknown\` means not settled within the time."
+    echo
+    echo "| board | rule | winner | removals | complete | nodes | seconds |"
+    echo "|---|---|---|---|---|---|---|"
+  } >"$BODY"
+  for b in $LONG_BOARDS; do
+    json=$("$KONANE" solve --board "$b" --opening standard --threads "$THREADS" --timeout "$LONG_TIMEOUT" --memory "$LARGE_MEMORY" --json)
+    echo "$json" | solve_row >>"$BODY"
+  done
+  finish "$out" "Long runs on the largest boards" "scripts/regenerate-results.sh ($KONANE), SECTIONS=long LONG_BOARDS=\"$LONG_BOARDS\" LONG_TIMEOUT=$LONG_TIMEOUT THREADS=$THREADS LARGE_MEMORY=$LARGE_MEMORY"
 }
 
 # ───────────────────────────── strong-solutions.md ─────────────────────────────
