@@ -19,6 +19,7 @@
 #                     long-runs.md)
 #   LONG_BOARDS       boards given LONG_TIMEOUT seconds each in long-runs.md (default "7x7")
 #   LONG_TIMEOUT      seconds for each board of long-runs.md (default 3600)
+#   LONG_FILE         the file the long section writes in results/ (default long-runs.md)
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -34,6 +35,7 @@ STRONG_BOARDS=${STRONG_BOARDS:-5x6:standard 6x6:standard}
 SECTIONS=${SECTIONS:-full_game values large_boards}
 LONG_BOARDS=${LONG_BOARDS:-7x7}
 LONG_TIMEOUT=${LONG_TIMEOUT:-3600}
+LONG_FILE=${LONG_FILE:-long-runs.md}
 DB=${RESULTS_DB:-$(mktemp -d /tmp/konane-results-XXXXXX)/db}
 command -v jq >/dev/null || { echo "regenerate-results: needs jq" >&2; exit 2; }
 [ -x "$KONANE" ] || { echo "regenerate-results: no konane binary at $KONANE" >&2; exit 2; }
@@ -186,7 +188,7 @@ large_boards() {
 # The boards large-boards.md leaves unsettled, each given LONG_TIMEOUT seconds (standard
 # opening), with what was settled removal by removal.
 long() {
-  local out=$RESULTS/long-runs.md b json
+  local out=$RESULTS/$LONG_FILE b json
   {
     echo
     echo "\`konane solve --board B --opening standard --threads $THREADS --timeout $LONG_TIMEOUT --memory $LARGE_MEMORY\`"
@@ -200,7 +202,7 @@ long() {
     json=$("$KONANE" solve --board "$b" --opening standard --threads "$THREADS" --timeout "$LONG_TIMEOUT" --memory "$LARGE_MEMORY" --json)
     echo "$json" | solve_row >>"$BODY"
   done
-  finish "$out" "Long runs on the largest boards" "scripts/regenerate-results.sh ($KONANE), SECTIONS=long LONG_BOARDS=\"$LONG_BOARDS\" LONG_TIMEOUT=$LONG_TIMEOUT THREADS=$THREADS LARGE_MEMORY=$LARGE_MEMORY"
+  finish "$out" "Long runs on the largest boards" "scripts/regenerate-results.sh ($KONANE), SECTIONS=long LONG_BOARDS=\"$LONG_BOARDS\" LONG_TIMEOUT=$LONG_TIMEOUT LONG_FILE=$LONG_FILE THREADS=$THREADS LARGE_MEMORY=$LARGE_MEMORY"
 }
 
 # ───────────────────────────── strong-solutions.md ─────────────────────────────
