@@ -56,49 +56,6 @@ void with_deadline(double seconds, std::atomic<bool>& stop, F&& f) {
   finished.store(true);
   watchdog.join();
 }
-// Settles every position of `positions` (player to move: left), returning the results, on
-// `threads` oneTBB tasks: each thread takes the next position nobody has started; once none
-// is left it joins those still running, latest first. Their costs differ by orders of
-// magnitude, so without joining one thread would finish the hardest alone while the others
-// idle. A joiner works from the root's last option (solve_from_last), so the two do not
-// repeat each other's search, and gives up as soon as the owner has the answer.
-template <class Solver>
-std::vector<solver::Result> settle_all(Solver& dfpn, const std::vector<Position>& positions,
-                                       bool left, int threads, const std::atomic<bool>& stop) {
-  constexpr auto kUnknown = solver::Result::Unknown;
-  std::unique_ptr<std::atomic<solver::Result>[]> results(
-      new std::atomic<solver::Result>[positions.size()]);
-  for (size_t i = 0; i < positions.size(); ++i) results[i].store(kUnknown);
-  auto settle = [&](size_t k, bool joining) {
-    if (results[k].load() != kUnknown || stop.load()) return;
-    const solver::Result r =
-        joining ? dfpn.solve_from_last(positions[k], left,
-                                       [&] { return results[k].load() != kUnknown; })
-                : dfpn.solve(positions[k], left);
-    if (r != kUnknown) results[k].store(r);
-  };
-  const size_t n = positions.size();
-  std::atomic<size_t> next{0};
-  std::unique_ptr<std::atomic<bool>[]> done(new std::atomic<bool>[n]());
-  tbb::parallel_for(
-      0, std::max(1, threads),
-      [&](int) {
-        for (size_t i; (i = next.fetch_add(1)) < n;) {
-          settle(i, false);
-          done[i].store(true);
-        }
-        for (size_t i = n; i-- > 0;) {
-          if (done[i].load()) continue;
-          settle(i, true);
-          done[i].store(true);
-        }
-      },
-      tbb::simple_partitioner());
-  std::vector<solver::Result> out(positions.size());
-  for (size_t i = 0; i < positions.size(); ++i) out[i] = results[i].load();
-  return out;
-}
-
 }  // namespace
 
 solver::Result KonaneSolver::solve(const Position& p, Color to_move) {
@@ -137,9 +94,14 @@ RootAnalysis KonaneSolver::analyse(const Position& p, Color to_move, bool with_p
     generate_moves(p, to_move, moves);
     out.moves.resize(moves.size());
     std::vector<Position> children;
-    for (int i = 0; i < moves.size(); ++i) children.push_back(play(p, to_move, moves[i]));
-    const std::vector<solver::Result> results =
-        settle_all(dfpn_, children, opponent(to_move) == Color::Black, config_.threads, stop_);
+    std::vector<std::vector<size_t>> each;  // every child is settled on its own
+    for (int i = 0; i < moves.size(); ++i) {
+      children.push_back(play(p, to_move, moves[i]));
+      each.push_back({size_t(i)});
+    }
+    const std::vector<solver::Result> results = settle_in_rounds(
+        dfpn_, children, opponent(to_move) == Color::Black, each, config_.threads, stop_,
+        [](size_t, solver::Result) {}, [](size_t) { return std::optional<size_t>(); });
     for (int i = 0; i < moves.size(); ++i) {
       const solver::Result child = results[i];
       out.moves[i].move = moves[i];

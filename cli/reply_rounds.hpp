@@ -12,6 +12,9 @@
 // found after about (number of replies) x 2 x its own cost, whatever the order; a removal
 // that stands costs at most about twice its replies' costs.
 //
+// A group of one position is simply searched to the end, so groups of one each settle
+// every position of a list (the root moves of `konane solve POSITION`).
+//
 // THREADS. Workers take the groups nobody has started; once none is left they join the
 // groups still open, latest first, taking the replies from the last, so two threads in one
 // group search different replies (both share the tables); a reply already being searched is
@@ -79,6 +82,10 @@ std::vector<solver::Result> settle_in_rounds(Solver& dfpn, const std::vector<Pos
   };
   auto run_group = [&](size_t g, bool from_last) {
     const auto& jobs = groups[g];
+    if (jobs.size() == 1) {  // nothing to take turns with: one search to the end
+      if (!known(jobs[0]) && !stop.load()) search(g, jobs[0], std::nullopt);
+      return;
+    }
     for (uint64_t budget = kFirstBudget; !group_done(g) && !stop.load(); budget *= 2) {
       const bool last = budget > kLastBudget;
       for (size_t n = 0; n < jobs.size() && !group_done(g) && !stop.load(); ++n) {

@@ -1,8 +1,6 @@
 #pragma once
 // Exact CGT values of positions: the sum of the values of their independent regions, each
 // region computed once per symmetry class from its options and kept in a bounded table.
-#include <tbb/task_group.h>
-
 #include <atomic>
 #include <cgt/game.hpp>
 #include <optional>
@@ -34,21 +32,6 @@ class ValueSolver {
     const cgt::GameId v = keyed_value(region);
     nodes_.flush();
     return v;
-  }
-
-  // Same value as value(), with the first two plies of the tree spread over oneTBB workers
-  // (all sharing the table): use it for one big position.
-  cgt::GameId value_parallel(const Position& p) {
-    std::vector<Position> regions;
-    G::for_each_region(p, [&](const Position& r) { regions.push_back(r); });
-    std::vector<cgt::GameId> values(regions.size());
-    tbb::task_group tg;
-    for (size_t i = 0; i < regions.size(); ++i)
-      tg.run([&, i] { values[i] = region_value_parallel(regions[i]); });
-    tg.wait();
-    cgt::GameId sum = cgt::zero();
-    for (cgt::GameId v : values) sum = cgt::add(sum, v);
-    return sum;
   }
 
   // The value of a representative if the table holds it (never computes). A region larger
@@ -119,26 +102,6 @@ class ValueSolver {
     option_stack_.resize(base);
     store(k, v, work_of(nodes_.local() - before));
     return v;
-  }
-
-  cgt::GameId region_value_parallel(const Position& region) {
-    const Keyed<Position> k = G::key(region);
-    cgt::GameId v;
-    if (auto hit = table_.find(k.key)) {
-      v = hit->v0;
-    } else {
-      std::vector<Position> lc, rc;
-      G::for_each_option(k.rep, true, [&](const Position& c) { lc.push_back(c); });
-      G::for_each_option(k.rep, false, [&](const Position& c) { rc.push_back(c); });
-      std::vector<cgt::GameId> left(lc.size()), right(rc.size());
-      tbb::task_group tg;
-      for (size_t i = 0; i < lc.size(); ++i) tg.run([&, i] { left[i] = value(lc[i]); });
-      for (size_t i = 0; i < rc.size(); ++i) tg.run([&, i] { right[i] = value(rc[i]); });
-      tg.wait();
-      v = cgt::make_game(left, right);
-      store(k, v, 255);
-    }
-    return k.negated ? cgt::neg(v) : v;
   }
 
   void store(const Keyed<Position>& k, cgt::GameId v, unsigned work) {
