@@ -502,14 +502,21 @@ GameId translate(GameId g, const Dyadic& x) {
   for (GameId o : rights(g)) r.push_back(add(o, xid));
   std::sort(l.begin(), l.end());
   std::sort(r.begin(), r.end());
+  // A number option y can only reverse through y^R <= G + x, which needs
+  // y < y^R = R(y^R) <= R(G + x) = R(G) + x (stops are monotone); so only number options
+  // below R(G) + x on Left's side, and above L(G) + x on Right's, need the check.
+  const Record& gr = rec(g);
+  const Dyadic rs = rec_rstop(gr) + x, ls = rec_lstop(gr) + x;
   ArrMemo memo;
   for (GameId o : l) {
-    if (!rec_is_number(rec(o))) continue;
+    const Record& orec = rec(o);
+    if (!rec_is_number(orec) || !(rec_number(orec) < rs)) continue;
     for (GameId orr : rights(o))
       if (leq_id_arr(orr, l, r, memo)) return canonicalise(l, r);
   }
   for (GameId o : r) {
-    if (!rec_is_number(rec(o))) continue;
+    const Record& orec = rec(o);
+    if (!rec_is_number(orec) || !(ls < rec_number(orec))) continue;
     for (GameId ol : lefts(o))
       if (leq_arr_id(l, r, ol, memo)) return canonicalise(l, r);
   }

@@ -1,6 +1,11 @@
 #include "table.hpp"
 
+#include <sys/mman.h>
+
+#include <algorithm>
+#include <bit>
 #include <functional>
+#include <new>
 #include <stdexcept>
 #include <thread>
 
@@ -87,8 +92,23 @@ Index::Slots* Index::grow(Shard& s, size_t capacity) {
 
 // ---- PairCache ---------------------------------------------------------------------------
 
-PairCache::PairCache(unsigned log2_entries)
-    : entries_(new Entry[size_t{1} << log2_entries]), mask_((size_t{1} << log2_entries) - 1) {}
+PairCache::PairCache(unsigned log2_entries, unsigned max_log2_entries)
+    : max_sets_((size_t{1} << max_log2_entries) / kWays),
+      set_mask_((size_t{1} << log2_entries) / kWays - 1) {
+  // Anonymous pages read as zero (every entry never written) and cost nothing until touched.
+  void* p = mmap(nullptr, max_sets_ * kWays * sizeof(Entry), PROT_READ | PROT_WRITE,
+                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (p == MAP_FAILED) throw std::bad_alloc();
+  entries_ = static_cast<Entry*>(p);
+}
+
+PairCache::~PairCache() {
+  munmap(entries_, max_sets_ * kWays * sizeof(Entry));
+}
+
+namespace {
+using Ref = std::atomic_ref<uint32_t>;
+}
 
 // Seqlock without standalone fences (ThreadSanitizer does not model those): the field loads
 // are acquire so the closing seq load cannot move above them, and the field stores are
@@ -96,36 +116,60 @@ PairCache::PairCache(unsigned log2_entries)
 // field therefore also sees the odd or advanced seq and rejects the entry.
 bool PairCache::lookup(uint32_t a, uint32_t b, uint32_t& v) {
   lookups_.add();
-  Entry& e = slot(a, b);
-  uint32_t s1 = e.seq.load(std::memory_order_acquire);
-  if (s1 & 1) return false;
-  uint32_t ea = e.a.load(std::memory_order_acquire);
-  uint32_t eb = e.b.load(std::memory_order_acquire);
-  uint32_t ev = e.v.load(std::memory_order_acquire);
-  if (e.seq.load(std::memory_order_relaxed) != s1 || ea != a || eb != b) return false;
-  v = ev;
-  hits_.add();
-  return true;
+  Entry* s = set(a, b);
+  for (size_t w = 0; w < kWays; ++w) {
+    Entry& e = s[w];
+    uint32_t s1 = Ref(e.seq).load(std::memory_order_acquire);
+    if (s1 == 0 || (s1 & 1)) continue;
+    uint32_t ea = Ref(e.a).load(std::memory_order_acquire);
+    uint32_t eb = Ref(e.b).load(std::memory_order_acquire);
+    uint32_t ev = Ref(e.v).load(std::memory_order_acquire);
+    if (Ref(e.seq).load(std::memory_order_relaxed) != s1 || ea != a || eb != b) continue;
+    v = ev;
+    hits_.add();
+    return true;
+  }
+  return false;
 }
 
 void PairCache::store(uint32_t a, uint32_t b, uint32_t v) {
-  Entry& e = slot(a, b);
-  uint32_t s = e.seq.load(std::memory_order_relaxed);
-  if ((s & 1) || !e.seq.compare_exchange_strong(s, s + 1, std::memory_order_acquire)) return;
-  e.a.store(a, std::memory_order_release);
-  e.b.store(b, std::memory_order_release);
-  e.v.store(v, std::memory_order_release);
-  e.seq.store(s + 2, std::memory_order_release);
+  Entry* s = set(a, b);
+  // An empty way if there is one, otherwise a way chosen round-robin per thread: cheap, and
+  // unlike a way fixed by the pair it does not let two hot pairs keep evicting each other.
+  size_t w = 0;
+  while (w < kWays && Ref(s[w].seq).load(std::memory_order_relaxed) != 0) ++w;
+  if (w == kWays) {
+    thread_local uint32_t next = 0;
+    w = next++ % kWays;
+  }
+  Entry& e = s[w];
+  uint32_t q = Ref(e.seq).load(std::memory_order_relaxed);
+  if ((q & 1) || !Ref(e.seq).compare_exchange_strong(q, q + 1, std::memory_order_acquire)) return;
+  Ref(e.a).store(a, std::memory_order_release);
+  Ref(e.b).store(b, std::memory_order_release);
+  Ref(e.v).store(v, std::memory_order_release);
+  Ref(e.seq).store(q + 2, std::memory_order_release);
+}
+
+void PairCache::reserve(size_t n) {
+  size_t sets = std::min(max_sets_, std::bit_ceil(std::max<size_t>(n / kWays, 1)));
+  size_t cur = set_mask_.load(std::memory_order_relaxed);
+  while (sets - 1 > cur &&
+         !set_mask_.compare_exchange_weak(cur, sets - 1, std::memory_order_relaxed)) {
+  }
 }
 
 void PairCache::clear() {
-  for (size_t i = 0; i <= mask_; ++i) {
+  size_t n = (set_mask_.load(std::memory_order_relaxed) + 1) * kWays;
+  for (size_t i = 0; i < n; ++i) {
     Entry& e = entries_[i];
-    uint32_t s = e.seq.load(std::memory_order_relaxed);
-    if ((s & 1) || !e.seq.compare_exchange_strong(s, s + 1, std::memory_order_acquire)) continue;
-    e.a.store(kNoGame, std::memory_order_release);
-    e.b.store(kNoGame, std::memory_order_release);
-    e.seq.store(s + 2, std::memory_order_release);
+    uint32_t s = Ref(e.seq).load(std::memory_order_relaxed);
+    if (s == 0 || (s & 1) ||
+        !Ref(e.seq).compare_exchange_strong(s, s + 1, std::memory_order_acquire))
+      continue;
+    Ref(e.a).store(kNoGame, std::memory_order_release);
+    Ref(e.b).store(kNoGame, std::memory_order_release);
+    Ref(e.seq).store(s + 2, std::memory_order_release);
   }
 }
 
@@ -133,8 +177,8 @@ CacheStats PairCache::stats() const {
   CacheStats c;
   c.lookups = lookups_.total();
   c.hits = hits_.total();
-  c.entries = mask_ + 1;
-  c.bytes = (mask_ + 1) * sizeof(Entry);
+  c.entries = (set_mask_.load(std::memory_order_relaxed) + 1) * kWays;
+  c.bytes = c.entries * sizeof(Entry);
   return c;
 }
 
@@ -161,6 +205,8 @@ GameId Table::new_record() {
       chunks_[c].store(chunk.get(), std::memory_order_release);
       owned_.push_back(std::move(chunk));
       record_bytes_.fetch_add(kChunkSize * sizeof(Record), std::memory_order_relaxed);
+      add_cache.reserve(2 * (c + 1) * kChunkSize);
+      leq_cache.reserve((c + 1) * kChunkSize);
     }
   }
   return id;

@@ -235,40 +235,49 @@ class Index {
 
 // ---- lossy pair cache --------------------------------------------------------------------
 //
-// Direct-mapped cache (a, b) -> v. Each entry is a tiny seqlock so that readers never take
-// a lock and never see a torn (a, b, v):
+// Set-associative cache (a, b) -> v: a pair hashes to a set of four entries that share one
+// cache line, so a lookup costs one memory access however many ways it checks. Each entry
+// is a tiny seqlock so that readers never take a lock and never see a torn (a, b, v):
 //
-//   byte 0      4      8      12     16
+//   byte 0      4      8      12     16          one set = 4 entries = 64 bytes
 //        +------+------+------+------+
 //        | seq  |  a   |  b   |  v   |
 //        +------+------+------+------+
-//   seq  even when stable, odd while a writer fills the entry
+//   seq  0 while never written, even when stable, odd while a writer fills the entry
 //
 // A writer that finds the entry busy simply drops its store: the cache is lossy anyway.
+// The address range for the largest size is reserved up front and only the sets in use are
+// touched, so growing is a change of mask: entries of the old mask become unreachable misses
+// and the newly exposed sets have never been written.
 class PairCache {
  public:
-  explicit PairCache(unsigned log2_entries);
+  PairCache(unsigned log2_entries, unsigned max_log2_entries);
+  ~PairCache();
+  PairCache(const PairCache&) = delete;
+  PairCache& operator=(const PairCache&) = delete;
   bool lookup(uint32_t a, uint32_t b, uint32_t& v);
   void store(uint32_t a, uint32_t b, uint32_t v);
-  // Starts loading the slot of (a, b): a loop that will look up many pairs issues all the
+  // Starts loading the set of (a, b): a loop that will look up many pairs issues all the
   // prefetches first, so that the misses overlap instead of coming one at a time.
-  void prefetch(uint32_t a, uint32_t b) const { __builtin_prefetch(&slot(a, b)); }
+  void prefetch(uint32_t a, uint32_t b) const { __builtin_prefetch(set(a, b)); }
+  // Grows (never shrinks) to at least n entries, up to the maximum.
+  void reserve(size_t n);
   void clear();
   CacheStats stats() const;
 
  private:
-  struct alignas(16) Entry {
-    std::atomic<uint32_t> seq{0};
-    std::atomic<uint32_t> a{kNoGame};
-    std::atomic<uint32_t> b{kNoGame};
-    std::atomic<uint32_t> v{0};
+  struct Entry {
+    uint32_t seq, a, b, v;  // accessed through std::atomic_ref only
   };
   static_assert(sizeof(Entry) == 16);
-  Entry& slot(uint32_t a, uint32_t b) const {
-    return entries_[mix64((uint64_t{a} << 32) | b) & mask_];
+  static constexpr size_t kWays = 4;
+  Entry* set(uint32_t a, uint32_t b) const {
+    return entries_ +
+           kWays * (mix64((uint64_t{a} << 32) | b) & set_mask_.load(std::memory_order_relaxed));
   }
-  std::unique_ptr<Entry[]> entries_;
-  size_t mask_;
+  Entry* entries_;
+  size_t max_sets_;
+  std::atomic<size_t> set_mask_;
   StripedCounter lookups_, hits_;
 };
 
@@ -292,8 +301,10 @@ class Table {
 
   Arena arena;
   Index index;
-  PairCache add_cache{20};
-  PairCache leq_cache{21};
+  // Sums and comparisons worth caching grow with the games stored; new_record() widens the
+  // caches to twice the games (at most 2^24 entries, 256 MiB, each).
+  PairCache add_cache{22, 24};
+  PairCache leq_cache{21, 24};
   StripedCounter neg_lookups, neg_hits;
   StripedCounter l1_lookups, l1_hits;
   // Thread-local caches tag entries with the epoch; clear_caches() bumps it to drop them all.
