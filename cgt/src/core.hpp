@@ -15,6 +15,9 @@ inline bool rec_is_nus(const Record& r) {
 inline bool rec_is_number(const Record& r) {
   return (r.flags & kFlagNumber) != 0;
 }
+inline bool rec_is_switch(const Record& r) {
+  return (r.flags & kFlagSwitch) != 0;
+}
 inline Dyadic rec_number(const Record& r) {
   return Dyadic::from_parts(r.num, r.num_exp);
 }

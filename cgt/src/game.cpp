@@ -107,7 +107,9 @@ GameId intern_general(std::span<const GameId> l, std::span<const GameId> r) {
     x.num_exp = 0;
     x.ups = 0;
     x.nim = 0;
-    x.flags = 0;
+    x.flags = l.size() == 1 && r.size() == 1 && rec_is_number(rec(l[0])) && rec_is_number(rec(r[0]))
+                  ? kFlagSwitch
+                  : 0;
     set_stops(x, ls, rs);
     x.negative.store(kNoGame, std::memory_order_relaxed);
     x.birthday.store(-1, std::memory_order_relaxed);
@@ -565,6 +567,31 @@ void cross_dominate(std::vector<GameId>& x, std::vector<GameId>& y, bool left, C
   for (uint32_t j : live) x.push_back(y[j]);  // canonicalise sorts the lists afterwards
 }
 
+// {p | q} + {c | d} for switches (numbers p > q, c > d) of different temperatures, the first
+// hotter (p - q > c - d): both players answer in the hotter one, and the sum is
+// {p + {c | d} | q + {c | d}} = {{p+c | p+d} | {q+c | q+d}}. Proof:
+// - Left's other option {p+c | q+c} is dominated: it is <= {p+c | p+d}, since its Left
+//   option p+c is not >= {p+c | p+d} (that difference is {0 | d-c}, fuzzy) and p+d is not
+//   <= {p+c | q+c} (Right's q+c < p+d answers it). Mirror argument for Right's {p+d | q+d}.
+// - Nothing reverses: Left's option reverses through p+d only if p+d <= G, which needs
+//   p+d = R(p+d) <= R(G) = q+c, false since p - q > c - d; likewise q+c >= G needs
+//   q+c >= L(G) = p+d.
+// The options are translates of the cooler switch, non-numbers, so the form is general.
+// Equal temperatures cancel partly (+-1 + +-1 = 0) and take the general path.
+GameId add_general(GameId a, GameId b);
+
+GameId add_switches(GameId a, GameId b) {
+  const Record& ra = rec(a);
+  const Record& rb = rec(b);
+  Dyadic ta = rec_lstop(ra) - rec_rstop(ra), tb = rec_lstop(rb) - rec_rstop(rb);
+  if (ta == tb) return add_general(a, b);
+  const Record& hot = tb < ta ? ra : rb;
+  GameId cool = tb < ta ? b : a;
+  GameId l[1] = {add(cool, number(rec_lstop(hot)))};
+  GameId r[1] = {add(cool, number(rec_rstop(hot)))};
+  return intern_general(l, r);
+}
+
 GameId add_general(GameId a, GameId b) {
   auto al = lefts(a), ar = rights(a), bl = lefts(b), br = rights(b);
   std::vector<GameId> la, lb, ra, rb;
@@ -775,6 +802,8 @@ GameId add(GameId a, GameId b) {
     res = translate(add(intern_nus(Dyadic(), x.ups, x.nim), b), rec_number(x));
   } else if (rec_is_nus(y) && !rec_number(y).is_zero()) {
     res = translate(add(a, intern_nus(Dyadic(), y.ups, y.nim)), rec_number(y));
+  } else if (rec_is_switch(x) && rec_is_switch(y)) {
+    res = add_switches(a, b);
   } else {
     res = add_general(a, b);
   }

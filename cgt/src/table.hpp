@@ -44,7 +44,7 @@ inline uint64_t mix64(uint64_t x) {
 //   ups, nim  up-multiple and nimber of a NUS value
 //   neg       id of the negative, kNoGame until known
 //   bday      birthday, -1 until known
-//   fl        flags (kFlagNus, kFlagNumber)
+//   fl        flags (kFlagNus, kFlagNumber, kFlagSwitch)
 struct Record {
   std::atomic<const uint32_t*> options;
   uint64_t hash;
@@ -86,6 +86,8 @@ inline constexpr size_t kNusMemoBytes = (size_t{1} << kNusMemoBits) * sizeof(Nus
 
 inline constexpr uint8_t kFlagNus = 1;
 inline constexpr uint8_t kFlagNumber = 2;
+// {x | y} with numbers x > y: its stops are x and y, so sums of two of them need no options.
+inline constexpr uint8_t kFlagSwitch = 4;
 
 // ---- option blocks -----------------------------------------------------------------------
 //

@@ -1,4 +1,6 @@
-// Sums whose cross-component options differ by nimber shifts, where the engine compares
+// Sums of two switches {p | q} (numbers p > q), which the engine writes down from their stops
+// without building options unless the temperatures are equal. Sums whose cross-component
+// options differ by nimber shifts, where the engine compares
 // options through shifted sums (cgt/src/cross_order.hpp), and hot games whose reversible
 // options are settled by stops while canonicalising. Judged against the reference model.
 #include <gtest/gtest.h>
@@ -146,6 +148,32 @@ TEST(SumShortcuts, NimberSwitchSumsMatchTheDefinition) {
     clear_caches();
     expect_sum_matches(m, a, b);
   }
+}
+
+// Switches of random temperatures and means, with quarters so that equal temperatures (the
+// general path) and near misses both occur; each switch in both worlds.
+TEST(SumShortcuts, SwitchPlusSwitchMatchesTheDefinition) {
+  std::mt19937_64 rng(11);
+  int equal = 0, different = 0;
+  for (int round = 0; round < 300; ++round) {
+    ref::Model m;
+    Built s[2];
+    Dyadic temp[2];
+    for (Built& b : s) {
+      int64_t q = static_cast<int64_t>(rng() % 13) - 6, d = 1 + static_cast<int64_t>(rng() % 6);
+      int k = static_cast<int>(rng() % 3);
+      Dyadic lo = Dyadic::from_parts(q, k), hi = Dyadic::from_parts(q + d, k);
+      GameId l[1] = {number(hi)}, r[1] = {number(lo)};
+      b = {make_game(l, r), m.make({m.dyadic(q + d, k)}, {m.dyadic(q, k)})};
+      temp[&b - s] = hi - lo;
+    }
+    (temp[0] == temp[1] ? equal : different)++;
+    clear_caches();
+    expect_sum_matches(m, s[0], s[1]);
+    expect_sum_matches(m, s[1], s[0]);
+  }
+  EXPECT_GT(equal, 10);
+  EXPECT_GT(different, 150);
 }
 
 }  // namespace
