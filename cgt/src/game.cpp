@@ -496,6 +496,12 @@ void prefetch_add(GameId a, GameId b) {
 }
 
 GameId translate(GameId g, const Dyadic& x) {
+  if (const Record& gr = rec(g); rec_is_switch(gr)) {
+    // {p | q} + x = {p+x | q+x}, canonical like every {a | b} with numbers a > b (see
+    // all_number_shortcut); the stops of a switch are p and q.
+    GameId l[1] = {number(rec_lstop(gr) + x)}, r[1] = {number(rec_rstop(gr) + x)};
+    return intern_general(l, r);
+  }
   GameId xid = number(x);
   for (GameId o : lefts(g)) prefetch_add(o, xid);
   for (GameId o : rights(g)) prefetch_add(o, xid);
