@@ -136,7 +136,8 @@ int report_opening(KonaneSolver& solver, const GameState& s, bool json, Io io,
   io.out << "\nremovals:\n";
   if (a.removals.empty()) io.out << "  none: black has no legal removal\n";
   for (const auto& r : a.removals) {
-    io.out << "  " << square_name(r.square) << ": " << winner_name(r.winner) << " wins";
+    io.out << "  " << square_name(r.square) << ": " << winner_name(r.winner);
+    if (r.winner != Winner::Unknown) io.out << " wins";
     if (r.refutation) io.out << " (refuted by " << square_name(*r.refutation) << ")";
     if (r.replies.empty()) io.out << " (white has no reply)";
     io.out << "\n";

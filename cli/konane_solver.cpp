@@ -200,6 +200,17 @@ OpeningAnalysis KonaneSolver::solve_opening(int rows, int cols, OpeningRule rule
           return std::nullopt;
         });
   });
+  // A reply left unsearched (the run stopped first) whose image under a twin's symmetry was
+  // settled has the same result: the two positions are images of each other under a
+  // symmetry that keeps square colours, so Black to move wins one iff he wins the other.
+  for (size_t k = 0; k < jobs.size(); ++k) {
+    if (results[k] != solver::Result::Unknown) continue;
+    for (const Twin& t : twins[jobs[k].removal])
+      for (size_t k2 : by_removal[t.removal])
+        if (results[k2] != solver::Result::Unknown &&
+            transform_square(jobs[k2].reply, rows, cols, t.sym) == jobs[k].reply)
+          results[k] = results[k2];
+  }
   for (size_t i = 0; i < jobs.size(); ++i) jobs[i].black_to_move = results[i];
   for (size_t ri = 0; ri < by_removal.size(); ++ri) {
     OpeningRemoval& r = out.removals[ri];
