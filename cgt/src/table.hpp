@@ -273,6 +273,7 @@ class PairCache {
   };
   static_assert(sizeof(Entry) == 16);
   static constexpr size_t kWays = 4;
+  static_assert(kWays * sizeof(Entry) == 64, "one set per cache line");
   Entry* set(uint32_t a, uint32_t b) const {
     return entries_ +
            kWays * (mix64((uint64_t{a} << 32) | b) & set_mask_.load(std::memory_order_relaxed));
@@ -303,8 +304,10 @@ class Table {
 
   Arena arena;
   Index index;
-  // Sums and comparisons worth caching grow with the games stored; new_record() widens the
-  // caches to twice the games (at most 2^24 entries, 256 MiB, each).
+  // Sums and comparisons worth caching grow with the games stored: new_record() widens the
+  // sum cache to twice the games and the comparison cache to the games (at most 2^24
+  // entries, 256 MiB, each). Widening early would cost little (untouched pages are free) but
+  // each widening drops the entries cached so far, so they start large.
   PairCache add_cache{22, 24};
   PairCache leq_cache{21, 24};
   StripedCounter neg_lookups, neg_hits;
