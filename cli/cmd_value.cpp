@@ -106,53 +106,41 @@ int run_value(const std::vector<std::string>& args, Io io) {
   } else {
     complete = false;
   }
-  if (!complete) {
-    const double secs =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    if (database)
-      if (auto st = database->close(); !st) return db_error(io, "value", db_path, st.error());
-    if (parsed->vm.count("json")) {
-      JsonWriter j(io.out);
-      j.begin_object();
-      j.field("position", to_string(p));
-      j.field("value", "unknown");
-      j.field("complete", false);
-      j.field("nodes", uint64_t{solver.nodes()});
-      j.field("seconds", secs);
-      j.end_object();
-      return kExitOk;
-    }
-    io.out << "position: " << to_string(p) << "\n"
-           << "value: unknown (timed out)\n"
-           << "nodes: " << solver.nodes() << "  seconds: " << secs << "\n";
-    return kExitOk;
+  // A run stopped by --timeout says so in the same layout, without the parts it lacks.
+  std::optional<cgt::GameId> total;
+  if (complete) {
+    total = cgt::zero();
+    for (const auto& [r, v] : regions) total = cgt::add(*total, v);
   }
-  cgt::GameId total = cgt::zero();
-  for (const auto& [r, v] : regions) total = cgt::add(total, v);
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  const std::string cls(1, cgt::outcome_char(cgt::outcome(total)));
+  const std::string cls = total ? std::string(1, cgt::outcome_char(cgt::outcome(*total))) : "";
   if (database) {
-    if (auto st = store_value(*database, p, total); !st)
-      return db_error(io, "value", db_path, st.error());
+    if (total)
+      if (auto st = store_value(*database, p, *total); !st)
+        return db_error(io, "value", db_path, st.error());
     if (auto st = database->close(); !st) return db_error(io, "value", db_path, st.error());
   }
   if (parsed->vm.count("json")) {
     JsonWriter j(io.out);
     j.begin_object();
     j.field("position", to_string(p));
-    j.field("value", cgt::to_string(total));
-    j.field("class", cls);
-    j.field("mean", cgt::mean(total).to_string());
-    j.field("temperature", cgt::temperature(total).to_string());
-    j.key("regions").begin_array();
-    for (const auto& [r, v] : regions) {
-      j.begin_object();
-      j.string_array("squares", squares_of(r.black | r.white));
-      j.field("value", cgt::to_string(v));
-      j.end_object();
+    if (total) {
+      j.field("value", cgt::to_string(*total));
+      j.field("class", cls);
+      j.field("mean", cgt::mean(*total).to_string());
+      j.field("temperature", cgt::temperature(*total).to_string());
+      j.key("regions").begin_array();
+      for (const auto& [r, v] : regions) {
+        j.begin_object();
+        j.string_array("squares", squares_of(r.black | r.white));
+        j.field("value", cgt::to_string(v));
+        j.end_object();
+      }
+      j.end_array();
+    } else {
+      j.field("value", "unknown");
     }
-    j.end_array();
-    j.field("complete", true);
+    j.field("complete", complete);
     j.field("nodes", uint64_t{solver.nodes()});
     j.field("regions_proved", solver.regions_proved());
     j.field("regions_expanded", solver.regions_expanded());
@@ -161,19 +149,24 @@ int run_value(const std::vector<std::string>& args, Io io) {
     j.end_object();
     return kExitOk;
   }
-  io.out << "position: " << to_string(p) << "\n"
-         << "value: " << cgt::to_string(total) << "\n"
-         << "class: " << cls << "\n"
-         << "mean: " << cgt::mean(total).to_string() << "\n"
-         << "temperature: " << cgt::temperature(total).to_string() << "\n"
-         << "regions: " << regions.size() << "\n";
-  for (const auto& [r, v] : regions) {
-    io.out << "  " << cgt::to_string(v) << " :";
-    for (const auto& sq : squares_of(r.black | r.white)) io.out << " " << sq;
-    io.out << "\n";
+  io.out << "position: " << to_string(p) << "\n";
+  if (total) {
+    io.out << "value: " << cgt::to_string(*total) << "\n"
+           << "class: " << cls << "\n"
+           << "mean: " << cgt::mean(*total).to_string() << "\n"
+           << "temperature: " << cgt::temperature(*total).to_string() << "\n"
+           << "regions: " << regions.size() << "\n";
+    for (const auto& [r, v] : regions) {
+      io.out << "  " << cgt::to_string(v) << " :";
+      for (const auto& sq : squares_of(r.black | r.white)) io.out << " " << sq;
+      io.out << "\n";
+    }
+  } else {
+    io.out << "value: unknown (timed out)\n";
   }
   io.out << "nodes: " << solver.nodes() << "  seconds: " << secs << "\n";
-  if (database) io.out << "regions from the database: " << from_db << "/" << regions.size() << "\n";
+  if (database && total)
+    io.out << "regions from the database: " << from_db << "/" << regions.size() << "\n";
   return kExitOk;
 }
 

@@ -169,6 +169,14 @@ OpeningAnalysis KonaneSolver::solve_opening(int rows, int cols, OpeningRule rule
           twins[i].push_back(Twin{j, sym});
           break;
         }
+  // The job of `removal` whose reply is the image of `reply` (a reply to twin t) under t's
+  // symmetry.
+  auto image_job = [&](size_t removal, const Twin& t, int reply) -> std::optional<size_t> {
+    const int image = transform_square(reply, rows, cols, t.sym);
+    for (size_t k : by_removal[removal])
+      if (jobs[k].reply == image) return k;
+    return std::nullopt;
+  };
   std::unique_ptr<std::atomic<int>[]> refuted_by(new std::atomic<int>[out.removals.size()]);
   for (size_t i = 0; i < out.removals.size(); ++i) refuted_by[i].store(-1);
   std::vector<Position> positions;
@@ -190,27 +198,21 @@ OpeningAnalysis KonaneSolver::solve_opening(int rows, int cols, OpeningRule rule
         },
         [&](size_t g) -> std::optional<size_t> {
           const size_t removal = group_removal[g];
-          for (const Twin& t : twins[removal]) {
-            const int r = refuted_by[t.removal].load();
-            if (r < 0) continue;
-            const int image = transform_square(r, rows, cols, t.sym);
-            for (size_t k : by_removal[removal])
-              if (jobs[k].reply == image) return k;
-          }
+          for (const Twin& t : twins[removal])
+            if (const int r = refuted_by[t.removal].load(); r >= 0)
+              if (auto k = image_job(removal, t, r)) return k;
           return std::nullopt;
         });
   });
   // A reply left unsearched (the run stopped first) whose image under a twin's symmetry was
   // settled has the same result: the two positions are images of each other under a
   // symmetry that keeps square colours, so Black to move wins one iff he wins the other.
-  for (size_t k = 0; k < jobs.size(); ++k) {
-    if (results[k] != solver::Result::Unknown) continue;
-    for (const Twin& t : twins[jobs[k].removal])
+  for (size_t r = 0; r < by_removal.size(); ++r)
+    for (const Twin& t : twins[r])
       for (size_t k2 : by_removal[t.removal])
-        if (results[k2] != solver::Result::Unknown &&
-            transform_square(jobs[k2].reply, rows, cols, t.sym) == jobs[k].reply)
-          results[k] = results[k2];
-  }
+        if (results[k2] != solver::Result::Unknown)
+          if (auto k = image_job(r, t, jobs[k2].reply); k && results[*k] == solver::Result::Unknown)
+            results[*k] = results[k2];
   for (size_t i = 0; i < jobs.size(); ++i) jobs[i].black_to_move = results[i];
   for (size_t ri = 0; ri < by_removal.size(); ++ri) {
     OpeningRemoval& r = out.removals[ri];
@@ -254,13 +256,13 @@ Winner opening_winner(const std::vector<OpeningRemoval>& removals) {
 
 std::optional<cgt::GameId> KonaneSolver::value(const Position& p) {
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism, config_.threads);
-  std::optional<cgt::GameId> v;
   if (config_.timeout_seconds <= 0) return prover_.value(p);
   const double left =
       config_.timeout_seconds -
       std::chrono::duration<double>(std::chrono::steady_clock::now() - created_).count();
   if (left <= 0) stop_.store(true);
   if (stop_.load()) return std::nullopt;
+  std::optional<cgt::GameId> v;
   with_deadline(left, stop_, [&] { v = prover_.value(p); });
   return v;
 }
