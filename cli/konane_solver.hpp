@@ -88,7 +88,8 @@ class KonaneSolver {
   size_t table_bytes() const { return value_table_.bytes() + proof_table_.bytes(); }
 
  private:
-  std::vector<Move> principal_variation(Position p, Color to_move);
+  // Perfect play from p to the end of the game, `winner` having been proved to win it.
+  std::vector<Move> principal_variation(Position p, Color to_move, Color winner);
 
   SolverConfig config_;
   // --timeout counts from here for value(): a command values its regions one by one.

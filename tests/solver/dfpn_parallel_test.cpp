@@ -86,25 +86,25 @@ TEST(DfpnConcurrent, ParallelOpeningsMatchSerial) {
   }
 }
 
-// An owner and a joiner on the same roots (as the CLI's run_and_join does): the joiner works
-// from the last option and gives up once the owner has the answer; whichever answers, it
-// is the lone searcher's.
-TEST(DfpnConcurrent, JoinerFromTheLastOptionAgrees) {
+// Two searchers on the same roots in different child orders (as the CLI's reply rounds do
+// when every open reply is taken): the second gives up once the first has the answer;
+// whichever answers, it is the lone searcher's.
+TEST(DfpnConcurrent, TwoOrdersOnOneRootAgree) {
   using namespace konane;
   ParallelFixture serial(1, size_t{32} << 20), shared(2, size_t{1} << 16);
   for (const OpeningLine& line : opening_lines(4, 6, OpeningRule::Any)) {
-    std::atomic<solver::Result> owner{solver::Result::Unknown};
-    solver::Result joined = solver::Result::Unknown;
-    std::thread joiner([&] {
-      joined = shared.dfpn.solve_from_last(line.position, true,
-                                           [&] { return owner.load() != solver::Result::Unknown; });
+    std::atomic<solver::Result> first{solver::Result::Unknown};
+    solver::Result second = solver::Result::Unknown;
+    std::thread other([&] {
+      second = shared.dfpn.solve(
+          line.position, true, [&] { return first.load() != solver::Result::Unknown; }, 1);
     });
-    owner.store(shared.dfpn.solve(line.position, true));
-    joiner.join();
+    first.store(shared.dfpn.solve(line.position, true));
+    other.join();
     const solver::Result want = serial.dfpn.solve(line.position, true);
-    EXPECT_EQ(owner.load(), want) << to_string(line.position);
-    if (joined != solver::Result::Unknown) {
-      EXPECT_EQ(joined, want) << to_string(line.position);
+    EXPECT_EQ(first.load(), want) << to_string(line.position);
+    if (second != solver::Result::Unknown) {
+      EXPECT_EQ(second, want) << to_string(line.position);
     }
   }
 }

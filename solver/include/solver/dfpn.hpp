@@ -69,14 +69,24 @@ class DfpnSolver {
 
   // solve() that also gives up with Unknown once abandon() says so (asked every kAbandonPoll
   // nodes, so it may be called from the search on this thread only).
+  //
+  // `order` picks which child a node descends into among those of equal numbers (df-pn+
+  // initialises many alike): the first (order 0), the last (1), and for larger orders the
+  // same from a start shifted by order / 2. Threads searching one position at once (sharing
+  // the tables) each use their own order, so that they split the work instead of repeating
+  // each other's: two searchers in one order stay in step, since each reads the other's
+  // numbers.
   template <class Abandon>
-  Result solve(const Position& p, bool left_to_move, Abandon&& abandon) {
+  Result solve(const Position& p, bool left_to_move, Abandon&& abandon, int order = 0) {
+    const int outer_order = order_;
+    order_ = order;
     const AbandonHook outer = hook_;
     using F = std::remove_reference_t<Abandon>;
     hook_ = AbandonHook{[](void* f) { return bool((*static_cast<F*>(f))()); },
                         const_cast<void*>(static_cast<const void*>(&abandon))};
     const Result r = solve_now(p, left_to_move);
     hook_ = outer;
+    order_ = outer_order;
     return r;
   }
 
@@ -88,61 +98,18 @@ class DfpnSolver {
 
   uint64_t nodes() const { return nodes_.total(); }
 
-  // The same answer as solve(), for a thread joining a search already under way on p. Each
-  // position it settles reaches the other searcher through the table. Gives up with Unknown
-  // as soon as abandon() says so, checked between settled positions.
-  //
-  // Where the joiner helps depends on which way the root leans (its numbers in the table):
-  //  * Towards a loss for the mover: every option must be refuted, so the joiner settles the
-  //    options one at a time, the last first (the owner starts from the first).
-  //  * Towards a win: the owner needs only one winning option, and options the joiner would
-  //    refute are wasted work. It helps inside the option the owner is most likely proving
-  //    (least disproof number for the opponent), whose replies all need proving, settling
-  //    them from the last; one reply that wins for the opponent refutes that option, and the
-  //    joiner moves on to the next most likely one.
-  template <class Abandon>
-  Result solve_from_last(const Position& p, bool left_to_move, Abandon&& abandon) {
-    std::vector<Position> options;  // once per call, at the root only
-    G::for_each_option(p, left_to_move, [&](const Position& c) { options.push_back(c); });
-    std::vector<Result> settled(options.size(), Result::Unknown);  // for the opponent
-    while (true) {
-      if (abandon()) return Result::Unknown;
-      uint64_t delta = 0;  // the mover's disproof number: sum of the options' phi
-      Pick truth;
-      bool open = false;
-      for (size_t i = 0; i < options.size(); ++i) {
-        if (settled[i] == Result::Unknown) {
-          const TablePayload e = peek(options[i], !left_to_move);
-          settled[i] = result_of(e);
-          if (settled[i] == Result::Unknown) {
-            open = true;
-            delta += e.v0;
-            truth.offer(i, e.v1);
-          }
-        }
-        if (settled[i] == Result::Loss) return Result::Win;
-      }
-      if (!open) return Result::Loss;
-      if (truth.best_delta >= delta) {
-        size_t last = options.size();
-        while (settled[--last] != Result::Unknown) {
-        }
-        settled[last] = solve(options[last], !left_to_move, abandon);
-        if (settled[last] == Result::Unknown) return Result::Unknown;  // stopped
-        continue;
-      }
-      const Position& c = options[truth.best];
-      std::vector<Position> replies;
-      G::for_each_option(c, !left_to_move, [&](const Position& r) { replies.push_back(r); });
-      Result opponent = Result::Loss;  // at c, until one reply wins for the opponent
-      for (size_t j = replies.size(); j-- > 0 && opponent == Result::Loss;) {
-        if (abandon()) return Result::Unknown;
-        const Result r = solve(replies[j], left_to_move, abandon);
-        if (r == Result::Unknown) return Result::Unknown;  // stopped
-        if (r == Result::Loss) opponent = Result::Win;
-      }
-      settled[truth.best] = opponent;
-    }
+  // (phi, delta) of a position for the player to move as far as the table knows, the
+  // mobility heuristic otherwise; never searches. An overflowing state is never proved.
+  TablePayload peek(const Position& p, bool left_to_move) {
+    const State s = root_state(p, left_to_move);
+    if (s.overflow) return TablePayload{kInf - 1, kInf - 1};
+    if (s.hard_count == 0) return proved(settle(s.known, s.left));
+    if (auto e = proofs_.find(table_key(s))) return *e;
+    return unexpanded(count_options(s));
+  }
+  // The result (if any) that (phi, delta) proves.
+  static Result result_of(TablePayload e) {
+    return e.v0 == 0 ? Result::Win : e.v1 == 0 ? Result::Loss : Result::Unknown;
   }
 
  private:
@@ -215,7 +182,7 @@ class DfpnSolver {
     return s;
   }
 
-  // (phi, delta) of a settled result, and the result (if any) that (phi, delta) proves.
+  // (phi, delta) of a settled result.
   static TablePayload proved(Result r) {
     return r == Result::Win ? TablePayload{0, kInf} : TablePayload{kInf, 0};
   }
@@ -223,19 +190,6 @@ class DfpnSolver {
   // and a mover without options has lost.
   static TablePayload unexpanded(int m) {
     return m == 0 ? TablePayload{kInf, 0} : TablePayload{1, static_cast<uint32_t>(m)};
-  }
-  static Result result_of(TablePayload e) {
-    return e.v0 == 0 ? Result::Win : e.v1 == 0 ? Result::Loss : Result::Unknown;
-  }
-
-  // (phi, delta) of a position for the player to move as far as the table knows, the
-  // mobility heuristic otherwise; never searches. An overflowing state is never proved.
-  TablePayload peek(const Position& p, bool left_to_move) {
-    const State s = root_state(p, left_to_move);
-    if (s.overflow) return TablePayload{kInf - 1, kInf - 1};
-    if (s.hard_count == 0) return proved(settle(s.known, s.left));
-    if (auto e = proofs_.find(table_key(s))) return *e;
-    return unexpanded(count_options(s));
   }
 
   // The multiset hash: a term for the known value plus one per hard region, so a child's
@@ -410,9 +364,13 @@ class DfpnSolver {
     while (true) {
       uint32_t delta = 0;
       Pick truth;
-      for (size_t i = k0; i < k1; ++i) {
+      const size_t count = k1 - k0;
+      size_t at = order_ < 2 || count == 0 ? 0 : size_t(order_ / 2) % count;
+      for (size_t n = 0; n < count; ++n) {
+        const size_t i = order_ & 1 ? k1 - 1 - at : k0 + at;
         delta = sat_add(delta, kids_[i].pd.v0);
         truth.offer(i, kids_[i].pd.v1);
+        if (++at == count) at = 0;
       }
       const uint32_t phi = k0 == k1 ? kInf : truth.best_delta;
       if (k0 == k1) delta = 0;
@@ -462,6 +420,7 @@ class DfpnSolver {
   };
   static inline thread_local AbandonHook hook_{};
   static inline thread_local uint32_t poll_ = 0;
+  static inline thread_local int order_ = 0;
   static constexpr uint32_t kAbandonPoll = 1024;
   static constexpr int kRefreshDepth = 12;
   // Children and their new regions of every node on this thread's path (stack discipline).
