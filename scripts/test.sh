@@ -25,6 +25,6 @@ ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 run_suite build-ci/
 
 cmake -S . -B build-ci/tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DKONANE_WERROR=ON \
   -DKONANE_SANITIZE=thread -DKONANE_BUILD_BENCH=OFF >/dev/null
-cmake --build build-ci/tsan -j"$jobs" --target cgt_tests solver_tests cli_tests
+cmake --build build-ci/tsan -j"$jobs" --target cgt_tests solver_tests
 TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" run_suite build-ci/tsan -R Concurren
 echo "all test suites passed"
