@@ -82,9 +82,7 @@ void check_board(int rows, int cols, konane::OpeningRule rule) {
   EXPECT_EQ(a.winner, black_wins ? Winner::Black : Winner::White);
 }
 
-// Named Concurrent* so that ThreadSanitizer runs it too: two workers share the reply rounds'
-// budgets and search orders (reply_rounds.hpp) and the tables.
-TEST(OpeningSolveConcurrent, SymmetricRemovalsAgreeWithNegamax) {
+TEST(OpeningSolve, SymmetricRemovalsAgreeWithNegamax) {
   check_board(4, 4, konane::OpeningRule::Any);
   check_board(3, 5, konane::OpeningRule::Any);
   check_board(4, 5, konane::OpeningRule::Any);
