@@ -79,13 +79,15 @@ std::vector<Move> KonaneSolver::principal_variation(Position p, Color side, Colo
     Move chosen = moves[0];
     if (side == winner) {
       const bool opponent_left = side == Color::White;
+      std::vector<Position> children;
       std::vector<std::pair<uint32_t, int>> order;  // (opponent's delta, move index)
-      for (int i = 0; i < moves.size(); ++i)
-        order.emplace_back(dfpn_.peek(play(p, side, moves[i]), opponent_left).v1, i);
+      for (int i = 0; i < moves.size(); ++i) {
+        children.push_back(play(p, side, moves[i]));
+        order.emplace_back(dfpn_.peek(children.back(), opponent_left).v1, i);
+      }
       std::stable_sort(order.begin(), order.end());
       for (auto [delta, i] : order)
-        if (delta == 0 ||
-            dfpn_.solve(play(p, side, moves[i]), opponent_left) == solver::Result::Loss) {
+        if (delta == 0 || dfpn_.solve(children[i], opponent_left) == solver::Result::Loss) {
           chosen = moves[i];
           break;
         }

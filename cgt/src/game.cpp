@@ -496,7 +496,8 @@ void prefetch_add(GameId a, GameId b) {
 }
 
 GameId translate(GameId g, const Dyadic& x) {
-  if (const Record& gr = rec(g); rec_is_switch(gr)) {
+  const Record& gr = rec(g);
+  if (rec_is_switch(gr)) {
     // {p | q} + x = {p+x | q+x}, canonical like every {a | b} with numbers a > b (see
     // all_number_shortcut); the stops of a switch are p and q.
     GameId l[1] = {number(rec_lstop(gr) + x)}, r[1] = {number(rec_rstop(gr) + x)};
@@ -513,7 +514,6 @@ GameId translate(GameId g, const Dyadic& x) {
   // A number option y can only reverse through y^R <= G + x, which needs
   // y < y^R = R(y^R) <= R(G + x) = R(G) + x (stops are monotone); so only number options
   // below R(G) + x on Left's side, and above L(G) + x on Right's, need the check.
-  const Record& gr = rec(g);
   const Dyadic rs = rec_rstop(gr) + x, ls = rec_lstop(gr) + x;
   ArrMemo memo;
   for (GameId o : l) {

@@ -107,10 +107,6 @@ class DfpnSolver {
     if (auto e = proofs_.find(table_key(s))) return *e;
     return unexpanded(count_options(s));
   }
-  // The result (if any) that (phi, delta) proves.
-  static Result result_of(TablePayload e) {
-    return e.v0 == 0 ? Result::Win : e.v1 == 0 ? Result::Loss : Result::Unknown;
-  }
 
  private:
   Result solve_now(const Position& p, bool left_to_move, cgt::GameId offset = cgt::zero()) {
@@ -182,7 +178,7 @@ class DfpnSolver {
     return s;
   }
 
-  // (phi, delta) of a settled result.
+  // (phi, delta) of a settled result, and the result (if any) that (phi, delta) proves.
   static TablePayload proved(Result r) {
     return r == Result::Win ? TablePayload{0, kInf} : TablePayload{kInf, 0};
   }
@@ -190,6 +186,9 @@ class DfpnSolver {
   // and a mover without options has lost.
   static TablePayload unexpanded(int m) {
     return m == 0 ? TablePayload{kInf, 0} : TablePayload{1, static_cast<uint32_t>(m)};
+  }
+  static Result result_of(TablePayload e) {
+    return e.v0 == 0 ? Result::Win : e.v1 == 0 ? Result::Loss : Result::Unknown;
   }
 
   // The multiset hash: a term for the known value plus one per hard region, so a child's
@@ -361,13 +360,14 @@ class DfpnSolver {
     // A sibling proved meanwhile through a transposition keeps its old (stale) numbers here,
     // which only affects the search order: a stale number is never 0 unless it was proved.
     for (size_t i = k0; i < k1; ++i) kids_[i].pd = lookup(s, kids_[i]);
+    const size_t count = k1 - k0;
+    const int order = order_;  // read once: a thread_local access is not free
     while (true) {
       uint32_t delta = 0;
       Pick truth;
-      const size_t count = k1 - k0;
-      size_t at = order_ < 2 || count == 0 ? 0 : size_t(order_ / 2) % count;
+      size_t at = order < 2 || count == 0 ? 0 : size_t(order / 2) % count;
       for (size_t n = 0; n < count; ++n) {
-        const size_t i = order_ & 1 ? k1 - 1 - at : k0 + at;
+        const size_t i = order & 1 ? k1 - 1 - at : k0 + at;
         delta = sat_add(delta, kids_[i].pd.v0);
         truth.offer(i, kids_[i].pd.v1);
         if (++at == count) at = 0;
