@@ -28,9 +28,11 @@
 #include <atomic>
 #include <cgt/game.hpp>
 #include <cstdint>
+#include <memory>
 #include <type_traits>
 #include <vector>
 
+#include "solver/dfpn_choice.hpp"
 #include "solver/game.hpp"
 #include "solver/node_count.hpp"
 #include "solver/table.hpp"
@@ -43,8 +45,9 @@ enum class Result : uint8_t { Win, Loss, Unknown };  // for the player to move
 struct SearchLimits {
   int value_limit = 6;                      // regions with at most this size get values
   const std::atomic<bool>* stop = nullptr;  // set from outside to stop (timeout)
-  // Threads that may call solve() at once; above 1 a searcher near the root re-reads its
-  // siblings' numbers after each descent, to see what the others proved.
+  // Threads that may call solve() at once; above 1 the searchers split the children of nodes
+  // that look lost (dfpn_choice.hpp), and near the root a searcher re-reads its siblings'
+  // numbers after each descent, to see what the others proved.
   int threads = 1;
 };
 
@@ -52,14 +55,17 @@ template <PartizanGame G>
 class DfpnSolver {
  public:
   using Position = typename G::Position;
-  static constexpr uint32_t kInf = 1u << 30;
+  static constexpr uint32_t kInf = dfpn_choice::kInf;
   // A live region needs a stone that can jump and one to be jumped, so a board of at most
   // 64 squares has at most 32 regions: overflow is impossible for boards up to 8x8, and a
   // state that would overflow anyway is reported unknown, never solved with a region lost.
   static constexpr int kMaxHard = 32;
 
   DfpnSolver(ValueSolver<G>& values, ConcurrentTable& proofs, SearchLimits limits)
-      : values_(values), proofs_(proofs), limits_(limits) {}
+      : values_(values),
+        proofs_(proofs),
+        limits_(limits),
+        busy_(limits.threads > 1 ? new std::atomic<uint16_t>[kBusySlots]() : nullptr) {}
 
   // Does the player to move win position p? Safe to call from several threads at once (up
   // to limits.threads), on the same or different positions: they share both tables.
@@ -313,10 +319,11 @@ class DfpnSolver {
   // SEVERAL SEARCHERS. Threads solving at once share the tables, so when their trees
   // overlap (the same root, or symmetric removals whose positions have the same keys) one
   // profits from what another proved; near the root a searcher re-reads its siblings'
-  // numbers after each descent (kRefreshDepth). Virtual losses (a busy child looks harder
-  // to the others) were tried and removed: on 2 threads they made the full 6x6 standard
-  // solve slower (5.6 s against 4.3 s), the searchers' trees diverging more than they
-  // gained from splitting.
+  // numbers after each descent (kRefreshDepth). Down to kSplitDepth every node a searcher
+  // is inside is counted in busy_, and at a node that looks lost for its player to move the
+  // searchers take different children (dfpn_choice.hpp). An earlier rule that steered them
+  // apart at every node (a busy child's delta doubled) made 2-thread solves slower, the
+  // trees diverging more than they gained from splitting, and was removed.
   TablePayload search(const State& root) {
     depth_ = 0;
     mid(root, kInf - 1, kInf - 1);
@@ -324,28 +331,11 @@ class DfpnSolver {
     return last_;
   }
 
-  static uint32_t sat_add(uint32_t a, uint32_t b) {
-    return std::min<uint64_t>(kInf, uint64_t(a) + b);
+  // busy_ slots are shared by states whose hashes collide: a false "busy" only changes
+  // which child is searched first, never a result.
+  std::atomic<uint16_t>* busy_slot(uint64_t h1, bool left) const {
+    return &busy_[(h1 ^ uint64_t(left)) & (kBusySlots - 1)];
   }
-  // The 1+epsilon threshold over the second-best sibling's delta.
-  static uint32_t epsilon(uint32_t second_delta) {
-    return second_delta >= kInf ? kInf : sat_add(second_delta, second_delta / 4 + 1);
-  }
-
-  // The child of least delta and the runner-up's delta.
-  struct Pick {
-    size_t best = 0;
-    uint32_t best_delta = kInf, second_delta = kInf;
-    void offer(size_t i, uint32_t d) {
-      if (d < best_delta) {
-        second_delta = best_delta;
-        best_delta = d;
-        best = i;
-      } else if (d < second_delta) {
-        second_delta = d;
-      }
-    }
-  };
 
   void mid(const State& s, uint32_t th_phi, uint32_t th_delta) {
     // Counted per thread (node_count.hpp); the subtree size for work_of() is this thread's.
@@ -362,18 +352,17 @@ class DfpnSolver {
     for (size_t i = k0; i < k1; ++i) kids_[i].pd = lookup(s, kids_[i]);
     const size_t count = k1 - k0;
     const int order = order_;  // read once: a thread_local access is not free
+    const bool split = busy_ && depth_ <= kSplitDepth;
+    std::atomic<uint16_t>* const mark = split ? busy_slot(s.h1, s.left) : nullptr;
+    if (mark) mark->fetch_add(1, std::memory_order_relaxed);
+    auto numbers = [&](size_t n) { return kids_[k0 + n].pd; };
+    auto busy = [&](size_t n) {
+      return busy_slot(kids_[k0 + n].h1, !s.left)->load(std::memory_order_relaxed) != 0;
+    };
     while (true) {
-      uint32_t delta = 0;
-      Pick truth;
-      size_t at = order < 2 || count == 0 ? 0 : size_t(order / 2) % count;
-      for (size_t n = 0; n < count; ++n) {
-        const size_t i = order & 1 ? k1 - 1 - at : k0 + at;
-        delta = sat_add(delta, kids_[i].pd.v0);
-        truth.offer(i, kids_[i].pd.v1);
-        if (++at == count) at = 0;
-      }
-      const uint32_t phi = k0 == k1 ? kInf : truth.best_delta;
-      if (k0 == k1) delta = 0;
+      const dfpn_choice::Choice choice =
+          dfpn_choice::choose(count, numbers, order, th_phi, split, busy);
+      const uint32_t phi = choice.phi, delta = choice.delta;
       const bool done = phi == 0 || delta == 0;
       if (done || phi >= th_phi || delta >= th_delta || stopped()) {
         proofs_.store(table_key(s), TablePayload{phi, delta},
@@ -382,12 +371,13 @@ class DfpnSolver {
         kids_.resize(k0);
         arena_.resize(a0);
         --depth_;
+        if (mark) mark->fetch_sub(1, std::memory_order_relaxed);
         return;
       }
-      const size_t best = truth.best;
-      const uint32_t child_delta = std::min(th_phi, epsilon(truth.second_delta));
-      const uint32_t child_phi = sat_add(th_delta - delta, kids_[best].pd.v0);  // < kInf
-      mid(materialize(s, kids_[best]), child_phi, child_delta);
+      const size_t best = k0 + choice.child;
+      const uint32_t child_phi =
+          dfpn_choice::sat_add(th_delta - delta, kids_[best].pd.v0);  // < kInf
+      mid(materialize(s, kids_[best]), child_phi, choice.child_delta);
       // The child's own result, even if the table lost it to a concurrent replacement.
       kids_[best].pd = last_;
       if (limits_.threads > 1 && depth_ <= kRefreshDepth) {
@@ -423,6 +413,12 @@ class DfpnSolver {
   static inline thread_local int order_ = 0;
   static constexpr uint32_t kAbandonPoll = 1024;
   static constexpr int kRefreshDepth = 12;
+  // Nodes down to this depth are marked busy (two relaxed atomic adds a node): deeper, the
+  // subtrees are small and two searchers rarely meet there. 8, 12, 20 and unlimited gave
+  // the same node counts within noise on 6x6 standard after d3, c3 (2 threads, 11 runs).
+  static constexpr int kSplitDepth = 16;
+  static constexpr size_t kBusySlots = size_t{1} << 14;
+  std::unique_ptr<std::atomic<uint16_t>[]> busy_;  // searchers inside each state (several only)
   // Children and their new regions of every node on this thread's path (stack discipline).
   static inline thread_local std::vector<Child> kids_;
   static inline thread_local std::vector<Hard> arena_;

@@ -80,20 +80,23 @@ class ConcurrentTable {
                   bool seq_cst);
   void grow();
 
-  size_t buckets_;
-  std::atomic<size_t> active_{0};
-  // Entries filled, estimated from the one in kFillSample whose hash has the sample bits
-  // clear: a counter every thread bumps at every store would bounce between the cores.
-  std::atomic<uint64_t> filled_{0};
-  static constexpr uint64_t kFillSample = 16;
-  std::atomic<bool> growing_{false};
   struct Free {
     Free() : len(0) {}
     explicit Free(size_t n) : len(n) {}
     size_t len;
     void operator()(Entry* e) const;
   };
+  // Read by every probe, written (active_) only when the table grows.
+  size_t buckets_;
+  std::atomic<size_t> active_{0};
   std::unique_ptr<Entry[], Free> entries_;
+  // Entries filled, estimated from the one in kFillSample whose hash has the sample bits
+  // clear: a counter every thread bumps at every store would bounce between the cores. On a
+  // cache line of its own, so that a bump by one core does not take the fields above from
+  // the other cores' caches.
+  alignas(64) std::atomic<uint64_t> filled_{0};
+  static constexpr uint64_t kFillSample = 16;
+  alignas(64) std::atomic<bool> growing_{false};
 };
 
 uint64_t mix64(uint64_t x);
