@@ -195,10 +195,12 @@ TEST(ValueProverConcurrent, TwoCallersShareTables) {
 
 TEST(ValueProver, StopGivesNoValue) {
   std::atomic<bool> stop{true};
-  Prover f(2, 1, &stop);
   const auto p = konane::parse_position("xoxox/oxoxo/x..ox/oxoxo/xoxox", nullptr);
   ASSERT_TRUE(p);
-  EXPECT_FALSE(f.prover.value(p->position));
+  for (int threads : {1, 2}) {  // on 2, a searcher whose side ends joins the other
+    Prover f(2, threads, &stop);
+    EXPECT_FALSE(f.prover.value(p->position)) << threads << " threads";
+  }
 }
 
 }  // namespace

@@ -84,22 +84,19 @@ class DfpnSolver {
   // numbers.
   template <class Abandon>
   Result solve(const Position& p, bool left_to_move, Abandon&& abandon, int order = 0) {
-    const int outer_order = order_;
-    order_ = order;
-    const AbandonHook outer = hook_;
-    using F = std::remove_reference_t<Abandon>;
-    hook_ = AbandonHook{[](void* f) { return bool((*static_cast<F*>(f))()); },
-                        const_cast<void*>(static_cast<const void*>(&abandon))};
-    const Result r = solve_now(p, left_to_move);
-    hook_ = outer;
-    order_ = outer_order;
-    return r;
+    return hooked(abandon, order, [&] { return solve_now(p, left_to_move); });
   }
 
   // Does the player to move win the sum of p and the game `offset` (given by its value)?
   // With offset = -c this decides how p compares with c (ValueProver, value_prover.hpp).
   Result solve_plus(const Position& p, cgt::GameId offset, bool left_to_move) {
     return solve_now(p, left_to_move, offset);
+  }
+  // solve_plus() with abandon() and a child order, as solve() takes them.
+  template <class Abandon>
+  Result solve_plus(const Position& p, cgt::GameId offset, bool left_to_move, Abandon&& abandon,
+                    int order) {
+    return hooked(abandon, order, [&] { return solve_now(p, left_to_move, offset); });
   }
 
   uint64_t nodes() const { return nodes_.total(); }
@@ -115,6 +112,22 @@ class DfpnSolver {
   }
 
  private:
+  // Runs search() under this abandon() and child order, restoring the outer ones after (a
+  // solve may run inside another's abandon(), e.g. the value prover's).
+  template <class Abandon, class Search>
+  Result hooked(Abandon& abandon, int order, Search&& search) {
+    const int outer_order = order_;
+    order_ = order;
+    const AbandonHook outer = hook_;
+    using F = std::remove_reference_t<Abandon>;
+    hook_ = AbandonHook{[](void* f) { return bool((*static_cast<F*>(f))()); },
+                        const_cast<void*>(static_cast<const void*>(&abandon))};
+    const Result r = search();
+    hook_ = outer;
+    order_ = outer_order;
+    return r;
+  }
+
   Result solve_now(const Position& p, bool left_to_move, cgt::GameId offset = cgt::zero()) {
     const State s = root_state(p, left_to_move, offset);
     if (s.overflow) return Result::Unknown;

@@ -141,10 +141,26 @@ class ValueProver {
     const cgt::GameId offset = cgt::neg(c);
     Result left_first = Result::Unknown, right_first = Result::Unknown;
     if (limits_.threads > 1) {
+      // One searcher starts on each; the first to finish joins the other in the next child
+      // order (DfpnSolver::solve's `order`), so that a cheap side does not leave its thread
+      // idle while the other side's search decides the time.
+      std::atomic<Result> side[2] = {Result::Unknown, Result::Unknown};  // Left first, Right
+      auto work = [&](int first) {
+        for (int order = 0; order < 2; ++order) {
+          std::atomic<Result>& mine = side[first ^ order];
+          if (mine.load() != Result::Unknown) continue;
+          const Result r = dfpn_.solve_plus(
+              p, offset, (first ^ order) == 0, [&] { return mine.load() != Result::Unknown; },
+              order);
+          if (r != Result::Unknown) mine.store(r);
+        }
+      };
       tbb::task_group tg;
-      tg.run([&] { left_first = dfpn_.solve_plus(p, offset, true); });
-      right_first = dfpn_.solve_plus(p, offset, false);
+      tg.run([&] { work(0); });
+      work(1);
       tg.wait();
+      left_first = side[0].load();
+      right_first = side[1].load();
     } else {
       left_first = dfpn_.solve_plus(p, offset, true);
       if (left_first != Result::Unknown) right_first = dfpn_.solve_plus(p, offset, false);
