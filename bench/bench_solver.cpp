@@ -2,13 +2,12 @@
 // Every figure runs from empty tables (a fresh solver per iteration) so it measures the
 // whole computation, not the cache.
 #include <benchmark/benchmark.h>
-#include <tbb/global_control.h>
-#include <tbb/parallel_for.h>
 
 #include <vector>
 
 #include "konane/game.hpp"
 #include "konane/opening.hpp"
+#include "konane_solver.hpp"
 #include "solver/dfpn.hpp"
 #include "solver/value_prover.hpp"
 #include "solver/values.hpp"
@@ -56,30 +55,37 @@ BENCHMARK(BM_OpeningValues)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 
-// The whole game from the opening (both removal plies) with N threads, as `konane solve
-// --board RxC` does it: every (removal, reply) pair searched in parallel over one table.
-void BM_FullGame(benchmark::State& state) {
+// The whole game from the opening (both removal plies) with N threads, exactly as `konane
+// solve --board RxC --opening RULE --threads N` runs it (KonaneSolver::solve_opening: replies
+// settled in rounds, symmetric removals searched once), from empty tables every iteration.
+// Compare the two thread counts of one board for the speed-up.
+void BM_FullGame(benchmark::State& state, konane::OpeningRule rule) {
   const int rows = int(state.range(0)), cols = int(state.range(1)), threads = int(state.range(2));
-  tbb::global_control limit(tbb::global_control::max_allowed_parallelism, threads);
-  const auto positions = opening_positions(rows, cols);
   uint64_t nodes = 0;
   for (auto _ : state) {
-    solver::ConcurrentTable vt(size_t{256} << 20), pt(size_t{256} << 20);
-    solver::ValueSolver<Game> values(vt);
-    solver::DfpnSolver<Game> dfpn(values, pt, solver::SearchLimits{});
-    tbb::parallel_for(
-        size_t{0}, positions.size(),
-        [&](size_t i) { benchmark::DoNotOptimize(dfpn.solve(positions[i], true)); },
-        tbb::simple_partitioner());
-    nodes += dfpn.nodes() + values.nodes();
+    konane::cli::KonaneSolver solver(konane::cli::SolverConfig{.threads = threads});
+    const auto analysis = solver.solve_opening(rows, cols, rule);
+    if (!analysis.complete || analysis.winner == konane::cli::Winner::Unknown)
+      state.SkipWithError("the opening solve did not finish");
+    nodes += solver.nodes();
   }
   state.counters["nodes_per_s"] = benchmark::Counter(double(nodes), benchmark::Counter::kIsRate);
 }
-BENCHMARK(BM_FullGame)
+BENCHMARK_CAPTURE(BM_FullGame, standard, konane::OpeningRule::Standard)
     ->Args({5, 5, 1})
     ->Args({5, 5, 2})
     ->Args({4, 6, 1})
     ->Args({4, 6, 2})
+    ->Args({6, 6, 1})
+    ->Args({6, 6, 2})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime()
+    ->MinTime(2.0);
+BENCHMARK_CAPTURE(BM_FullGame, any, konane::OpeningRule::Any)
+    ->Args({5, 5, 1})
+    ->Args({5, 5, 2})
+    ->Args({6, 6, 1})
+    ->Args({6, 6, 2})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime()
     ->MinTime(2.0);
