@@ -112,8 +112,8 @@ class DfpnSolver {
   }
 
  private:
-  // Runs search() under this abandon() and child order, restoring the outer ones after (a
-  // solve may run inside another's abandon(), e.g. the value prover's).
+  // Runs search() under this abandon() and child order and restores the outer ones after,
+  // so that a solve nested in another on one thread leaves the outer one's in place.
   template <class Abandon, class Search>
   Result hooked(Abandon& abandon, int order, Search&& search) {
     const int outer_order = order_;
