@@ -76,12 +76,10 @@ class DfpnSolver {
   // solve() that also gives up with Unknown once abandon() says so (asked every kAbandonPoll
   // nodes, so it may be called from the search on this thread only).
   //
-  // `order` picks which child a node descends into among those of equal numbers (df-pn+
-  // initialises many alike): the first (order 0), the last (1), and for larger orders the
-  // same from a start shifted by order / 2. Threads searching one position at once (sharing
-  // the tables) each use their own order, so that they split the work instead of repeating
-  // each other's: two searchers in one order stay in step, since each reads the other's
-  // numbers.
+  // `order` breaks ties between children of equal numbers (dfpn_choice.hpp). Threads
+  // searching one position at once (sharing the tables) each use their own order, so that
+  // they split the work instead of repeating each other's: two searchers in one order stay
+  // in step, since each reads the other's numbers.
   template <class Abandon>
   Result solve(const Position& p, bool left_to_move, Abandon&& abandon, int order = 0) {
     return hooked(abandon, order, [&] { return solve_now(p, left_to_move); });
@@ -89,13 +87,13 @@ class DfpnSolver {
 
   // Does the player to move win the sum of p and the game `offset` (given by its value)?
   // With offset = -c this decides how p compares with c (ValueProver, value_prover.hpp).
+  // Like solve(), with or without abandon() and a child order.
   Result solve_plus(const Position& p, cgt::GameId offset, bool left_to_move) {
-    return solve_now(p, left_to_move, offset);
+    return solve_plus(p, offset, left_to_move, [] { return false; });
   }
-  // solve_plus() with abandon() and a child order, as solve() takes them.
   template <class Abandon>
   Result solve_plus(const Position& p, cgt::GameId offset, bool left_to_move, Abandon&& abandon,
-                    int order) {
+                    int order = 0) {
     return hooked(abandon, order, [&] { return solve_now(p, left_to_move, offset); });
   }
 
