@@ -5,14 +5,19 @@
 
 #include <rocksdb/iterator.h>
 
+#include <array>
 #include <atomic>
+#include <cstdio>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "database_impl.hpp"
 #include "db/database.hpp"
 #include "db/schema.hpp"
+#include "recorded_counts.hpp"
 #include "stored_value.hpp"
 
 namespace db {
@@ -41,6 +46,9 @@ struct BoardScan::State {
   PositionKey key;
   bool valid = false;
   Status status;
+  BoardSize board;
+  detail::RecordedCounts recorded;
+  std::array<std::uint64_t, 256> stored{};
 
   State() = default;
   State(const State&) = delete;
@@ -89,7 +97,12 @@ void BoardScan::settle() {
   State& s = *state_;
   s.valid = false;
   if (!s.it->Valid()) {
-    if (!s.it->status().ok()) s.status = detail::to_error(s.it->status(), "scan", s.path);
+    if (!s.it->status().ok()) {
+      s.status = detail::to_error(s.it->status(), "scan", s.path);
+    } else if (s.status) {
+      // The whole board was read: it must hold at least what was recorded as stored.
+      s.status = detail::check_counts(s.path, s.board, s.recorded, s.stored);
+    }
     return;
   }
   const auto k = s.it->key();
@@ -99,6 +112,7 @@ void BoardScan::settle() {
     return;
   }
   s.key = *key;
+  ++s.stored[key->group];
   s.valid = true;
 }
 
@@ -106,16 +120,24 @@ Expected<BoardScan> Database::scan(BoardSize board) const {
   if (!impl_->db) return impl_->fail(Code::kInvalidArgument, "scan on a closed database");
   auto state = std::make_unique<BoardScan::State>();
   state->path = impl_->path;
+  state->board = board;
   state->read_options = detail::scan_read_options();
+  const auto prefix = encode_board_prefix(board);
   if (const auto upper = next_board_prefix(board)) {
     state->upper_bound.assign(upper->data(), upper->size());
     state->upper_bound_slice = rocksdb::Slice(state->upper_bound);
     state->read_options.iterate_upper_bound = &state->upper_bound_slice;
   }
+  if (auto s = detail::verify_positions_tables(*impl_, std::string(prefix.data(), prefix.size()),
+                                               state->upper_bound);
+      !s)
+    return s.error();
+  auto recorded = detail::recorded_counts(*impl_, board);
+  if (!recorded) return recorded.error();
+  state->recorded = std::move(*recorded);
   state->it.reset(impl_->db->NewIterator(state->read_options, impl_->positions));
   impl_->open_scans.fetch_add(1);
   state->open_scans = &impl_->open_scans;
-  const auto prefix = encode_board_prefix(board);
   state->it->Seek(rocksdb::Slice(prefix.data(), prefix.size()));
   return BoardScan(std::move(state));
 }
@@ -145,6 +167,9 @@ Expected<std::vector<BoardSize>> Database::boards() const {
 
 Expected<std::vector<BoardStats>> Database::board_stats() const {
   if (!impl_->db) return impl_->fail(Code::kInvalidArgument, "stats on a closed database");
+  if (auto s = detail::verify_positions_tables(*impl_, {}, {}); !s) return s.error();
+  std::map<BoardSize, std::array<std::uint64_t, 256>> per_group;
+  for (const BoardSize board : detail::recorded_boards(*impl_)) per_group[board];
   std::unique_ptr<rocksdb::Iterator> it(
       impl_->db->NewIterator(detail::scan_read_options(), impl_->positions));
   std::vector<BoardStats> out;
@@ -157,6 +182,7 @@ Expected<std::vector<BoardStats>> Database::board_stats() const {
     if (!stored) return impl_->fail(Code::kCorruption, "stats: " + stored.error().message);
     if (out.empty() || out.back().board != key->board()) out.push_back({key->board()});
     BoardStats& b = out.back();
+    ++per_group[b.board][key->group];
     ++b.positions;
     b.black_to_move_known += stored->value.black_to_move != Outcome::kUnknown;
     b.white_to_move_known += stored->value.white_to_move != Outcome::kUnknown;
@@ -164,6 +190,11 @@ Expected<std::vector<BoardStats>> Database::board_stats() const {
     b.conflicts += stored->conflict;
   }
   if (!it->status().ok()) return impl_->error(it->status(), "stats");
+  for (const auto& [board, stored] : per_group) {
+    auto recorded = detail::recorded_counts(*impl_, board);
+    if (!recorded) return recorded.error();
+    if (auto s = detail::check_counts(impl_->path, board, *recorded, stored); !s) return s.error();
+  }
   return out;
 }
 

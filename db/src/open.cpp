@@ -19,6 +19,7 @@
 #include "database_impl.hpp"
 #include "db/database.hpp"
 #include "db/schema.hpp"
+#include "table_files.hpp"
 
 namespace db {
 namespace {
@@ -113,6 +114,14 @@ Status check_schema(const Database::Impl& impl) {
                  impl.path.string() + " has schema version " + text + ", newer than version " +
                      ours + " of this build; refusing to open it (nothing was modified)"};
   }
+  return ok();
+}
+
+// Refuses a database whose MANIFEST has lost table files (table_files.hpp).
+Status check_tables(const Database::Impl& impl) {
+  auto check = detail::check_table_files(impl);
+  if (!check) return check.error();
+  if (check->damaged()) return Error{Code::kCorruption, check->describe_damage(impl.path)};
   return ok();
 }
 
@@ -227,6 +236,9 @@ Expected<Database> Database::open(const std::filesystem::path& path, const OpenO
   if (options.create_if_missing && !read_write) {
     return impl->fail(Code::kInvalidArgument, "create_if_missing needs read-write mode");
   }
+  if (options.allow_damaged && options.mode != OpenMode::kReadOnly) {
+    return impl->fail(Code::kInvalidArgument, "allow_damaged needs read-only mode");
+  }
   const bool may_create = read_write && options.create_if_missing;
 
   std::error_code ec;
@@ -254,6 +266,7 @@ Expected<Database> Database::open(const std::filesystem::path& path, const OpenO
     }
   }
 
+  if (auto s = detail::check_manifest_present(path); !s) return s.error();
   std::vector<std::string> families;
   if (auto s = rocksdb::DB::ListColumnFamilies(impl->tuning.db, path.string(), &families);
       !s.ok()) {
@@ -268,26 +281,30 @@ Expected<Database> Database::open(const std::filesystem::path& path, const OpenO
   }
 
   if (read_write) {
-    // A read-write open rewrites the MANIFEST and OPTIONS files even if we then refuse the
-    // database, so the version is checked through a read-only open first.
-    // The probe needs only meta; not preloading every positions table keeps the double
-    // open cheap on big databases.
+    // A read-write open rewrites the MANIFEST and OPTIONS files, and deletes table files the
+    // MANIFEST does not list, even if we then refuse the database; so the version and the
+    // table files are checked through a read-only open first. Opening tables lazily (a
+    // small max_open_files) keeps the double open cheap on big databases.
     Impl probe;
     probe.path = path;
     probe.options = options;
     probe.tuning = impl->tuning;
     probe.tuning.db.max_open_files = 64;
-    const std::vector<std::string> probe_families = {rocksdb::kDefaultColumnFamilyName,
-                                                     std::string(kMetaFamily)};
-    if (auto s = open_existing(probe, OpenMode::kReadOnly, probe_families); !s) return s.error();
-    auto schema = check_schema(probe);
+    if (auto s = open_existing(probe, OpenMode::kReadOnly, families); !s) return s.error();
+    Status checked = check_schema(probe);
+    if (checked) checked = check_tables(probe);
     auto closed = probe.close();
-    if (!schema) return schema.error();
+    if (!checked) return checked.error();
     if (!closed) return closed.error();
   }
 
   if (auto s = open_existing(*impl, options.mode, families); !s) return s.error();
   if (auto s = check_schema(*impl); !s) return s.error();
+  // A secondary follows a live writer, whose flushes and compactions in progress leave
+  // files the MANIFEST does not list yet.
+  if (options.mode == OpenMode::kReadOnly && !options.allow_damaged) {
+    if (auto s = check_tables(*impl); !s) return s.error();
+  }
   if (read_write) {
     if (auto s = stamp_build_id(*impl); !s) return s.error();
     if (auto s = remove_ingest_leftovers(*impl); !s) return s.error();

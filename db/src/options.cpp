@@ -78,6 +78,10 @@ Tuning make_tuning(std::size_t block_cache_bytes) {
   Tuning tuning;
   rocksdb::DBOptions& d = tuning.db;
   d.paranoid_checks = true;
+  // Meta writes and ingestions are synced, so a crash can tear only the WAL's last record;
+  // damage anywhere else must fail the open instead of silently dropping what follows it
+  // (the default, point-in-time recovery, stops replaying at the first bad record).
+  d.wal_recovery_mode = rocksdb::WALRecoveryMode::kTolerateCorruptedTailRecords;
   // Secondary instances require every table file to stay open.
   d.max_open_files = -1;
   d.max_background_jobs = std::max(2, static_cast<int>(std::thread::hardware_concurrency()));

@@ -81,12 +81,13 @@ TEST_F(Corruption, DamagedDataBlockIsReportedOnRead) {
   EXPECT_GT(corrupt, 0);
   EXPECT_GT(fine, 0);
 
+  // RocksDB's iterators can end early on a damaged block without an error, so a scan
+  // verifies its tables first and refuses to start, naming the file.
   {
     auto scan = opened->scan({6, 6});
-    DB_ASSERT_OK(scan);
-    while (scan->valid()) scan->next();
-    ASSERT_FALSE(scan->status());
-    EXPECT_EQ(scan->status().error().code, Code::kCorruption);
+    ASSERT_FALSE(scan);
+    EXPECT_EQ(scan.error().code, Code::kCorruption);
+    EXPECT_NE(scan.error().message.find(sst.filename().string()), std::string::npos);
   }
 
   auto stats = opened->board_stats();

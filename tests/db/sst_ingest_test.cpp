@@ -172,7 +172,7 @@ TEST_F(SstIngest, ReingestingIsIdempotent) {
 TEST_F(SstIngest, MetaRecordIsWrittenAfterTheData) {
   const auto rs = records(1000, 11);
   const std::vector<db::MetaEntry> done = {{"solve/6x6/standard/layer/0003/done", "1"},
-                                           {"solve/6x6/standard/layer/0003/positions", "1100"}};
+                                           {"solve/6x6/standard/layer/0003/seconds", "1.5"}};
   DB_ASSERT_OK(db_->ingest(rs, done));
   auto listed = db_->list_meta("solve/6x6/standard/layer/0003/");
   DB_ASSERT_OK(listed);

@@ -35,6 +35,9 @@ enum class OpenMode : std::uint8_t {
 
 struct OpenOptions {
   OpenMode mode = OpenMode::kReadWrite;
+  // ReadOnly only: open even a damaged database (table files missing from its MANIFEST),
+  // so that verify() can say what is wrong. Every other open refuses one.
+  bool allow_damaged = false;
   // ReadWrite only: create the database if the path is missing or an empty directory.
   bool create_if_missing = false;
   // Recorded in meta (db/build_id) by every read-write open, and db/created_build on
@@ -67,6 +70,21 @@ struct BoardStats {
   std::uint64_t white_to_move_known = 0;
   std::uint64_t with_cgt = 0;
   std::uint64_t conflicts = 0;
+};
+
+// What Database::verify() found. The database is sound when `problems` is empty.
+struct VerifyReport {
+  std::uint64_t table_files = 0;  // live table files, every block's checksum verified
+  std::uint64_t positions = 0;    // position records read and decoded
+  std::uint64_t stray_files = 0;  // table files the MANIFEST does not list (lost or harmless)
+  std::vector<std::string> problems;
+};
+
+// What Database::repair() did.
+struct RepairReport {
+  // Files RocksDB could not use and moved to <path>/lost/ (kept, never deleted).
+  std::vector<std::string> set_aside;
+  VerifyReport after;  // verify() of the repaired database
 };
 
 struct DiskUsage {
@@ -144,6 +162,19 @@ class Database {
   Expected<std::optional<std::string>> get_meta(std::string_view key) const;
   // Entries whose key starts with `prefix`, in key order.
   Expected<std::vector<MetaEntry>> list_meta(std::string_view prefix) const;
+
+  // ── integrity ──
+  // Reads everything: every table file's checksums, every record, the table files the
+  // MANIFEST does not list, and every layer count the callers recorded (schema.hpp) held
+  // against the positions stored. Problems are reported, not returned as errors; open with
+  // OpenOptions::allow_damaged to verify a database that a plain open refuses.
+  Expected<VerifyReport> verify() const;
+  // Rebuilds the MANIFEST from the table files present (RocksDB's RepairDB): table files a
+  // damaged MANIFEST lost are taken back (merges are idempotent, so files whose records are
+  // also elsewhere do no harm), unreadable ones are moved to <path>/lost/. Needs the
+  // writer's lock. Layers whose records are still short afterwards are to be solved again.
+  static Expected<RepairReport> repair(const std::filesystem::path& path,
+                                       const OpenOptions& options);
 
   // ── maintenance ──
   // Writes memtables to SST files (e.g. so a read-only opener need not replay the WAL).

@@ -1,0 +1,162 @@
+#include "table_files.hpp"
+
+#include <rocksdb/metadata.h>
+#include <rocksdb/sst_file_reader.h>
+#include <rocksdb/table_properties.h>
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <fstream>
+#include <memory>
+#include <set>
+#include <string>
+#include <system_error>
+#include <utility>
+
+#include "db/schema.hpp"
+#include "stored_value.hpp"
+
+namespace db::detail {
+namespace {
+
+namespace fs = std::filesystem;
+
+using Inode = std::pair<dev_t, ino_t>;
+
+std::set<Inode> ingest_inodes(const fs::path& root) {
+  std::set<Inode> out;
+  std::error_code ec;
+  for (auto it = fs::recursive_directory_iterator(root, ec);
+       !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+    struct stat st {};
+    if (::stat(it->path().c_str(), &st) == 0 && S_ISREG(st.st_mode))
+      out.insert({st.st_dev, st.st_ino});
+  }
+  return out;
+}
+
+rocksdb::ColumnFamilyHandle* family_handle(const Database::Impl& impl, const std::string& name) {
+  for (auto* h : impl.handles)
+    if (h->GetName() == name) return h;
+  return nullptr;
+}
+
+// Whether the live database holds the facts of one record of a stray table.
+bool covered(const Database::Impl& impl, rocksdb::ColumnFamilyHandle* family,
+             const rocksdb::Slice& key, const rocksdb::Slice& value) {
+  rocksdb::PinnableSlice live;
+  const auto s = impl.db->Get(point_read_options(), family, key, &live);
+  if (!s.ok()) return false;
+  if (family == impl.positions) {
+    auto old = decode_stored({value.data(), value.size()});
+    auto now = decode_stored({live.data(), live.size()});
+    if (!old || !now) return false;
+    const StoredValue joined = join(*now, *old);
+    return joined.value == now->value && joined.conflict == now->conflict;
+  }
+  if (family == impl.cgt_forms) return live == value;
+  // Meta values are replaced over time: an older value in a stray is superseded, not lost.
+  return true;
+}
+
+StrayTable inspect(const Database::Impl& impl, const fs::path& file) {
+  StrayTable stray;
+  stray.file = file.filename().string();
+  stray.family = "?";
+  rocksdb::SstFileReader reader(rocksdb::Options(impl.tuning.db, impl.tuning.positions));
+  auto s = reader.Open(file.string());
+  if (s.ok()) s = reader.VerifyChecksum(point_read_options());
+  if (!s.ok()) {
+    stray.problem = s.ToString();
+    return stray;
+  }
+  if (const auto props = reader.GetTableProperties()) stray.family = props->column_family_name;
+  rocksdb::ColumnFamilyHandle* family = family_handle(impl, stray.family);
+  std::unique_ptr<rocksdb::Iterator> it(reader.NewIterator(point_read_options()));
+  for (it->SeekToFirst(); it->Valid(); it->Next()) {
+    ++stray.records;
+    if (family == nullptr || !covered(impl, family, it->key(), it->value())) ++stray.missing;
+  }
+  if (!it->status().ok()) stray.problem = it->status().ToString();
+  return stray;
+}
+
+}  // namespace
+
+bool TableFileCheck::damaged() const {
+  for (const auto& s : strays)
+    if (!s.interrupted_ingest && s.lost()) return true;
+  return false;
+}
+
+std::string TableFileCheck::describe_damage(const fs::path& path) const {
+  std::vector<std::string> names;
+  std::uint64_t missing = 0;
+  for (const auto& s : strays) {
+    if (s.interrupted_ingest || !s.lost()) continue;
+    names.push_back(s.file + (s.problem.empty() ? "" : " (unreadable: " + s.problem + ")"));
+    missing += s.missing;
+  }
+  const auto lost = names.size();
+  if (lost == 0) return {};
+  std::sort(names.begin(), names.end());
+  constexpr std::size_t kNamed = 8;
+  std::string files;
+  for (std::size_t i = 0; i < std::min(lost, kNamed); ++i) files += (i ? ", " : "") + names[i];
+  if (lost > kNamed) files += " and " + std::to_string(lost - kNamed) + " more";
+  return path.string() + " is damaged: its MANIFEST does not list " + std::to_string(lost) +
+         " table file(s) holding " + std::to_string(missing) +
+         " record(s) the database no longer shows (" + files +
+         "); the MANIFEST was probably truncated or lost. Nothing was changed";
+}
+
+Expected<TableFileCheck> check_table_files(const Database::Impl& impl) {
+  std::vector<rocksdb::LiveFileMetaData> live;
+  impl.db->GetLiveFilesMetaData(&live);
+  std::set<std::string> listed;
+  for (const auto& f : live) listed.insert(fs::path(f.name).filename().string());
+
+  TableFileCheck check;
+  check.live_files = listed.size();
+  std::error_code ec;
+  std::set<Inode> pending;
+  bool pending_read = false;
+  for (const auto& e : fs::directory_iterator(impl.path, ec)) {
+    const std::string name = e.path().filename().string();
+    if (!name.ends_with(".sst") || listed.count(name)) continue;
+    if (!pending_read) {
+      pending = ingest_inodes(impl.ingest_root());
+      pending_read = true;
+    }
+    struct stat st {};
+    if (::stat(e.path().c_str(), &st) == 0 && pending.count({st.st_dev, st.st_ino})) {
+      check.strays.emplace_back();
+      check.strays.back().file = name;
+      check.strays.back().family = kPositionsFamily;
+      check.strays.back().interrupted_ingest = true;
+      continue;
+    }
+    check.strays.push_back(inspect(impl, e.path()));
+  }
+  if (ec) return Error{Code::kIOError, impl.path.string() + ": list table files: " + ec.message()};
+  return check;
+}
+
+Status check_manifest_present(const fs::path& path) {
+  std::ifstream current(path / "CURRENT");
+  std::string name;
+  if (!current || !std::getline(current, name) || !name.starts_with("MANIFEST-")) {
+    return Error{Code::kCorruption,
+                 path.string() + " is damaged: its CURRENT file does not name a MANIFEST"};
+  }
+  std::error_code ec;
+  const auto size = fs::file_size(path / name, ec);
+  if (ec || size == 0) {
+    return Error{Code::kCorruption, path.string() + " is damaged: " + name +
+                                        ", named by CURRENT, is " + (ec ? "missing" : "empty") +
+                                        ". Nothing was changed"};
+  }
+  return ok();
+}
+
+}  // namespace db::detail

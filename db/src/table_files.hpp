@@ -1,0 +1,54 @@
+#pragma once
+// Table files on disk against the table files the MANIFEST lists.
+//
+// Why this exists: RocksDB reads its MANIFEST as a log and takes a record cut short at the
+// end of the file for a write that a crash interrupted. A MANIFEST truncated by damage
+// therefore opens "fine" as an older version of the database: reads silently miss every
+// table file added after the cut, and the next read-write open deletes those files as
+// obsolete, for good. Only the files themselves show the loss, so before any open may
+// proceed every table file the MANIFEST does not list (a stray) is accounted for:
+//
+//  - a stray that is one of our own bulk-load runs still waiting in ingest-tmp/ (the same
+//    inode: ingestion hard-links them) is an ingestion a crash cut short. Its meta record
+//    was never written, so the caller redoes it; RocksDB may delete the stray.
+//  - a stray each of whose records the live database already holds, with the same or
+//    stronger facts, is the leftover of an interrupted flush (its data is in the WAL) or a
+//    compaction whose output is live (its inputs linger). Deleting it loses nothing.
+//  - any other stray holds facts the database has lost: the database is damaged. No open
+//    proceeds, so no writer deletes the evidence; Database::repair takes the files back.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "database_impl.hpp"
+
+namespace db::detail {
+
+struct StrayTable {
+  std::string file;    // name inside the database directory, e.g. "000035.sst"
+  std::string family;  // column family named in the file's properties ("?" if unreadable)
+  std::uint64_t records = 0;
+  std::uint64_t missing = 0;  // records whose facts the live database does not hold
+  std::string problem;        // why the file is unreadable (empty if it was read)
+  bool interrupted_ingest = false;
+  bool lost() const { return missing > 0 || !problem.empty(); }
+};
+
+struct TableFileCheck {
+  std::uint64_t live_files = 0;
+  std::vector<StrayTable> strays;
+  bool damaged() const;
+  // One sentence naming the lost files and what they hold; empty when not damaged.
+  std::string describe_damage(const std::filesystem::path& path) const;
+};
+
+// `impl` must be open (read-only or read-write before anything was written) with every
+// column family. Costs one directory listing, plus one pass over each stray.
+Expected<TableFileCheck> check_table_files(const Database::Impl& impl);
+
+// The MANIFEST that CURRENT names exists and is not empty; otherwise RocksDB would report
+// a damaged database as one without our column families ("not a konane database").
+Status check_manifest_present(const std::filesystem::path& path);
+
+}  // namespace db::detail
