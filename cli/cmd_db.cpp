@@ -3,6 +3,7 @@
 #include <ostream>
 #include <unordered_map>
 
+#include "build_info.hpp"
 #include "db_support.hpp"
 #include "json.hpp"
 #include "konane/notation.hpp"
@@ -169,10 +170,67 @@ int run_export(const std::string& path, const std::string& board_text, Io io) {
   return rc;
 }
 
+void print_verify(const db::VerifyReport& r, const std::string& path, bool json, Io io) {
+  if (json) {
+    JsonWriter j(io.out);
+    j.begin_object();
+    j.field("path", path);
+    j.field("sound", r.problems.empty());
+    j.field("table_files", r.table_files);
+    j.field("positions", r.positions);
+    j.field("stray_files", r.stray_files);
+    j.string_array("problems", r.problems);
+    j.end_object();
+    io.out << "\n";
+    return;
+  }
+  io.out << "database: " << path << "\n"
+         << "table files verified: " << r.table_files << "\n"
+         << "positions read: " << r.positions << "\n"
+         << "table files not in the MANIFEST: " << r.stray_files << "\n"
+         << (r.problems.empty() ? "sound: every checksum and every recorded count holds\n"
+                                : "DAMAGED:\n");
+  for (const auto& p : r.problems) io.out << "  " << p << "\n";
+}
+
+int run_verify(const std::string& path, bool json, Io io) {
+  db::OpenOptions options;
+  options.mode = db::OpenMode::kReadOnly;
+  options.allow_damaged = true;
+  options.build_id = kBuildId;
+  auto database = db::Database::open(path, options);
+  if (!database) return db_error(io, "db", path, database.error());
+  auto report = database->verify();
+  if (!report) return db_error(io, "db", path, report.error());
+  print_verify(*report, path, json, io);
+  if (report->problems.empty()) return kExitOk;
+  io.err << "konane db: error: database '" << path << "' is damaged (" << report->problems.size()
+         << " problem(s) listed above)\n";
+  return kExitUsage;
+}
+
+int run_repair(const std::string& path, bool json, Io io) {
+  db::OpenOptions options;
+  options.build_id = kBuildId;
+  auto report = db::Database::repair(path, options);
+  if (!report) return db_error(io, "db", path, report.error());
+  if (!json) {
+    io.out << "repair done: lost table files were written back\n";
+    for (const auto& f : report->set_aside) io.out << "set aside (unusable): " << f << "\n";
+  }
+  print_verify(report->after, path, json, io);
+  if (report->after.problems.empty()) return kExitOk;
+  io.err << "konane db: error: database '" << path
+         << "' still has problems after the repair; rerun 'konane retro' for each board and "
+            "opening named above: it solves again the layers that are short\n";
+  return kExitUsage;
+}
+
 int run_db(const std::vector<std::string>& args, Io io) {
-  const std::string usage = "konane db (stats | export --board RxC) --db PATH [--json]";
+  const std::string usage =
+      "konane db (stats | export --board RxC | verify | repair) --db PATH [--json]";
   po::options_description desc("options");
-  desc.add_options()("action", po::value<std::string>(), "stats or export")(
+  desc.add_options()("action", po::value<std::string>(), "stats, export, verify or repair")(
       "board", po::value<std::string>(), "board size RxC (export)");
   add_db_option(desc);
   auto parsed = parse_args("db", usage, desc, {"action"}, false, args, io);
@@ -182,11 +240,18 @@ int run_db(const std::vector<std::string>& args, Io io) {
               "on disk and schema version.\n"
               "export: every stored position of one board as TSV on stdout (streaming):\n"
               "position, outcome with black to move, with white to move, value ('-' if none).\n"
-              "Positions are the stored symmetry-class representatives.\n";
+              "Positions are the stored symmetry-class representatives.\n"
+              "verify: reads everything (every checksum, every record, table files the MANIFEST\n"
+              "does not list) and holds every recorded layer count against the positions stored;\n"
+              "exit 0 if sound, 2 with the problems listed.\n"
+              "repair: rebuilds the MANIFEST from the table files present (files it lost are\n"
+              "taken back, unusable ones moved to PATH/lost/), then verifies. Layers still short\n"
+              "are solved again by rerunning konane retro.\n";
     return kExitOk;
   }
   const auto& vm = parsed->vm;
-  if (!vm.count("action")) return usage_error(io, "db", "give an action: stats or export");
+  if (!vm.count("action"))
+    return usage_error(io, "db", "give an action: stats, export, verify or repair");
   const std::string action = vm["action"].as<std::string>();
   const std::string path = db_path_from(vm);
   if (path.empty()) return usage_error(io, "db", "--db PATH is required");
@@ -195,10 +260,12 @@ int run_db(const std::vector<std::string>& args, Io io) {
     if (!vm.count("board")) return usage_error(io, "db", "export needs --board RxC");
     return run_export(path, vm["board"].as<std::string>(), io);
   }
-  return usage_error(io, "db", "unknown action '" + action + "' (stats or export)");
+  if (action == "verify") return run_verify(path, vm.count("json") > 0, io);
+  if (action == "repair") return run_repair(path, vm.count("json") > 0, io);
+  return usage_error(io, "db", "unknown action '" + action + "' (stats, export, verify or repair)");
 }
 
-Registrar reg("db", "solved-position database: stats, export", run_db);
+Registrar reg("db", "solved-position database: stats, export, verify, repair", run_db);
 
 }  // namespace
 }  // namespace konane::cli

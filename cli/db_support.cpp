@@ -46,6 +46,12 @@ std::string explain(const db::Error& e) {
 
 int db_error(Io io, const std::string& command, const std::string& path, const db::Error& e) {
   io.err << "konane " << command << ": error: database '" << path << "': " << explain(e) << "\n";
+  if (e.code == db::Code::kCorruption) {
+    io.err << "konane " << command << ": 'konane db verify --db " << path
+           << "' lists every problem; 'konane db repair --db " << path
+           << "' takes back what can be saved, and 'konane retro' then solves again the layers "
+              "still short\n";
+  }
   return kExitUsage;
 }
 

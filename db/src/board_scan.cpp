@@ -208,4 +208,25 @@ Expected<std::uint64_t> Database::count(BoardSize board) const {
   return n;
 }
 
+Expected<std::uint64_t> Database::count(BoardSize board, std::uint8_t group) const {
+  if (!impl_->db) return impl_->fail(Code::kInvalidArgument, "count on a closed database");
+  const auto prefix = encode_board_prefix(board);
+  const std::string lower = std::string(prefix.data(), prefix.size()) + char(group);
+  std::string upper;
+  if (group < 0xff) {
+    upper = std::string(prefix.data(), prefix.size()) + char(group + 1);
+  } else if (const auto next = next_board_prefix(board)) {
+    upper.assign(next->data(), next->size());
+  }
+  if (auto s = detail::verify_positions_tables(*impl_, lower, upper); !s) return s.error();
+  rocksdb::ReadOptions read = detail::scan_read_options();
+  const rocksdb::Slice upper_slice(upper);
+  if (!upper.empty()) read.iterate_upper_bound = &upper_slice;
+  std::unique_ptr<rocksdb::Iterator> it(impl_->db->NewIterator(read, impl_->positions));
+  std::uint64_t n = 0;
+  for (it->Seek(lower); it->Valid(); it->Next()) ++n;
+  if (!it->status().ok()) return impl_->error(it->status(), "count " + board_text(board));
+  return n;
+}
+
 }  // namespace db

@@ -236,8 +236,8 @@ Expected<Database> Database::open(const std::filesystem::path& path, const OpenO
   if (options.create_if_missing && !read_write) {
     return impl->fail(Code::kInvalidArgument, "create_if_missing needs read-write mode");
   }
-  if (options.allow_damaged && options.mode != OpenMode::kReadOnly) {
-    return impl->fail(Code::kInvalidArgument, "allow_damaged needs read-only mode");
+  if (options.allow_damaged && options.mode == OpenMode::kSecondary) {
+    return impl->fail(Code::kInvalidArgument, "allow_damaged needs read-only or read-write mode");
   }
   const bool may_create = read_write && options.create_if_missing;
 
@@ -292,7 +292,7 @@ Expected<Database> Database::open(const std::filesystem::path& path, const OpenO
     probe.tuning.db.max_open_files = 64;
     if (auto s = open_existing(probe, OpenMode::kReadOnly, families); !s) return s.error();
     Status checked = check_schema(probe);
-    if (checked) checked = check_tables(probe);
+    if (checked && !options.allow_damaged) checked = check_tables(probe);
     auto closed = probe.close();
     if (!checked) return checked.error();
     if (!closed) return closed.error();

@@ -84,6 +84,7 @@ StrayTable inspect(const Database::Impl& impl, const fs::path& file) {
 }  // namespace
 
 bool TableFileCheck::damaged() const {
+  if (held_files > 0) return true;
   for (const auto& s : strays)
     if (!s.interrupted_ingest && s.lost()) return true;
   return false;
@@ -98,6 +99,10 @@ std::string TableFileCheck::describe_damage(const fs::path& path) const {
     missing += s.missing;
   }
   const auto lost = names.size();
+  if (held_files > 0) {
+    return path.string() + " is damaged: a repair was cut short with " +
+           std::to_string(held_files) + " set-aside file(s) in repair-hold/ not written back yet";
+  }
   if (lost == 0) return {};
   std::sort(names.begin(), names.end());
   constexpr std::size_t kNamed = 8;
@@ -139,6 +144,10 @@ Expected<TableFileCheck> check_table_files(const Database::Impl& impl) {
     check.strays.push_back(inspect(impl, e.path()));
   }
   if (ec) return Error{Code::kIOError, impl.path.string() + ": list table files: " + ec.message()};
+  for (const auto& e : fs::directory_iterator(impl.path / "repair-hold", ec)) {
+    (void)e;
+    ++check.held_files;
+  }
   return check;
 }
 

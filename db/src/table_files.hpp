@@ -38,6 +38,8 @@ struct StrayTable {
 struct TableFileCheck {
   std::uint64_t live_files = 0;
   std::vector<StrayTable> strays;
+  // Files in repair-hold/: set aside by a repair that was cut short before writing them back.
+  std::uint64_t held_files = 0;
   bool damaged() const;
   // One sentence naming the lost files and what they hold; empty when not damaged.
   std::string describe_damage(const std::filesystem::path& path) const;

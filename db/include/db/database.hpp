@@ -35,8 +35,10 @@ enum class OpenMode : std::uint8_t {
 
 struct OpenOptions {
   OpenMode mode = OpenMode::kReadWrite;
-  // ReadOnly only: open even a damaged database (table files missing from its MANIFEST),
-  // so that verify() can say what is wrong. Every other open refuses one.
+  // Open even a damaged database (table files missing from its MANIFEST): read-only, so that
+  // verify() can say what is wrong; read-write only inside repair(), after the lost files
+  // were set aside (a read-write open deletes what the MANIFEST does not list). Every other
+  // open refuses a damaged database.
   bool allow_damaged = false;
   // ReadWrite only: create the database if the path is missing or an empty directory.
   bool create_if_missing = false;
@@ -140,6 +142,10 @@ class Database {
   // Exact counts; reads every record (one pass over the positions column family).
   Expected<std::vector<BoardStats>> board_stats() const;
   Expected<std::uint64_t> count(BoardSize board) const;
+  // The positions of one group (a layer, by the callers' convention) of a board; their
+  // table files' checksums are verified first. Not held against recorded counts: this is
+  // how callers find out which layers fall short.
+  Expected<std::uint64_t> count(BoardSize board, std::uint8_t group) const;
   // RocksDB's fast estimate of the number of positions (all boards).
   Expected<std::uint64_t> estimated_positions() const;
   Expected<DiskUsage> disk_usage() const;
@@ -169,10 +175,16 @@ class Database {
   // against the positions stored. Problems are reported, not returned as errors; open with
   // OpenOptions::allow_damaged to verify a database that a plain open refuses.
   Expected<VerifyReport> verify() const;
-  // Rebuilds the MANIFEST from the table files present (RocksDB's RepairDB): table files a
-  // damaged MANIFEST lost are taken back (merges are idempotent, so files whose records are
-  // also elsewhere do no harm), unreadable ones are moved to <path>/lost/. Needs the
-  // writer's lock. Layers whose records are still short afterwards are to be solved again.
+  // Takes back what a damaged database still holds, through the normal write path:
+  //  - table files the MANIFEST lost (see open()) are set aside in <path>/repair-hold/, the
+  //    database is opened, and their records are written again (merges are idempotent, so
+  //    records that are also elsewhere do no harm);
+  //  - a live positions table file that fails its checksums is copied to <path>/lost/, the
+  //    records still readable in it and every healthy file inside its key range are set
+  //    aside the same way, and the files of that range are dropped and written again.
+  // Files in repair-hold/ are processed first, so a repair cut short is finished by the
+  // next one. Unreadable set-aside files go to <path>/lost/ (kept, never deleted). Layers
+  // whose recorded counts are still not reached afterwards are to be solved again.
   static Expected<RepairReport> repair(const std::filesystem::path& path,
                                        const OpenOptions& options);
 
@@ -186,6 +198,7 @@ class Database {
 
   // Opaque outside the implementation; named publicly so its helpers can take it.
   struct Impl;
+  Impl* impl_for_repair() const { return impl_.get(); }
 
  private:
   explicit Database(std::unique_ptr<Impl> impl);

@@ -114,6 +114,7 @@ struct RetroStats {
   double enumerate_seconds = 0, solve_seconds = 0;
   uint64_t runs_written = 0;  // sorted runs spilled by this run's enumeration
   bool resumed = false;
+  uint64_t layers_redone = 0;  // finished layers found short in the database and solved again
 };
 
 template <class Position>
@@ -221,6 +222,7 @@ class RetroSolver {
         const int l = std::stoi(e.key.substr(e.key.rfind('/') + 1));
         sizes[l] = std::stoull(e.value);
       }
+      if (auto s = redo_short_layers(sizes, stats); !s) return s.error();
       auto missing = work_files_missing(sizes);
       if (!missing) return missing.error();
       if (*missing) {
@@ -325,6 +327,28 @@ class RetroSolver {
     auto done = db_.get_meta(layer_meta(l, "done"));
     if (!done) return done.error();
     return done_[l] = done->has_value();
+  }
+
+  // A finished layer whose positions the database no longer holds in full (table files lost
+  // to damage and repaired without them) is marked unfinished, so this run solves it again.
+  // Its records are a set merged idempotently, so solving it again over what survived
+  // yields exactly the complete layer.
+  db::Status redo_short_layers(const std::map<int, uint64_t>& sizes, RetroStats& stats) {
+    for (const auto& [l, n] : sizes) {
+      auto done = is_done(l);
+      if (!done) return done.error();
+      if (!*done || l < 0 || l > 255) continue;
+      auto stored = db_.count(o_.board, static_cast<uint8_t>(l));
+      if (!stored) return stored.error();
+      if (*stored >= n) continue;
+      if (o_.progress)
+        *o_.progress << "retro: layer " << l << " holds " << *stored << " of its " << n
+                     << " positions in the database; solving it again\n";
+      if (auto s = db_.erase_meta(layer_meta(l, "done")); !s) return s;
+      done_[l] = false;
+      ++stats.layers_redone;
+    }
+    return db::ok();
   }
 
   // Whether a resumed solve lacks a work file it needs: the file of every unfinished layer,
