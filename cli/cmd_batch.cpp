@@ -15,6 +15,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "db_support.hpp"
@@ -81,17 +82,44 @@ std::string error_json(const Line& l) {
   return trim(os.str());
 }
 
-// The "line" number of a JSON result line written by this command, or -1.
-int line_of(const std::string& json) {
-  const std::string tag = "{\"line\":";
-  if (json.rfind(tag, 0) != 0) return -1;
-  size_t i = tag.size();
-  int n = 0;
-  bool any = false;
-  while (i < json.size() && std::isdigit(static_cast<unsigned char>(json[i])))
-    n = n * 10 + (json[i++] - '0'), any = true;
-  // Only a complete line (the closing brace was written) counts.
-  return any && !json.empty() && json.back() == '}' ? n : -1;
+// ── the results file ──
+// Line 1 is a header naming what the results belong to: the input's digest and the options
+// that change answers. Every result line after it ends with "sum", a digest of the header's
+// digest and the rest of the line, so a resumed batch keeps only results it wrote itself
+// for this very input: another input, other options or a hand-edited line are refused.
+constexpr int kResultsFormat = 1;
+
+std::uint64_t fnv1a(std::string_view bytes, std::uint64_t h = 0xcbf29ce484222325ull) {
+  for (const char c : bytes) h = (h ^ static_cast<unsigned char>(c)) * 0x100000001b3ull;
+  return h;
+}
+
+std::string hex64(std::uint64_t v) {
+  char buf[17];
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(v));
+  return buf;
+}
+
+// A result object's text (ending in '}') with its "sum" field added.
+std::string sealed(const std::string& body, const std::string& digest) {
+  const std::string open = body.substr(0, body.size() - 1);
+  return open + ",\"sum\":\"" + hex64(fnv1a(open, fnv1a(digest))) + "\"}";
+}
+
+// The line number of a sealed result line, or nullopt if the line is not one this input's
+// batch wrote (unparseable, edited, or out of range).
+std::optional<int> unseal(const std::string& text, const std::string& digest, int max_line) {
+  const auto json = nlohmann::json::parse(text, nullptr, false);
+  if (json.is_discarded() || !json.is_object() || !json.contains("line") ||
+      !json["line"].is_number_integer() || !json.contains("sum") || !json["sum"].is_string())
+    return std::nullopt;
+  const auto line = json["line"].get<std::int64_t>();
+  if (line < 1 || line > max_line) return std::nullopt;
+  const std::string tail = ",\"sum\":\"" + json["sum"].get<std::string>() + "\"}";
+  if (!text.ends_with(tail)) return std::nullopt;
+  const std::string open = text.substr(0, text.size() - tail.size());
+  if (hex64(fnv1a(open, fnv1a(digest))) != json["sum"].get<std::string>()) return std::nullopt;
+  return static_cast<int>(line);
 }
 
 class Appender {
@@ -155,6 +183,8 @@ int run_batch(const std::vector<std::string>& args, Io io) {
   }
   if (!vm.count("file")) return usage_error(io, "batch", "give an input FILE");
   const std::string file = vm["file"].as<std::string>();
+  if (std::filesystem::is_directory(file))
+    return usage_error(io, "batch", "'" + file + "' is a directory, not a file of positions");
   std::ifstream in(file);
   if (!in) return usage_error(io, "batch", "cannot read '" + file + "'");
   const auto config = solver_config_from(vm, "batch", io);
@@ -183,13 +213,47 @@ int run_batch(const std::vector<std::string>& args, Io io) {
       }
       lines.push_back(std::move(l));
     }
+    if (in.bad()) return usage_error(io, "batch", "cannot read '" + file + "'");
   }
 
+  // What the answers depend on: the input's bytes and the answer-changing options.
+  std::string input_bytes;
+  {
+    std::ifstream again(file, std::ios::binary);
+    input_bytes.assign(std::istreambuf_iterator<char>(again), {});
+  }
+  nlohmann::ordered_json header_json = {{"batch_results",
+                                         {{"format", kResultsFormat},
+                                          {"input_fnv1a64", hex64(fnv1a(input_bytes))},
+                                          {"input_bytes", input_bytes.size()},
+                                          {"timeout", config->timeout_seconds},
+                                          {"value_limit", config->value_limit},
+                                          {"db", !db_path_from(vm).empty()}}}};
+  const std::string header = header_json.dump();
+  const std::string digest = hex64(fnv1a(header));
+  const int max_line = lines.empty() ? 0 : lines.back().number;
+
   std::map<int, std::string> results;  // line number -> JSON
-  if (!output.empty()) {
+  if (!output.empty() && std::filesystem::exists(output)) {
     std::ifstream prev(output);
-    for (std::string s; std::getline(prev, s);)
-      if (const int n = line_of(s); n > 0) results[n] = s;
+    std::vector<std::string> saved;
+    for (std::string s; std::getline(prev, s);) saved.push_back(s);
+    const auto afresh = [&](const std::string& why) {
+      return usage_error(
+          io, "batch",
+          "'" + output + "' " + why + "; to start afresh, delete it or give another --output");
+    };
+    if (!saved.empty() && saved[0] != header)
+      return afresh(
+          "holds the results of another input or other options (its first line is "
+          "not this batch's header)");
+    for (size_t i = 1; i < saved.size(); ++i) {
+      const auto n = unseal(saved[i], digest, max_line);
+      // The last line may be cut short by a kill: it is solved again.
+      if (!n && i + 1 == saved.size()) break;
+      if (!n) return afresh("line " + std::to_string(i + 1) + " was not written by this batch");
+      results[*n] = saved[i];
+    }
   }
   std::optional<db::Database> database;
   const std::string db_path = db_path_from(vm);
@@ -197,8 +261,11 @@ int run_batch(const std::vector<std::string>& args, Io io) {
     database = open_database(db_path, db::OpenMode::kReadWrite, true, "batch", io);
     if (!database) return kExitUsage;
   }
+  const bool fresh_output = !output.empty() && !std::filesystem::exists(output);
   Appender appender(output);
   if (!appender.ok(output)) return usage_error(io, "batch", "cannot write '" + output + "'");
+  if (fresh_output || (!output.empty() && std::filesystem::file_size(output) == 0))
+    appender.append(header);
 
   bool any_bad = false;
   std::vector<size_t> todo;
@@ -207,7 +274,7 @@ int run_batch(const std::vector<std::string>& args, Io io) {
       any_bad = true;
       io.err << "konane batch: line " << lines[i].number << ": " << lines[i].error << "\n";
       if (!results.count(lines[i].number)) {
-        results[lines[i].number] = error_json(lines[i]);
+        results[lines[i].number] = sealed(error_json(lines[i]), digest);
         appender.append(results[lines[i].number]);
       }
       continue;
@@ -277,7 +344,7 @@ int run_batch(const std::vector<std::string>& args, Io io) {
         }
         const double secs =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - t1).count();
-        const std::string json = result_json(l, s, *a, nodes, secs, from_db);
+        const std::string json = sealed(result_json(l, s, *a, nodes, secs, from_db), digest);
         appender.append(json);
         std::lock_guard<std::mutex> lock(mu);
         results[l.number] = json;
@@ -293,6 +360,7 @@ int run_batch(const std::vector<std::string>& args, Io io) {
 
   // Final output, in input order.
   std::ostringstream all;
+  if (!output.empty()) all << header << "\n";
   for (const auto& l : lines)
     if (auto it = results.find(l.number); it != results.end()) all << it->second << "\n";
   if (output.empty()) {

@@ -1,5 +1,6 @@
 // konane cgt: a calculator for short partizan games (canonical forms, outcome classes,
 // stops, mean, temperature, comparisons and thermographs).
+#include <filesystem>
 #include <fstream>
 #include <ostream>
 #include <stdexcept>
@@ -64,7 +65,11 @@ bool parse_all(const std::vector<std::string>& exprs, std::vector<Parsed>& out, 
     if (!g) {
       std::string where = exprs.size() > 1 ? "expression " + std::to_string(i + 1) + ": " : "";
       usage_error(io, kName, where + err.message + " at position " + std::to_string(err.position));
-      io.err << "  " << exprs[i] << "\n  " << std::string(err.position, ' ') << "^\n";
+      // One column per byte, so the caret lines up; bytes a terminal would garble show as '?'.
+      std::string shown = exprs[i];
+      for (char& c : shown)
+        if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x7f) c = '?';
+      io.err << "  " << shown << "\n  " << std::string(err.position, ' ') << "^\n";
       return false;
     }
     out.push_back({exprs[i], *g});
@@ -183,10 +188,17 @@ int run(const std::vector<std::string>& raw_args, Io io) {
       cgt::Thermograph th = cgt::thermograph(values[0].id);
       if (vm.count("svg")) {
         const std::string& file = vm["svg"].as<std::string>();
-        std::ofstream out(file, std::ios::binary | std::ios::trunc);
+        // Whole or not at all: written beside the target, then renamed over it.
+        const std::string tmp = file + ".tmp";
+        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
         out << cgt::thermograph_svg(th, cgt::to_string(values[0].id));
         out.close();
-        if (!out) return usage_error(io, kName, "cannot write " + file);
+        std::error_code ec;
+        if (out) std::filesystem::rename(tmp, file, ec);
+        if (!out || ec) {
+          std::filesystem::remove(tmp, ec);
+          return usage_error(io, kName, "cannot write " + file);
+        }
       }
       print_thermograph(values[0], th, json, io);
     } else {

@@ -133,6 +133,10 @@ int run_export(const std::string& path, const std::string& board_text, Io io) {
   if (!size) return usage_error(io, "db", error);
   auto database = open_database(path, db::OpenMode::kReadOnly, false, "db", io);
   if (!database) return kExitUsage;
+  const db::BoardSize board{static_cast<uint8_t>(size->rows), static_cast<uint8_t>(size->cols)};
+  // Export streams, so damage must show before the first line: a first pass verifies the
+  // checksums and holds the recorded counts against the positions.
+  if (auto n = database->count(board); !n) return db_error(io, "db", path, n.error());
   int rc = kExitOk;
   {
     auto scan = database->scan(
@@ -265,7 +269,8 @@ int run_db(const std::vector<std::string>& args, Io io) {
   return usage_error(io, "db", "unknown action '" + action + "' (stats, export, verify or repair)");
 }
 
-Registrar reg("db", "solved-position database: stats, export, verify, repair", run_db);
+Registrar reg("db", "solved-position database: stats, export, verify, repair", run_db,
+              /*streams=*/true);
 
 }  // namespace
 }  // namespace konane::cli

@@ -71,8 +71,9 @@ int run_retro(const std::vector<std::string>& args, Io io) {
         "--opening must be standard or any, got '" + vm["opening"].as<std::string>() + "'");
   const std::string path = db_path_from(vm);
   if (path.empty()) return usage_error(io, "retro", "--db PATH is required");
-  if (vm["threads"].as<int>() < 0)
-    return usage_error(io, "retro", "--threads must not be negative");
+  if (vm["threads"].as<int>() < 0 || vm["threads"].as<int>() > kMaxThreads)
+    return usage_error(
+        io, "retro", "--threads must be between 0 (all cores) and " + std::to_string(kMaxThreads));
   const int threads = threads_from(vm);
   const size_t chunk = vm["chunk"].as<size_t>();
   if (chunk == 0) return usage_error(io, "retro", "--chunk must be positive");

@@ -2,6 +2,7 @@
 
 #include <exception>
 #include <ostream>
+#include <sstream>
 
 #include "build_info.hpp"
 
@@ -36,7 +37,11 @@ int dispatch(const std::vector<std::string>& args, Io io) {
   }
   std::vector<std::string> rest(args.begin() + 1, args.end());
   try {
-    return it->second.run(rest, io);
+    if (it->second.streams) return it->second.run(rest, io);
+    std::ostringstream held;
+    const int rc = it->second.run(rest, Io{held, io.err});
+    if (rc != kExitUsage) io.out << held.str();
+    return rc;
   } catch (const std::bad_alloc&) {
     io.err << "konane " << args[0] << ": out of memory\n";
     return kExitUsage;

@@ -26,13 +26,18 @@ using CommandFn = std::function<int(const std::vector<std::string>& args, Io io)
 struct Command {
   std::string summary;
   CommandFn run;
+  // Writes its output progressively (export, batch): it must itself make sure that nothing
+  // it writes before failing is mistaken for an answer. Every other command's output is
+  // held back and written whole, or, when it fails (exit 2), not at all.
+  bool streams = false;
 };
 
 std::map<std::string, Command>& registry();
 
 struct Registrar {
-  Registrar(const std::string& name, const std::string& summary, CommandFn fn) {
-    registry()[name] = Command{summary, std::move(fn)};
+  Registrar(const std::string& name, const std::string& summary, CommandFn fn,
+            bool streams = false) {
+    registry()[name] = Command{summary, std::move(fn), streams};
   }
 };
 

@@ -28,6 +28,9 @@ std::optional<ParsedArgs> parse_args(const std::string& command, const std::stri
 // Adds the one thread-count option every parallel command honours.
 void add_threads_option(po::options_description& desc);
 // 0 = all cores. Also configures oneTBB's global limit for the life of the returned object.
+// --threads above this is refused: more threads than any machine here has cores only splits
+// the table memory into useless slivers (a batch with 100000 threads ran 250 times slower).
+inline constexpr int kMaxThreads = 1024;
 int threads_from(const po::variables_map& vm);
 
 // Prints "konane CMD: error: MSG" on err and returns kExitUsage.

@@ -1,5 +1,7 @@
 #include "solver_options.hpp"
 
+#include <cmath>
+
 namespace konane::cli {
 
 void add_solver_options(po::options_description& desc) {
@@ -22,8 +24,8 @@ std::optional<SolverConfig> solver_config_from(const po::variables_map& vm,
   }
   c.memory_bytes = size_t(mib) << 20;
   c.timeout_seconds = vm["timeout"].as<double>();
-  if (c.timeout_seconds < 0) {
-    usage_error(io, command, "--timeout must not be negative");
+  if (!std::isfinite(c.timeout_seconds) || c.timeout_seconds < 0) {
+    usage_error(io, command, "--timeout must be a finite number of seconds, 0 or more");
     return std::nullopt;
   }
   c.value_limit = vm["value-limit"].as<int>();
@@ -31,8 +33,9 @@ std::optional<SolverConfig> solver_config_from(const po::variables_map& vm,
     usage_error(io, command, "--value-limit must be between 0 and 64");
     return std::nullopt;
   }
-  if (vm["threads"].as<int>() < 0) {
-    usage_error(io, command, "--threads must not be negative");
+  if (vm["threads"].as<int>() < 0 || vm["threads"].as<int>() > kMaxThreads) {
+    usage_error(io, command,
+                "--threads must be between 0 (all cores) and " + std::to_string(kMaxThreads));
     return std::nullopt;
   }
   c.threads = threads_from(vm);

@@ -633,6 +633,14 @@ int number_birthday(const Dyadic& x) {
 //   x + k.up + *m   : {x | x + (k-1).up + *(m^1)}   for k >= 1 otherwise
 // and the negatives of these for k < 0. (Up-multiples with nimbers: Winning Ways ch. 3;
 // translation by x: number translation theorem.)
+std::string nus_text(const Record& r) {
+  std::string s = rec_number(r).is_zero() ? "" : rec_number(r).to_string();
+  if (r.ups > 0) s += "^" + std::to_string(r.ups);
+  if (r.ups < 0) s += "v" + std::to_string(-int64_t{r.ups});
+  if (r.nim > 0) s += "*" + std::to_string(r.nim);
+  return s;
+}
+
 void nus_options(const Record& r, std::vector<GameId>& l, std::vector<GameId>& rr) {
   Dyadic x = rec_number(r);
   if (rec_is_number(r)) {
@@ -718,6 +726,18 @@ const uint32_t* options_block(GameId g) {
   Record& r = rec(g);
   const uint32_t* b = r.options.load(std::memory_order_acquire);
   if (b) return b;
+  // *n has n options and ^n is a chain n deep: the general algorithms (sums with games
+  // that are not numbers, ups and nimbers) would take quadratic time or a call stack that
+  // deep. Arithmetic on numbers, ups and nimbers never comes here.
+  if (!rec_is_number(r) && (r.nim > kMaxExpandedNus || r.ups > int32_t{kMaxExpandedNus} ||
+                            r.ups < -int32_t{kMaxExpandedNus})) {
+    throw std::length_error("cgt: this needs the options of " + nus_text(r) +
+                            ", and only *n and "
+                            "^n with n <= " +
+                            std::to_string(kMaxExpandedNus) +
+                            " are expanded into options (sums of numbers, ups and nimbers alone "
+                            "have no such limit)");
+  }
   std::vector<GameId> l, rr;
   nus_options(r, l, rr);
   std::sort(l.begin(), l.end());

@@ -11,6 +11,7 @@
 //   star     := '*' [digits]
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
 #include <limits>
 #include <stdexcept>
 #include <unordered_map>
@@ -25,6 +26,28 @@ using namespace detail;
 namespace {
 
 // ---- printing ----------------------------------------------------------------------------
+
+// The character at `pos` for an error message: never a lone byte of a UTF-8 sequence (a
+// broken character on the user's terminal) or an invisible control character.
+std::string describe_char(std::string_view s, size_t pos) {
+  const auto c = static_cast<unsigned char>(s[pos]);
+  char hex[8];
+  std::snprintf(hex, sizeof hex, "%02x", c);
+  if (c >= 0x20 && c < 0x7f) return std::string("'") + static_cast<char>(c) + "'";
+  if (c < 0x80) return std::string("control character 0x") + hex;
+  const int len = c >= 0xf0 && c < 0xf8 ? 4 : c >= 0xe0 ? 3 : c >= 0xc0 ? 2 : 0;
+  bool valid = len > 0 && pos + len <= s.size();
+  uint32_t cp = valid ? c & (0x7f >> len) : 0;
+  for (int i = 1; valid && i < len; ++i) {
+    const auto b = static_cast<unsigned char>(s[pos + i]);
+    valid = (b & 0xc0) == 0x80;
+    cp = cp << 6 | (b & 0x3f);
+  }
+  if (!valid) return std::string("byte 0x") + hex + " (not UTF-8)";
+  char u[16];
+  std::snprintf(u, sizeof u, "U+%04X", cp);
+  return "'" + std::string(s.substr(pos, len)) + "' (" + u + ", not an ASCII character)";
+}
 
 std::string nus_string(const Dyadic& x, int32_t ups, uint32_t nim) {
   std::string s;
@@ -151,7 +174,7 @@ class Parser {
           skip_ws();
           if (!at_end()) {
             g.reset();
-            fail(std::string("unexpected '") + s_[pos_] + "'");
+            fail("unexpected " + describe_char(s_, pos_));
           }
         }
       }
@@ -183,7 +206,7 @@ class Parser {
   }
   std::string describe_here() const {
     if (at_end()) return "unexpected end of input";
-    return std::string("unexpected '") + s_[pos_] + "'";
+    return "unexpected " + describe_char(s_, pos_);
   }
 
   std::optional<GameId> expr(int depth) {
@@ -340,7 +363,7 @@ class Parser {
     if (!any) {
       pos_ = start;
       return fail(at_end() ? "unexpected end of input, expected a value"
-                           : std::string("unexpected '") + peek() + "', expected a value");
+                           : "unexpected " + describe_char(s_, pos_) + ", expected a value");
     }
     return make_nus(x, static_cast<int32_t>(ups), static_cast<uint32_t>(nim));
   }

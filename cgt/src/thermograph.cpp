@@ -122,9 +122,10 @@ size_t trajectory_bytes(const Trajectory& t) {
          t.slopes.capacity() * sizeof(int);
 }
 
-std::shared_ptr<const Thermograph> thermo_ptr(GameId g);
+using Known = std::unordered_map<GameId, std::shared_ptr<const Thermograph>>;
 
-Thermograph compute(GameId g) {
+// Needs the thermographs of g's options in `known` (integers excepted).
+Thermograph compute(GameId g, const Known& known) {
   Thermograph th;
   if (auto x = as_number(g); x && x->is_integer()) {
     th.left_wall = th.right_wall = Trajectory::constant(*x);
@@ -136,11 +137,11 @@ Thermograph compute(GameId g) {
   // no options on one side is an integer).
   std::optional<Trajectory> ls, rs;
   for (GameId o : left_options(g)) {
-    auto t = thermo_ptr(o);
+    const auto& t = known.at(o);
     ls = ls ? Trajectory::max(*ls, t->right_wall) : t->right_wall;
   }
   for (GameId o : right_options(g)) {
-    auto t = thermo_ptr(o);
+    const auto& t = known.at(o);
     rs = rs ? Trajectory::min(*rs, t->left_wall) : t->left_wall;
   }
   if (!ls || !rs) throw std::logic_error("cgt: non-integer without options on both sides");
@@ -179,22 +180,73 @@ Thermograph compute(GameId g) {
   return th;
 }
 
-std::shared_ptr<const Thermograph> thermo_ptr(GameId g) {
+std::shared_ptr<const Thermograph> cached(GameId g) {
   ThermoCache& c = thermo_cache();
   ThermoShard& s = c.shards[detail::mix64(g) % kThermoShards];
   c.lookups.add();
-  {
-    std::lock_guard<std::mutex> lock(s.mu);
-    auto it = s.map.find(g);
-    if (it != s.map.end()) {
-      c.hits.add();
-      return it->second;
-    }
-  }
-  auto th = std::make_shared<const Thermograph>(compute(g));
+  std::lock_guard<std::mutex> lock(s.mu);
+  auto it = s.map.find(g);
+  if (it == s.map.end()) return nullptr;
+  c.hits.add();
+  return it->second;
+}
+
+std::shared_ptr<const Thermograph> remember(GameId g, Thermograph th) {
+  ThermoShard& s = thermo_cache().shards[detail::mix64(g) % kThermoShards];
+  auto ptr = std::make_shared<const Thermograph>(std::move(th));
   std::lock_guard<std::mutex> lock(s.mu);
   if (s.map.size() >= kThermoShardCap) s.map.clear();
-  return s.map.emplace(g, std::move(th)).first->second;
+  s.map.emplace(g, ptr);
+  return ptr;
+}
+
+bool is_integer(GameId g) {
+  const auto x = as_number(g);
+  return x && x->is_integer();
+}
+
+// Bottom-up with an explicit stack, never by recursion: ^n is n levels deep and a sum of
+// many ups deeper still, far past what a call stack holds. `known` keeps every thermograph
+// of the walk alive, whatever the cache evicts meanwhile.
+// x+^n*m has the thermograph of x+^, x+^* or x+* (by the signs of n and m; checked against
+// the general computation in thermograph_test), so large ones never expand their options.
+GameId thermograph_twin(GameId g) {
+  const auto nus = as_nus(g);
+  if (!nus || (nus->ups == 0 && nus->nim == 0)) return g;
+  if (nus->ups == 0) return make_nus(nus->number, 0, 1);
+  const int32_t sign = nus->ups > 0 ? 1 : -1;
+  if (nus->ups * sign == 1 && nus->nim == 1) return g;
+  return make_nus(nus->number, sign, 0);
+}
+
+std::shared_ptr<const Thermograph> thermo_ptr(GameId g) {
+  g = thermograph_twin(g);
+  if (auto t = cached(g)) return t;
+  Known known;
+  std::vector<std::pair<GameId, bool>> stack{{g, false}};  // (game, options pushed)
+  while (!stack.empty()) {
+    auto& [x, pushed] = stack.back();
+    const GameId game = x;
+    if (known.count(game)) {
+      stack.pop_back();
+      continue;
+    }
+    if (pushed || is_integer(game)) {  // an integer's thermograph needs no options
+      known.emplace(game, remember(game, compute(game, known)));
+      stack.pop_back();
+      continue;
+    }
+    if (auto t = cached(game)) {
+      known.emplace(game, std::move(t));
+      stack.pop_back();
+      continue;
+    }
+    pushed = true;
+    for (const std::span<const GameId> side : {left_options(game), right_options(game)})
+      for (GameId o : side)
+        if (!known.count(o)) stack.emplace_back(o, false);
+  }
+  return known.at(g);
 }
 
 std::string xml_escape(const std::string& s) {

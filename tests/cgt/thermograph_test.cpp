@@ -125,3 +125,47 @@ TEST(Thermograph, TextAndSvg) {
 }
 
 }  // namespace
+
+namespace {
+
+// Walls of x+^n*m as the general scaffold computation gave them (before the shortcut):
+// with x = 0, ^: left (-1,1)(0,0), right constant 0; ^*: left (-1,1)(0,0), right
+// (-1,-1)(0,0); *: both (-1,±1)(0,0). Deep and wide ones must agree with their small twins.
+TEST(ThermographDepth, UpsAndNimbersOfAnySizeNeedNoRecursion) {
+  const Thermograph up = thermograph(P("^"));
+  EXPECT_EQ(up.left_wall, T({I(-1), I(0)}, {I(1), I(0)}, {-1, 0}));
+  EXPECT_EQ(up.right_wall, Trajectory::constant(I(0)));
+  for (const char* e : {"^^", "^7", "^5*3", "^2*", "^100000", "^2147483647"})
+    EXPECT_EQ(thermograph(P(e)), up) << e;
+  const Thermograph upstar = thermograph(P("^*"));
+  EXPECT_EQ(upstar.right_wall, T({I(-1), I(0)}, {I(-1), I(0)}, {1, 0}));
+  EXPECT_NE(upstar, up);
+  const Thermograph star = thermograph(P("*"));
+  for (const char* e : {"*2", "*7", "*16384", "*99999999"}) EXPECT_EQ(thermograph(P(e)), star) << e;
+  EXPECT_EQ(thermograph(P("v9*4")), thermograph(P("v")));
+  EXPECT_EQ(thermograph(P("3/4v5*2")).temperature, I(0));
+}
+
+TEST(ThermographDepth, LongSumsOfUpsDoNotOverflowTheStack) {
+  std::string sum = "^";
+  for (int i = 1; i < 20000; ++i) sum += "+^";
+  const GameId g = P(sum.c_str());
+  EXPECT_EQ(g, P("^20000"));
+  EXPECT_EQ(thermograph(g), thermograph(P("^")));
+  // A deep game that is not an up or a nimber: {0|^500*+{1|-1}} style chains.
+  const GameId deep = P("^1000+{1|-1}");
+  EXPECT_EQ(thermograph(deep).temperature, I(1));
+}
+
+TEST(NimberLimit, ArithmeticIsUnboundedAndExpansionIsRefused) {
+  EXPECT_EQ(P("*99999999+*3"), P("*99999996"));
+  EXPECT_EQ(P("^2147483647+v2147483646"), P("^"));
+  for (const char* e : {"*5000+{1|-1}", "{0|*5000}"}) {
+    ParseError error;
+    EXPECT_FALSE(parse(e, &error).has_value()) << e;
+    EXPECT_NE(error.message.find("n <= 1024"), std::string::npos) << error.message;
+  }
+  EXPECT_NO_THROW(P("*1000+{1|-1}"));
+}
+
+}  // namespace

@@ -75,26 +75,77 @@ TEST(Batch, ResumesFromPartialOutputAndUsesTheDatabase) {
   TempDir dir;
   const fs::path in = dir.path / "in.txt", out = dir.path / "out.jsonl", db = dir.path / "db";
   std::ofstream(in) << "xoxo/oxox/x..o/oxox\nxo.x/o.ox\nxoxo/oxox/x..o/oxox w\n";
-  // A previous run was killed after reporting line 2 (and half-writing another line).
-  std::ofstream(out) << "{\"line\":2,\"position\":\"FROM-EARLIER-RUN\",\"winner\":\"white\"}\n"
-                     << "{\"line\":3,\"posi";
-  auto r =
-      run_binary({"batch", in.string(), "--output", out.string(), "--db", db.string(), "--quiet"});
+  // A run with no database writes the header and line 2's result, then is killed half way
+  // through another line.
+  const fs::path first = dir.path / "first.jsonl";
+  auto r0 = run_binary({"batch", in.string(), "--output", first.string(), "--quiet"});
+  ASSERT_EQ(r0.rc, 0) << r0.err;
+  const auto full = clitest::lines(clitest::slurp(first.string()));
+  ASSERT_EQ(full.size(), 4u);
+  EXPECT_NE(full[0].find("\"batch_results\""), std::string::npos) << full[0];
+  // A result line is only kept for the same options: with --db they differ, so resume from
+  // the same options (no --db) first.
+  std::ofstream(out) << full[0] << "\n" << full[2] << "\n" << full[3].substr(0, 20);
+  auto r = run_binary({"batch", in.string(), "--output", out.string(), "--quiet"});
   ASSERT_EQ(r.rc, 0) << r.err;
   const auto lines = clitest::lines(clitest::slurp(out.string()));
-  ASSERT_EQ(lines.size(), 3u) << clitest::slurp(out.string());
-  EXPECT_NE(lines[0].find("{\"line\":1,"), std::string::npos) << "input order";
-  EXPECT_NE(lines[1].find("FROM-EARLIER-RUN"), std::string::npos) << "finished work kept";
-  EXPECT_NE(lines[2].find("{\"line\":3,"), std::string::npos) << lines[2];
-  EXPECT_NE(lines[0].find("\"from_db\":false"), std::string::npos);
+  ASSERT_EQ(lines.size(), 4u) << clitest::slurp(out.string());
+  EXPECT_EQ(lines[0], full[0]);
+  EXPECT_NE(lines[1].find("{\"line\":1,"), std::string::npos) << "input order";
+  EXPECT_EQ(lines[2], full[2]) << "finished work kept, byte for byte";
+  EXPECT_NE(lines[3].find("{\"line\":3,"), std::string::npos) << lines[3];
+
+  // The same file with other options (here --db) belongs to another batch: refused whole.
+  const std::string before = clitest::slurp(out.string());
+  auto other =
+      run_binary({"batch", in.string(), "--output", out.string(), "--db", db.string(), "--quiet"});
+  EXPECT_EQ(other.rc, 2);
+  EXPECT_NE(other.err.find("start afresh"), std::string::npos) << other.err;
+  EXPECT_EQ(clitest::slurp(out.string()), before);
+
+  auto r2 = run_binary({"batch", in.string(), "--db", db.string(), "--quiet"});
+  ASSERT_EQ(r2.rc, 0) << r2.err;
+  EXPECT_NE(r2.out.find("\"from_db\":false"), std::string::npos);
   // Rerun without the output file: the lines solved above now come from the database.
   auto again = run_binary({"batch", in.string(), "--db", db.string(), "--quiet"});
   ASSERT_EQ(again.rc, 0) << again.err;
   const auto out2 = clitest::lines(again.out);
   ASSERT_EQ(out2.size(), 3u);
   EXPECT_NE(out2[0].find("\"from_db\":true"), std::string::npos) << out2[0];
-  EXPECT_NE(out2[1].find("\"from_db\":false"), std::string::npos) << out2[1];
   EXPECT_NE(out2[2].find("\"from_db\":true"), std::string::npos) << out2[2];
+}
+
+TEST(Batch, OutputOfAnotherInputOrAnEditedLineIsRefused) {
+  TempDir dir;
+  const fs::path a = dir.path / "a.txt", b = dir.path / "b.txt", out = dir.path / "out.jsonl";
+  std::ofstream(a) << "xoxo/oxox/x..o/oxox\nxo.x/o.ox\n";
+  std::ofstream(b) << "xo.x/o.ox\n";
+  ASSERT_EQ(run_binary({"batch", a.string(), "-o", out.string(), "--quiet"}).rc, 0);
+  const std::string kept = clitest::slurp(out.string());
+  auto other = run_binary({"batch", b.string(), "-o", out.string(), "--quiet"});
+  EXPECT_EQ(other.rc, 2);
+  EXPECT_NE(other.err.find("another input"), std::string::npos) << other.err;
+  EXPECT_EQ(clitest::slurp(out.string()), kept);
+
+  // A hand edit of one answer.
+  std::string edited = kept;
+  const auto at = edited.find("\"winner\":\"white\"");
+  ASSERT_NE(at, std::string::npos);
+  edited.replace(at, 17, "\"winner\":\"black\"");
+  std::ofstream(out, std::ios::trunc) << edited;
+  auto again = run_binary({"batch", a.string(), "-o", out.string(), "--quiet"});
+  EXPECT_EQ(again.rc, 2);
+  EXPECT_NE(again.err.find("was not written by this batch"), std::string::npos) << again.err;
+}
+
+TEST(Batch, BadArgumentsAreRefused) {
+  TempDir dir;
+  const fs::path in = dir.path / "in.txt";
+  std::ofstream(in) << "xoxo/oxox/x..o/oxox\n";
+  EXPECT_EQ(run_binary({"batch", dir.path.string(), "--quiet"}).rc, 2);
+  EXPECT_EQ(run_binary({"batch", in.string(), "--timeout", "nan", "--quiet"}).rc, 2);
+  EXPECT_EQ(run_binary({"batch", in.string(), "--timeout", "inf", "--quiet"}).rc, 2);
+  EXPECT_EQ(run_binary({"batch", in.string(), "--threads", "100000", "--quiet"}).rc, 2);
 }
 
 }  // namespace

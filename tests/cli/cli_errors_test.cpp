@@ -111,3 +111,36 @@ TEST(CliErrors, HelpForEveryCommand) {
 }
 
 }  // namespace
+
+namespace {
+
+// Output is whole or absent: a failing command prints nothing on stdout, even after
+// earlier expressions succeeded.
+TEST(CliErrors, AFailingCommandPrintsNoHalfAnswer) {
+  auto r = clitest::run_binary({"cgt", "--json", "1", "2147483648", "2"});
+  EXPECT_EQ(r.rc, 2);
+  EXPECT_EQ(r.out, "");
+  EXPECT_NE(r.err.find("out of range"), std::string::npos) << r.err;
+}
+
+TEST(CliErrors, NonAsciiInputIsNamedNotEchoedAsABrokenByte) {
+  auto r = clitest::run_binary({"cgt", "1+\xe2\x80\x99"});
+  EXPECT_EQ(r.rc, 2);
+  EXPECT_NE(r.err.find("U+2019"), std::string::npos) << r.err;
+  auto lone = clitest::run_binary({"cgt", "1+\xe2"});
+  EXPECT_EQ(lone.rc, 2);
+  EXPECT_NE(lone.err.find("byte 0xe2"), std::string::npos) << lone.err;
+  EXPECT_EQ(lone.err.find('\xe2'), std::string::npos) << "raw byte echoed";
+}
+
+TEST(CliErrors, HugeUpsAndNimbersDoNotCrash) {
+  for (const char* e : {"^10000", "*16384", "*99999999", "^2147483647"}) {
+    auto r = clitest::run_binary({"cgt", "--thermograph", e});
+    EXPECT_EQ(r.rc, 0) << e << ": " << r.err;
+  }
+  auto refused = clitest::run_binary({"cgt", "*99999999+{1|-1}"});
+  EXPECT_EQ(refused.rc, 2);
+  EXPECT_NE(refused.err.find("n <= 1024"), std::string::npos) << refused.err;
+}
+
+}  // namespace

@@ -34,6 +34,10 @@ GameId number(const Dyadic& d);
 GameId nimber(unsigned n);
 // x + ups.up + *nim (ups < 0 means down-multiples).
 GameId make_nus(const Dyadic& x, int32_t ups, uint32_t nim);
+// Numbers, ups and nimbers of any size are handled by arithmetic (sums, negation,
+// comparison, thermographs). An operation that needs the options of x+^n*m (a sum with a
+// game of another kind, say) is refused with std::length_error when n or m exceeds this.
+inline constexpr uint32_t kMaxExpandedNus = 1024;
 // {left | right}, fully canonicalised: dominated options removed, reversible ones bypassed.
 // The options must be ids returned by this library.
 GameId make_game(std::span<const GameId> left, std::span<const GameId> right);
