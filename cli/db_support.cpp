@@ -200,37 +200,37 @@ db::Expected<std::optional<RootAnalysis>> analysis_from_db(const db::Database& d
     if (!w->has_value()) return R();
   }
   a.winner = any_win ? mover : (to_move == Color::Black ? Winner::White : Winner::Black);
-  // The PV: a line to the end of the game through stored positions that are all won by the
-  // root's winner (best play: the winner keeps winning, every loser move loses). Depth-first
-  // with backtracking, since the stored line may be an image of the one tried first; a
-  // budget of lookups bounds the effort (then the caller searches instead).
-  int budget = 20000;
-  std::optional<db::Error> failure;
-  std::function<bool(const Position&, Color, std::vector<Move>&)> walk =
-      [&](const Position& q, Color side, std::vector<Move>& line) -> bool {
+  // The PV is the one a search gives (KonaneSolver::principal_variation): the winner plays
+  // his first winning move in generation order, the loser his first move. So at the
+  // winner's turns every move before the chosen one must be stored as losing for him; a
+  // position the database does not know ends the walk (the caller then searches), rather
+  // than skipping to a later stored move and giving another line than a search would.
+  std::vector<Move> line;
+  Position q = p;
+  Color side = to_move;
+  const Color winning_side = a.winner == Winner::Black ? Color::Black : Color::White;
+  while (true) {  // ends: every move removes a stone
     MoveList ms;
     generate_moves(q, side, ms);
-    if (ms.empty()) return true;
-    for (const Move& m : ms) {
-      if (--budget < 0) return false;
-      const Position c = play(q, side, m);
-      auto w = winner_at(c, opponent(side));
-      if (!w) {
-        failure = w.error();
-        return false;
+    if (ms.empty()) break;
+    std::optional<Move> chosen;
+    for (int k = 0; k < ms.size(); ++k) {
+      const Move m = ms[k];
+      auto w = winner_at(play(q, side, m), opponent(side));
+      if (!w) return w.error();
+      if (!w->has_value()) return R();
+      if (**w == a.winner) {
+        chosen = m;
+        a.pv_index.push_back(uint8_t(k));
+        break;
       }
-      if (!w->has_value() || **w != a.winner) continue;
-      line.push_back(m);
-      if (walk(c, opponent(side), line)) return true;
-      line.pop_back();
-      if (failure || budget < 0) return false;
+      if (side != winning_side) return R();  // the loser's first move is stored as lost
     }
-    return false;
-  };
-  std::vector<Move> line;
-  const bool found = walk(p, to_move, line);
-  if (failure) return *failure;
-  if (!found) return R();
+    if (!chosen) return R();  // no stored winning move: search instead
+    line.push_back(*chosen);
+    q = play(q, side, *chosen);
+    side = opponent(side);
+  }
   a.pv = std::move(line);
   // Sorted like legal_moves() so the output matches a search's.
   std::sort(a.moves.begin(), a.moves.end(),
@@ -250,12 +250,22 @@ db::Status store_analysis(db::Database& database, const Position& p, Color to_mo
     const Winner w = m.for_mover == solver::Result::Win ? mover : other;
     if (auto s = store_result(database, play(p, to_move, m.move), opp, w); !s) return s;
   }
-  // Along the PV every position is won by the root's winner (best play on both sides).
+  // Along the PV every position is won by the root's winner (best play on both sides), and
+  // the winner's moves passed over before each of his PV moves lose: stored too, so that
+  // analysis_from_db() can walk the same line.
   if (a.winner != Winner::Unknown && a.complete) {
+    const Winner loser = a.winner == Winner::Black ? Winner::White : Winner::Black;
     Position q = p;
     Color side = to_move;
-    for (const Move& m : a.pv) {
-      q = play(q, side, m);
+    for (size_t i = 0; i < a.pv.size(); ++i) {
+      if (i < a.pv_index.size() && a.pv_index[i] > 0) {
+        MoveList ms;
+        generate_moves(q, side, ms);
+        for (int k = 0; k < a.pv_index[i] && k < ms.size(); ++k)
+          if (auto s = store_result(database, play(q, side, ms[k]), opponent(side), loser); !s)
+            return s;
+      }
+      q = play(q, side, a.pv[i]);
       side = opponent(side);
       if (auto s = store_result(database, q, side, a.winner); !s) return s;
     }

@@ -66,37 +66,41 @@ solver::Result KonaneSolver::solve(const Position& p, Color to_move) {
   return r;
 }
 
-std::vector<Move> KonaneSolver::principal_variation(Position p, Color side, Color winner) {
-  std::vector<Move> pv;
+void KonaneSolver::principal_variation(Position p, Color side, Color winner, RootAnalysis& out) {
+  // The line is a function of the position alone (the same in every process, whatever it
+  // solved before): the winner plays his first winning move in generation order, the loser
+  // his first move (every move of his loses). Each child's result is exact, read from the
+  // table when proved there and searched otherwise, so neither the table's contents nor the
+  // search's order can change which move is first. A child left unknown (stop, overflow)
+  // ends the line: the caller drops a line cut short.
+  out.pv.clear();
+  out.pv_index.clear();
   while (!stop_.load()) {
     MoveList moves;
     generate_moves(p, side, moves);
-    if (moves.empty()) break;
-    // The loser loses whatever he plays (every move of his was refuted), so he plays his
-    // first. The winner plays a winning move: the one the search proved, if the table still
-    // holds its proof (the opponent lost after it); otherwise the moves are searched, the
-    // likeliest first (least disproof number for the opponent).
-    Move chosen = moves[0];
+    if (moves.empty()) return;
+    int chosen = 0;
     if (side == winner) {
       const bool opponent_left = side == Color::White;
-      std::vector<Position> children;
-      std::vector<std::pair<uint32_t, int>> order;  // (opponent's delta, move index)
-      for (int i = 0; i < moves.size(); ++i) {
-        children.push_back(play(p, side, moves[i]));
-        order.emplace_back(dfpn_.peek(children.back(), opponent_left).v1, i);
+      chosen = -1;
+      for (int i = 0; i < moves.size() && chosen < 0; ++i) {
+        const Position child = play(p, side, moves[i]);
+        const solver::TablePayload known = dfpn_.peek(child, opponent_left);
+        solver::Result r = known.v1 == 0   ? solver::Result::Loss
+                           : known.v0 == 0 ? solver::Result::Win
+                                           : dfpn_.solve(child, opponent_left);
+        if (r == solver::Result::Unknown) break;
+        if (r == solver::Result::Loss) chosen = i;
       }
-      std::stable_sort(order.begin(), order.end());
-      for (auto [delta, i] : order)
-        if (delta == 0 || dfpn_.solve(children[i], opponent_left) == solver::Result::Loss) {
-          chosen = moves[i];
-          break;
-        }
+      if (chosen < 0) break;  // unknown, or stopped
     }
-    pv.push_back(chosen);
-    p = play(p, side, chosen);
+    out.pv.push_back(moves[chosen]);
+    out.pv_index.push_back(uint8_t(chosen));
+    p = play(p, side, moves[chosen]);
     side = opponent(side);
   }
-  return pv;
+  out.pv.clear();
+  out.pv_index.clear();
 }
 
 RootAnalysis KonaneSolver::analyse(const Position& p, Color to_move, bool with_pv) {
@@ -131,11 +135,14 @@ RootAnalysis KonaneSolver::analyse(const Position& p, Color to_move, bool with_p
     else if (!any_unknown)
       out.winner = to_move == Color::Black ? Winner::White : Winner::Black;
     if (with_pv && out.winner != Winner::Unknown)
-      out.pv = principal_variation(p, to_move,
-                                   out.winner == Winner::Black ? Color::Black : Color::White);
+      principal_variation(p, to_move, out.winner == Winner::Black ? Color::Black : Color::White,
+                          out);
   });
   out.complete = !stop_.load();
-  if (!out.complete) out.pv.clear();
+  if (!out.complete) {
+    out.pv.clear();
+    out.pv_index.clear();
+  }
   return out;
 }
 

@@ -44,7 +44,10 @@ struct RootAnalysis {
   Winner winner = Winner::Unknown;
   std::vector<MoveResult> moves;  // every legal move with its result
   std::vector<Move> pv;           // to the end of the game when known
-  bool complete = true;           // false when stopped by the timeout
+  // Per PV move, its index among the mover's moves in generation order: the winner's moves
+  // before it lose (principal_variation()); 0 at the loser's turns.
+  std::vector<uint8_t> pv_index;
+  bool complete = true;  // false when stopped by the timeout
 };
 
 struct OpeningRemoval {
@@ -89,7 +92,8 @@ class KonaneSolver {
 
  private:
   // Perfect play from p to the end of the game, `winner` having been proved to win it.
-  std::vector<Move> principal_variation(Position p, Color to_move, Color winner);
+  // Fills out.pv and out.pv_index; both stay empty if the line cannot be finished.
+  void principal_variation(Position p, Color to_move, Color winner, RootAnalysis& out);
 
   SolverConfig config_;
   // --timeout counts from here for value(): a command values its regions one by one.

@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 
 #include "cli_test_support.hpp"
 
@@ -113,6 +114,48 @@ TEST(Batch, ResumesFromPartialOutputAndUsesTheDatabase) {
   ASSERT_EQ(out2.size(), 3u);
   EXPECT_NE(out2[0].find("\"from_db\":true"), std::string::npos) << out2[0];
   EXPECT_NE(out2[2].find("\"from_db\":true"), std::string::npos) << out2[2];
+}
+
+// The principal variation of a position is the same whatever the process solved before it,
+// and whether it was searched or read from the database (a resumed batch printed other lines
+// than an uninterrupted one). 6x6 positions reached by random play.
+TEST(Batch, VariationsDoNotDependOnOrderOrDatabase) {
+  TempDir dir;
+  const std::vector<std::string> positions = clitest::lines(
+      ".oxoxo/..oxox/x..o.o/ox.x.x/xoxoxo/oxoxox b\n"
+      "xoxoxo/o..xox/xoxoxo/o.o..x/xox..o/oxox.x b\n"
+      "xoxoxo/oxo.ox/xoxo../oxox.x/x..o../oxoxox b\n"
+      "xox..o/ox..ox/..xoxo/oxoxox/.oxoxo/.xoxox b\n"
+      "xoxoxo/oxo.ox/xoxo../oxoxox/..x.xo/ox..ox b\n"
+      "x..o.o/ox.xox/xoxoxo/oxoxox/xox..o/oxo..x b\n");
+  std::string forward, backward;
+  for (const auto& p : positions) forward += p + "\n";
+  for (auto it = positions.rbegin(); it != positions.rend(); ++it) backward += *it + "\n";
+  const fs::path f = dir.path / "f.txt", b = dir.path / "b.txt", db = dir.path / "db";
+  std::ofstream(f) << forward;
+  std::ofstream(b) << backward;
+  auto pvs = [](const std::string& out, bool want_from_db) {
+    std::map<std::string, std::string> by_position;
+    for (const auto& line : clitest::lines(out)) {
+      auto j = clitest::parse_json_object(line);
+      EXPECT_TRUE(j.has_value()) << line;
+      if (!j) continue;
+      EXPECT_EQ((*j)["from_db"].boolean(), want_from_db) << line;
+      const auto at = line.find("\"pv\":");
+      by_position[(*j)["position"].str()] = line.substr(at, line.find(']', at) - at);
+    }
+    return by_position;
+  };
+  auto r1 = run_binary({"batch", f.string(), "--quiet", "--threads", "1", "--db", db.string()});
+  ASSERT_EQ(r1.rc, 0) << r1.err;
+  auto r2 = run_binary({"batch", b.string(), "--quiet", "--threads", "2"});
+  ASSERT_EQ(r2.rc, 0) << r2.err;
+  auto r3 = run_binary({"batch", b.string(), "--quiet", "--threads", "1", "--db", db.string()});
+  ASSERT_EQ(r3.rc, 0) << r3.err;
+  const auto searched = pvs(r1.out, false);
+  ASSERT_EQ(searched.size(), positions.size());
+  EXPECT_EQ(pvs(r2.out, false), searched);
+  EXPECT_EQ(pvs(r3.out, true), searched);
 }
 
 TEST(Batch, OutputOfAnotherInputOrAnEditedLineIsRefused) {

@@ -41,18 +41,24 @@ TEST(RootAnalysis, WinnerMovesAndVariationAgreeWithNegamax) {
               !plain.wins(konane::play(p, side, m.move), konane::opponent(side));
           EXPECT_EQ(m.for_mover, mover_wins ? solver::Result::Win : solver::Result::Loss);
         }
-        // Every move is legal, the winner's moves keep the win, and the line ends with the
-        // loser to move and stuck.
+        // The line is the canonical one, a function of the position alone: the loser plays
+        // his first move in generation order, the winner his first winning one (negamax
+        // says which those are). It ends with the loser to move and stuck.
+        ASSERT_EQ(a.pv_index.size(), a.pv.size());
         konane::Position q = p;
         Color mover = side;
-        for (const konane::Move& m : a.pv) {
+        for (size_t ply = 0; ply < a.pv.size(); ++ply) {
           konane::MoveList legal;
           konane::generate_moves(q, mover, legal);
-          ASSERT_TRUE(std::find(legal.begin(), legal.end(), m) != legal.end());
-          q = konane::play(q, mover, m);
-          if (winner_for(mover, true) == want) {
-            EXPECT_FALSE(plain.wins(q, konane::opponent(mover)));
-          }
+          int first = 0;
+          if (winner_for(mover, true) == want)
+            while (first < legal.size() &&
+                   plain.wins(konane::play(q, mover, legal[first]), konane::opponent(mover)))
+              ++first;
+          ASSERT_LT(first, legal.size());
+          EXPECT_EQ(a.pv[ply], legal[first]) << "ply " << ply;
+          EXPECT_EQ(a.pv_index[ply], first) << "ply " << ply;
+          q = konane::play(q, mover, a.pv[ply]);
           mover = konane::opponent(mover);
         }
         konane::MoveList left;
@@ -66,6 +72,39 @@ TEST(RootAnalysis, WinnerMovesAndVariationAgreeWithNegamax) {
   }
   EXPECT_EQ(checked, 240);
   EXPECT_GT(long_lines, 20);
+}
+
+// The answer, principal variation included, does not depend on what the solver did before
+// (a resumed batch must print what an uninterrupted one does): positions too large for the
+// negamax, each analysed by a fresh solver and again by one that analysed the others first,
+// on 1 and 2 threads.
+TEST(RootAnalysis, VariationDoesNotDependOnEarlierWork) {
+  std::mt19937_64 rng(2026);
+  std::vector<konane::Position> positions;
+  while (positions.size() < 12) {
+    const konane::Position p = testref::random_game(rng, 6, 6, 6 + int(rng() % 6));
+    konane::MoveList ms;
+    konane::generate_moves(p, Color::Black, ms);
+    if (!ms.empty()) positions.push_back(p);
+  }
+  konane::cli::SolverConfig config;
+  config.memory_bytes = size_t{8} << 20;
+  std::vector<std::vector<konane::Move>> fresh;
+  for (const auto& p : positions) {
+    config.threads = 1;
+    konane::cli::KonaneSolver solver(config);
+    fresh.push_back(solver.analyse(p, Color::Black, true).pv);
+    ASSERT_FALSE(fresh.back().empty()) << konane::to_string(p, Color::Black);
+  }
+  for (int threads : {1, 2}) {
+    config.threads = threads;
+    konane::cli::KonaneSolver warm(config);
+    for (size_t i = positions.size(); i-- > 0;) {
+      SCOPED_TRACE(konane::to_string(positions[i], Color::Black) + " threads " +
+                   std::to_string(threads));
+      EXPECT_EQ(warm.analyse(positions[i], Color::Black, true).pv, fresh[i]);
+    }
+  }
 }
 
 }  // namespace
