@@ -227,6 +227,7 @@ int run_batch(const std::vector<std::string>& args, Io io) {
                                           {"input_fnv1a64", hex64(fnv1a(input_bytes))},
                                           {"input_bytes", input_bytes.size()},
                                           {"timeout", config->timeout_seconds},
+                                          {"node_budget", config->node_budget},
                                           {"value_limit", config->value_limit},
                                           {"db", !db_path_from(vm).empty()}}}};
   const std::string header = header_json.dump();
@@ -331,7 +332,10 @@ int run_batch(const std::vector<std::string>& args, Io io) {
         }
         if (!a) {
           auto& solver = solvers.local();
-          if (!solver || solver->timed_out()) solver = std::make_unique<KonaneSolver>(per);
+          // A node budget is per position, and spent the same way whatever came before:
+          // every line then starts from empty tables.
+          if (!solver || solver->timed_out() || per.node_budget)
+            solver = std::make_unique<KonaneSolver>(per);
           const uint64_t before = solver->nodes();
           tbb::this_task_arena::isolate([&] { a = solver->analyse(s.position, s.to_move, true); });
           nodes = solver->nodes() - before;

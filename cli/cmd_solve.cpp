@@ -55,7 +55,7 @@ int report_position(KonaneSolver& solver, const GameState& s, bool json, Io io,
   if (from_db) io.out << "(from the database)\n";
   io.out << "position: " << state_text(s) << "\n";
   if (a.winner == Winner::Unknown) {
-    io.out << "winner: unknown (" << (a.complete ? "undecided" : "timed out") << ")\n";
+    io.out << "winner: unknown (" << (a.complete ? "undecided" : solver.stop_reason()) << ")\n";
   } else {
     const bool mover_wins = (a.winner == Winner::Black) == (s.to_move == Color::Black);
     io.out << "winner: " << winner_name(a.winner) << " (" << color_name(s.to_move) << " to move "
@@ -132,7 +132,7 @@ int report_opening(KonaneSolver& solver, const GameState& s, bool json, Io io,
   io.out << "winner: " << winner_name(a.winner);
   if (a.winner != Winner::Unknown)
     io.out << " (black, removing first, " << (a.winner == Winner::Black ? "wins" : "loses") << ")";
-  if (!a.complete) io.out << " (timed out)";
+  if (!a.complete) io.out << " (" << solver.stop_reason() << ")";
   io.out << "\nremovals:\n";
   if (a.removals.empty()) io.out << "  none: black has no legal removal\n";
   for (const auto& r : a.removals) {

@@ -106,7 +106,8 @@ int run_value(const std::vector<std::string>& args, Io io) {
   } else {
     complete = false;
   }
-  // A run stopped by --timeout says so in the same layout, without the parts it lacks.
+  // A run stopped by --timeout or --node-budget says so in the same layout, without the parts it
+  // lacks.
   std::optional<cgt::GameId> total;
   if (complete) {
     total = cgt::zero();
@@ -162,7 +163,7 @@ int run_value(const std::vector<std::string>& args, Io io) {
       io.out << "\n";
     }
   } else {
-    io.out << "value: unknown (timed out)\n";
+    io.out << "value: unknown (" << solver.stop_reason() << ")\n";
   }
   io.out << "nodes: " << solver.nodes() << "  seconds: " << secs << "\n";
   if (database && total)

@@ -201,7 +201,7 @@ db::Expected<std::optional<RootAnalysis>> analysis_from_db(const db::Database& d
   }
   a.winner = any_win ? mover : (to_move == Color::Black ? Winner::White : Winner::Black);
   // The PV is the one a search gives (KonaneSolver::principal_variation): the winner plays
-  // his first winning move in generation order, the loser his first move. So at the
+  // his first winning move in pv_move_order(), the loser his first move. So at the
   // winner's turns every move before the chosen one must be stored as losing for him; a
   // position the database does not know ends the walk (the caller then searches), rather
   // than skipping to a later stored move and giving another line than a search would.
@@ -210,8 +210,7 @@ db::Expected<std::optional<RootAnalysis>> analysis_from_db(const db::Database& d
   Color side = to_move;
   const Color winning_side = a.winner == Winner::Black ? Color::Black : Color::White;
   while (true) {  // ends: every move removes a stone
-    MoveList ms;
-    generate_moves(q, side, ms);
+    const MoveList ms = pv_move_order(q, side);
     if (ms.empty()) break;
     std::optional<Move> chosen;
     for (int k = 0; k < ms.size(); ++k) {
@@ -259,8 +258,7 @@ db::Status store_analysis(db::Database& database, const Position& p, Color to_mo
     Color side = to_move;
     for (size_t i = 0; i < a.pv.size(); ++i) {
       if (i < a.pv_index.size() && a.pv_index[i] > 0) {
-        MoveList ms;
-        generate_moves(q, side, ms);
+        const MoveList ms = pv_move_order(q, side);
         for (int k = 0; k < a.pv_index[i] && k < ms.size(); ++k)
           if (auto s = store_result(database, play(q, side, ms[k]), opponent(side), loser); !s)
             return s;

@@ -8,6 +8,7 @@
 #include <optional>
 #include <thread>
 
+#include "konane/symmetry.hpp"
 #include "reply_rounds.hpp"
 
 namespace konane::cli {
@@ -29,7 +30,7 @@ KonaneSolver::KonaneSolver(const SolverConfig& config)
       proof_table_(config.memory_bytes / 2),
       values_(value_table_),
       dfpn_(values_, proof_table_,
-            solver::SearchLimits{config.value_limit, &stop_, config.threads}),
+            solver::SearchLimits{config.value_limit, &stop_, config.threads, config.node_budget}),
       prover_(values_, dfpn_, solver::ProverLimits{.threads = config.threads, .stop = &stop_}) {}
 
 namespace {
@@ -66,9 +67,22 @@ solver::Result KonaneSolver::solve(const Position& p, Color to_move) {
   return r;
 }
 
+MoveList pv_move_order(const Position& p, Color side) {
+  MoveList moves;
+  generate_moves(p, side, moves);
+  std::vector<std::pair<CanonicalKey, int>> keyed;
+  for (int i = 0; i < moves.size(); ++i)
+    keyed.emplace_back(canonical(play(p, side, moves[i]), KeyGroup::Board).key, i);
+  std::stable_sort(keyed.begin(), keyed.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  MoveList out;
+  for (const auto& [key, i] : keyed) out.push(moves[i]);
+  return out;
+}
+
 void KonaneSolver::principal_variation(Position p, Color side, Color winner, RootAnalysis& out) {
   // The line is a function of the position alone (the same in every process, whatever it
-  // solved before): the winner plays his first winning move in generation order, the loser
+  // solved before): the winner plays his first winning move in pv_move_order(), the loser
   // his first move (every move of his loses). Each child's result is exact, read from the
   // table when proved there and searched otherwise, so neither the table's contents nor the
   // search's order can change which move is first. A child left unknown (stop, overflow)
@@ -76,8 +90,7 @@ void KonaneSolver::principal_variation(Position p, Color side, Color winner, Roo
   out.pv.clear();
   out.pv_index.clear();
   while (!stop_.load()) {
-    MoveList moves;
-    generate_moves(p, side, moves);
+    const MoveList moves = pv_move_order(p, side);
     if (moves.empty()) return;
     int chosen = 0;
     if (side == winner) {

@@ -26,6 +26,7 @@ struct SolverConfig {
   int threads = 1;
   int value_limit = 6;
   double timeout_seconds = 0;  // 0 = none
+  uint64_t node_budget = 0;    // 0 = none; see solver::SearchLimits::node_budget
 };
 
 enum class Winner : uint8_t { Black, White, Unknown };
@@ -44,8 +45,8 @@ struct RootAnalysis {
   Winner winner = Winner::Unknown;
   std::vector<MoveResult> moves;  // every legal move with its result
   std::vector<Move> pv;           // to the end of the game when known
-  // Per PV move, its index among the mover's moves in generation order: the winner's moves
-  // before it lose (principal_variation()); 0 at the loser's turns.
+  // Per PV move, its index in pv_move_order(): the winner's moves before it lose
+  // (principal_variation()); 0 at the loser's turns.
   std::vector<uint8_t> pv_index;
   bool complete = true;  // false when stopped by the timeout
 };
@@ -70,6 +71,13 @@ void settle_removal(OpeningRemoval& r);
 // The game's winner: Black if some removal wins for Black, else unknown if some removal is.
 Winner opening_winner(const std::vector<OpeningRemoval>& removals);
 
+// The mover's moves in the order principal variations try them: by the canonical key of the
+// position each leads to (board symmetries, konane/symmetry.hpp), ties in generation order.
+// The order is a function of the position, and the same up to ties for every symmetric
+// image of it, so a line read from the database for an image of a solved position is the
+// line a search of that image gives.
+MoveList pv_move_order(const Position& p, Color side);
+
 class KonaneSolver {
  public:
   explicit KonaneSolver(const SolverConfig& config);
@@ -87,6 +95,11 @@ class KonaneSolver {
   uint64_t regions_proved() const { return prover_.proved(); }
   uint64_t regions_expanded() const { return prover_.expanded(); }
   bool timed_out() const { return stop_.load(); }
+  // Why a computation stopped: "node budget spent" or "timed out".
+  const char* stop_reason() const {
+    return config_.node_budget && nodes() >= config_.node_budget ? "node budget spent"
+                                                                 : "timed out";
+  }
   uint64_t nodes() const { return dfpn_.nodes() + values_.nodes(); }
   size_t table_bytes() const { return value_table_.bytes() + proof_table_.bytes(); }
 

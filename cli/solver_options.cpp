@@ -10,6 +10,9 @@ void add_solver_options(po::options_description& desc) {
                      "table memory in MiB (values + proofs)")(
       "timeout", po::value<double>()->default_value(0),
       "stop after this many seconds and report unknown (0 = no limit)")(
+      "node-budget", po::value<uint64_t>()->default_value(0),
+      "stop after about this many search nodes and report unknown (0 = no limit); on 1 "
+      "thread the same partial answer on every machine, unlike --timeout")(
       "value-limit", po::value<int>()->default_value(6),
       "regions with at most this many stones are evaluated exactly during search");
 }
@@ -28,6 +31,7 @@ std::optional<SolverConfig> solver_config_from(const po::variables_map& vm,
     usage_error(io, command, "--timeout must be a finite number of seconds, 0 or more");
     return std::nullopt;
   }
+  c.node_budget = vm["node-budget"].as<uint64_t>();
   c.value_limit = vm["value-limit"].as<int>();
   if (c.value_limit < 0 || c.value_limit > 64) {
     usage_error(io, command, "--value-limit must be between 0 and 64");

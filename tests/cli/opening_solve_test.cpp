@@ -93,20 +93,21 @@ TEST(OpeningSolve, SymmetricRemovalsAgreeWithNegamax) {
 
 // Stopped runs: a removal whose symmetric twin was settled is settled too (its replies'
 // images have the same results, so a twin left unsearched when the run stopped must not stay
-// unknown). The timeouts range from almost nothing to enough, so that some runs stop between
-// the two removals of a class. (6x6 is too large for the negamax; the results of complete
-// runs are checked against it on the boards above.)
+// unknown). The node budgets range from almost nothing to enough (the full solve takes about
+// 3.0 M nodes on 1 thread), so that some runs stop between the two removals of a class; on
+// one thread a budget stops the search at the same node on every machine. (6x6 is too large
+// for the negamax; the results of complete runs are checked against it on the boards above.)
 TEST(OpeningSolve, StoppedRunsKeepTwinsConsistent) {
   const int rows = 6, cols = 6;
-  int partial = 0;
-  for (double t = 0.01; t < 3; t *= 1.6) {
+  int partial = 0, complete = 0;
+  for (double budget = 2000; budget < 2e7 && complete == 0; budget *= 2) {
     konane::cli::SolverConfig config;
     config.threads = 1;
     config.memory_bytes = size_t{64} << 20;
-    config.timeout_seconds = t;
+    config.node_budget = uint64_t(budget);
     konane::cli::KonaneSolver solver(config);
     const auto a = solver.solve_opening(rows, cols, konane::OpeningRule::Standard);
-    SCOPED_TRACE("timeout " + std::to_string(t));
+    SCOPED_TRACE("node budget " + std::to_string(config.node_budget));
     int settled = 0;
     for (const auto& r : a.removals) {
       settled += r.winner != Winner::Unknown;
@@ -120,9 +121,15 @@ TEST(OpeningSolve, StoppedRunsKeepTwinsConsistent) {
         }
     }
     partial += !a.complete && settled > 0;
+    complete += a.complete;
+    if (a.complete) {
+      EXPECT_EQ(a.winner, Winner::White);
+    }
   }
-  // The runs above must include some that stopped with part of the answer.
+  // The runs above must include some that stopped with part of the answer, and end with one
+  // that finished.
   EXPECT_GT(partial, 0);
+  EXPECT_EQ(complete, 1);
 }
 
 }  // namespace

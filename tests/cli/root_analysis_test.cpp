@@ -7,6 +7,7 @@
 #include <random>
 
 #include "../solver/reference.hpp"
+#include "konane/symmetry.hpp"
 #include "konane_solver.hpp"
 
 namespace {
@@ -42,20 +43,26 @@ TEST(RootAnalysis, WinnerMovesAndVariationAgreeWithNegamax) {
           EXPECT_EQ(m.for_mover, mover_wins ? solver::Result::Win : solver::Result::Loss);
         }
         // The line is the canonical one, a function of the position alone: the loser plays
-        // his first move in generation order, the winner his first winning one (negamax
-        // says which those are). It ends with the loser to move and stuck.
+        // his first move in pv_move_order() (moves by the canonical key of the position they
+        // lead to), the winner his first winning one (negamax says which those are). It ends
+        // with the loser to move and stuck.
         ASSERT_EQ(a.pv_index.size(), a.pv.size());
         konane::Position q = p;
         Color mover = side;
         for (size_t ply = 0; ply < a.pv.size(); ++ply) {
-          konane::MoveList legal;
-          konane::generate_moves(q, mover, legal);
+          konane::MoveList generated;
+          konane::generate_moves(q, mover, generated);
+          std::vector<konane::Move> legal(generated.begin(), generated.end());
+          std::stable_sort(legal.begin(), legal.end(), [&](konane::Move x, konane::Move y) {
+            return konane::canonical(konane::play(q, mover, x), konane::KeyGroup::Board).key <
+                   konane::canonical(konane::play(q, mover, y), konane::KeyGroup::Board).key;
+          });
           int first = 0;
           if (winner_for(mover, true) == want)
-            while (first < legal.size() &&
+            while (first < int(legal.size()) &&
                    plain.wins(konane::play(q, mover, legal[first]), konane::opponent(mover)))
               ++first;
-          ASSERT_LT(first, legal.size());
+          ASSERT_LT(first, int(legal.size()));
           EXPECT_EQ(a.pv[ply], legal[first]) << "ply " << ply;
           EXPECT_EQ(a.pv_index[ply], first) << "ply " << ply;
           q = konane::play(q, mover, a.pv[ply]);

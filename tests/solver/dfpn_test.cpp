@@ -135,6 +135,41 @@ TEST(DfpnStop, AStoppedSearchSaysUnknown) {
   EXPECT_EQ(dfpn.solve(p->position, true), solver::Result::Unknown);
 }
 
+// A node budget stops the search with Unknown and raises the stop flag, at the same node on
+// every run (one thread: counts are flushed every 1024 nodes); a budget large enough lets
+// it finish with the answer an unlimited search gives.
+TEST(DfpnStop, NodeBudgetStopsAtTheSameNodeEveryTime) {
+  konane::TextError err;
+  auto p = konane::parse_position("xoxoxo/oxo.ox/xox.xo/ox..ox/xox..o/ox..ox", &err);
+  ASSERT_TRUE(p);
+  auto run = [&](uint64_t budget, solver::Result& result, bool& stopped) {
+    std::atomic<bool> stop{false};
+    solver::ConcurrentTable vt(size_t{1} << 20), pt(size_t{4} << 20);
+    solver::ValueSolver<Game> values(vt);
+    solver::SearchLimits limits{4, &stop};
+    limits.node_budget = budget;
+    solver::DfpnSolver<Game> dfpn(values, pt, limits);
+    result = dfpn.solve(p->position, true);
+    stopped = stop.load();
+    return dfpn.nodes() + values.nodes();
+  };
+  solver::Result full_result, r1, r2;
+  bool full_stopped, s1, s2;
+  const uint64_t full = run(0, full_result, full_stopped);
+  ASSERT_NE(full_result, solver::Result::Unknown);
+  EXPECT_FALSE(full_stopped);
+  ASSERT_GT(full, 20000u);
+  const uint64_t n1 = run(full / 3, r1, s1), n2 = run(full / 3, r2, s2);
+  EXPECT_EQ(r1, solver::Result::Unknown);
+  EXPECT_TRUE(s1);
+  EXPECT_EQ(n1, n2);
+  EXPECT_GE(n1, full / 3);
+  EXPECT_LT(n1, full / 3 + 2048);
+  EXPECT_EQ(run(full + 4096, r2, s2), full);
+  EXPECT_EQ(r2, full_result);
+  EXPECT_FALSE(s2);
+}
+
 // abandon() is polled, not watched: one yes must end the whole search, even if it would say
 // no when asked again, and the next solve starts afresh and finishes.
 TEST(DfpnStop, OneAbandonEndsTheWholeSearch) {

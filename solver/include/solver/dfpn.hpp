@@ -43,12 +43,19 @@ namespace solver {
 enum class Result : uint8_t { Win, Loss, Unknown };  // for the player to move
 
 struct SearchLimits {
-  int value_limit = 6;                      // regions with at most this size get values
-  const std::atomic<bool>* stop = nullptr;  // set from outside to stop (timeout)
+  int value_limit = 6;                // regions with at most this size get values
+  std::atomic<bool>* stop = nullptr;  // set from outside to stop (timeout)
   // Threads that may call solve() at once; above 1 the searchers split the children of nodes
   // that look lost (dfpn_choice.hpp), and near the root a searcher re-reads its siblings'
   // numbers after each descent, to see what the others proved.
   int threads = 1;
+  // Stop once the search and the valuations it calls have counted this many nodes (0 = no
+  // budget), setting *stop so that callers looping over searches see it as a timeout. On one
+  // thread the count is exact at every node (this thread's unflushed nodes included;
+  // valuations flush when they end), so the search stops at the same node on every machine
+  // and after any earlier work: a reproducible partial run, which a timeout is not. On more
+  // threads the others' unflushed nodes (under 1024 each) are missed.
+  uint64_t node_budget = 0;
 };
 
 template <PartizanGame G>
@@ -320,6 +327,11 @@ class DfpnSolver {
   // Sticky once abandon() said yes, so that every level of the search unwinds at once.
   bool stopped() const {
     if (limits_.stop && limits_.stop->load(std::memory_order_relaxed)) return true;
+    if (limits_.node_budget &&
+        nodes_.total() + nodes_.pending() + values_.nodes() >= limits_.node_budget) {
+      if (limits_.stop) limits_.stop->store(true, std::memory_order_relaxed);
+      return true;
+    }
     if (hook_.abandoned) return true;
     if (hook_.fn && (++poll_ & (kAbandonPoll - 1)) == 0) hook_.abandoned = hook_.fn(hook_.ctx);
     return hook_.abandoned;

@@ -20,6 +20,9 @@ class NodeCount {
     return before;
   }
   uint64_t local() const { return local_; }
+  // This thread's nodes not yet in total(): total() + pending() is exact on one thread, at
+  // every node, whatever this thread counted before.
+  uint64_t pending() const { return local_ - flushed_; }
   void flush() {
     if (local_ == flushed_) return;
     total_.fetch_add(local_ - flushed_, std::memory_order_relaxed);
