@@ -230,7 +230,7 @@ int run_batch(const std::vector<std::string>& args, Io io) {
                                           {"node_budget", config->node_budget},
                                           {"value_limit", config->value_limit},
                                           {"db", !db_path_from(vm).empty()}}}};
-  const std::string header = header_json.dump();
+  const std::string header = JsonWriter::dump(header_json);
   const std::string digest = hex64(fnv1a(header));
   const int max_line = lines.empty() ? 0 : lines.back().number;
 

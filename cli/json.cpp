@@ -2,130 +2,103 @@
 
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
+#include <stdexcept>
 
 namespace konane::cli {
 
-std::string json_escape(std::string_view s) {
-  std::string out;
-  out.reserve(s.size() + 2);
-  out += '"';
-  for (unsigned char c : s) {
-    switch (c) {
-      case '"':
-        out += "\\\"";
-        break;
-      case '\\':
-        out += "\\\\";
-        break;
-      case '\n':
-        out += "\\n";
-        break;
-      case '\r':
-        out += "\\r";
-        break;
-      case '\t':
-        out += "\\t";
-        break;
-      default:
-        if (c < 0x20) {
-          char buf[8];
-          std::snprintf(buf, sizeof buf, "\\u%04x", c);
-          out += buf;
-        } else {
-          out += static_cast<char>(c);
-        }
-    }
-  }
-  out += '"';
-  return out;
+std::string JsonWriter::dump(const nlohmann::ordered_json& j) {
+  return j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
 }
 
-void JsonWriter::separator() {
-  if (after_key_) {
-    after_key_ = false;
+void JsonWriter::put(nlohmann::ordered_json v) {
+  if (open_.empty()) {
+    os_ << dump(v) << '\n';
     return;
   }
-  if (!first_.empty()) {
-    if (!first_.back()) os_ << ',';
-    first_.back() = false;
+  nlohmann::ordered_json& parent = open_.back().value;
+  if (parent.is_array()) {
+    parent.push_back(std::move(v));
+  } else {
+    parent[key_] = std::move(v);
+    key_.clear();
   }
 }
 
 JsonWriter& JsonWriter::begin_object() {
-  separator();
-  os_ << '{';
-  first_.push_back(true);
+  open_.push_back(Open{nlohmann::ordered_json::object(), key_});
+  key_.clear();
   return *this;
 }
-JsonWriter& JsonWriter::end_object() {
-  os_ << '}';
-  first_.pop_back();
-  if (first_.empty()) os_ << '\n';
-  return *this;
-}
+
 JsonWriter& JsonWriter::begin_array() {
-  separator();
-  os_ << '[';
-  first_.push_back(true);
+  open_.push_back(Open{nlohmann::ordered_json::array(), key_});
+  key_.clear();
   return *this;
+}
+
+JsonWriter& JsonWriter::close() {
+  if (open_.empty()) throw std::logic_error("JsonWriter: close without open");
+  Open done = std::move(open_.back());
+  open_.pop_back();
+  key_ = std::move(done.key);
+  put(std::move(done.value));
+  return *this;
+}
+
+JsonWriter& JsonWriter::end_object() {
+  return close();
 }
 JsonWriter& JsonWriter::end_array() {
-  os_ << ']';
-  first_.pop_back();
-  return *this;
+  return close();
 }
+
 JsonWriter& JsonWriter::key(std::string_view k) {
-  separator();
-  os_ << json_escape(k) << ':';
-  after_key_ = true;
+  key_ = std::string(k);
   return *this;
 }
+
 JsonWriter& JsonWriter::value(std::string_view s) {
-  separator();
-  os_ << json_escape(s);
+  put(std::string(s));
   return *this;
 }
+
 JsonWriter& JsonWriter::value(bool b) {
-  separator();
-  os_ << (b ? "true" : "false");
+  put(b);
   return *this;
 }
+
 JsonWriter& JsonWriter::value(int64_t n) {
-  separator();
-  os_ << n;
+  put(n);
   return *this;
 }
+
 JsonWriter& JsonWriter::value(uint64_t n) {
-  separator();
-  os_ << n;
+  put(n);
   return *this;
 }
+
 JsonWriter& JsonWriter::value(double d) {
-  separator();
   if (!std::isfinite(d)) {
-    os_ << "null";
-  } else {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.6g", d);
-    os_ << buf;
+    put(nullptr);
+    return *this;
   }
+  // Timings and rates need no more: 6 significant digits, printed in their shortest form.
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.6g", d);
+  put(std::strtod(buf, nullptr));
   return *this;
 }
+
 JsonWriter& JsonWriter::null() {
-  separator();
-  os_ << "null";
+  put(nullptr);
   return *this;
 }
-JsonWriter& JsonWriter::raw(std::string_view json) {
-  separator();
-  os_ << json;
-  return *this;
-}
+
 JsonWriter& JsonWriter::string_array(std::string_view k, const std::vector<std::string>& items) {
   key(k);
-  begin_array();
-  for (const auto& s : items) value(s);
-  return end_array();
+  put(nlohmann::ordered_json(items));
+  return *this;
 }
 
 }  // namespace konane::cli

@@ -1,15 +1,16 @@
 #pragma once
-// Minimal streaming JSON writer: every command's --json output goes through it so escaping
-// is done once, correctly.
+// Every command's --json output is built with this writer over nlohmann::json, a well-kept
+// library, so escaping and number formatting are done once, correctly. The writer only
+// builds: nothing reaches the stream until the outermost object or array is closed, so an
+// error or exception half way writes nothing rather than half an object.
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <ostream>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace konane::cli {
-
-std::string json_escape(std::string_view s);
 
 class JsonWriter {
  public:
@@ -26,9 +27,8 @@ class JsonWriter {
   JsonWriter& value(int64_t n);
   JsonWriter& value(uint64_t n);
   JsonWriter& value(int n) { return value(static_cast<int64_t>(n)); }
-  JsonWriter& value(double d);
+  JsonWriter& value(double d);  // 6 significant digits; null if not finite
   JsonWriter& null();
-  JsonWriter& raw(std::string_view json);  // an already-encoded JSON value
   template <class T>
   JsonWriter& field(std::string_view k, const T& v) {
     key(k);
@@ -36,11 +36,19 @@ class JsonWriter {
   }
   JsonWriter& string_array(std::string_view k, const std::vector<std::string>& items);
 
+  // One line of compact JSON, invalid UTF-8 replaced by U+FFFD (never an exception).
+  static std::string dump(const nlohmann::ordered_json& j);
+
  private:
-  void separator();
+  struct Open {
+    nlohmann::ordered_json value;
+    std::string key;  // under which it goes into its parent object
+  };
+  void put(nlohmann::ordered_json v);
+  JsonWriter& close();
   std::ostream& os_;
-  std::vector<bool> first_;  // per open container: no element written yet
-  bool after_key_ = false;
+  std::vector<Open> open_;
+  std::string key_;  // the key given for the next value in an object
 };
 
 }  // namespace konane::cli
