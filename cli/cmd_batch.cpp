@@ -18,6 +18,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "batch_lines.hpp"
 #include "db_support.hpp"
 #include "json.hpp"
 #include "konane/notation.hpp"
@@ -29,28 +30,14 @@
 namespace konane::cli {
 namespace {
 
-struct Line {
-  int number = 0;
-  std::string text;
-  std::optional<GameState> state;
-  std::string error;
-};
-
-std::string trim(const std::string& s) {
-  const auto b = s.find_first_not_of(" \t\r\n");
-  if (b == std::string::npos) return "";
-  const auto e = s.find_last_not_of(" \t\r\n");
-  return s.substr(b, e - b + 1);
-}
-
 std::vector<std::string> texts(const std::vector<Move>& moves) {
   std::vector<std::string> out;
   for (const Move& m : moves) out.push_back(to_string(m));
   return out;
 }
 
-std::string result_json(const Line& l, const GameState& s, const RootAnalysis& a, uint64_t nodes,
-                        double secs, bool from_db) {
+std::string result_json(const BatchLine& l, const GameState& s, const RootAnalysis& a,
+                        uint64_t nodes, double secs, bool from_db) {
   std::ostringstream os;
   JsonWriter j(os);
   std::vector<Move> winning;
@@ -71,7 +58,7 @@ std::string result_json(const Line& l, const GameState& s, const RootAnalysis& a
   return trim(os.str());
 }
 
-std::string error_json(const Line& l) {
+std::string error_json(const BatchLine& l) {
   std::ostringstream os;
   JsonWriter j(os);
   j.begin_object();
@@ -80,46 +67,6 @@ std::string error_json(const Line& l) {
   j.field("error", l.error);
   j.end_object();
   return trim(os.str());
-}
-
-// ── the results file ──
-// Line 1 is a header naming what the results belong to: the input's digest and the options
-// that change answers. Every result line after it ends with "sum", a digest of the header's
-// digest and the rest of the line, so a resumed batch keeps only results it wrote itself
-// for this very input: another input, other options or a hand-edited line are refused.
-constexpr int kResultsFormat = 1;
-
-std::uint64_t fnv1a(std::string_view bytes, std::uint64_t h = 0xcbf29ce484222325ull) {
-  for (const char c : bytes) h = (h ^ static_cast<unsigned char>(c)) * 0x100000001b3ull;
-  return h;
-}
-
-std::string hex64(std::uint64_t v) {
-  char buf[17];
-  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(v));
-  return buf;
-}
-
-// A result object's text (ending in '}') with its "sum" field added.
-std::string sealed(const std::string& body, const std::string& digest) {
-  const std::string open = body.substr(0, body.size() - 1);
-  return open + ",\"sum\":\"" + hex64(fnv1a(open, fnv1a(digest))) + "\"}";
-}
-
-// The line number of a sealed result line, or nullopt if the line is not one this input's
-// batch wrote (unparseable, edited, or out of range).
-std::optional<int> unseal(const std::string& text, const std::string& digest, int max_line) {
-  const auto json = nlohmann::json::parse(text, nullptr, false);
-  if (json.is_discarded() || !json.is_object() || !json.contains("line") ||
-      !json["line"].is_number_integer() || !json.contains("sum") || !json["sum"].is_string())
-    return std::nullopt;
-  const auto line = json["line"].get<std::int64_t>();
-  if (line < 1 || line > max_line) return std::nullopt;
-  const std::string tail = ",\"sum\":\"" + json["sum"].get<std::string>() + "\"}";
-  if (!text.ends_with(tail)) return std::nullopt;
-  const std::string open = text.substr(0, text.size() - tail.size());
-  if (hex64(fnv1a(open, fnv1a(digest))) != json["sum"].get<std::string>()) return std::nullopt;
-  return static_cast<int>(line);
 }
 
 class Appender {
@@ -191,28 +138,12 @@ int run_batch(const std::vector<std::string>& args, Io io) {
   if (!config) return kExitUsage;
   const std::string output = vm.count("output") ? vm["output"].as<std::string>() : "";
 
-  std::vector<Line> lines;
+  std::vector<BatchLine> lines;
   {
     std::string raw;
     int n = 0;
-    while (std::getline(in, raw)) {
-      ++n;
-      std::string t = raw;
-      if (auto h = t.find('#'); h != std::string::npos) t = t.substr(0, h);
-      t = trim(t);
-      if (t.empty()) continue;
-      Line l;
-      l.number = n;
-      l.text = t;
-      std::string error;
-      if (auto p = parse_position_arg(t, &error)) {
-        l.state = jump_state(p->position, p->to_move);
-      } else {
-        const auto nl = error.find('\n');
-        l.error = nl == std::string::npos ? error : error.substr(0, nl);
-      }
-      lines.push_back(std::move(l));
-    }
+    while (std::getline(in, raw))
+      if (auto l = parse_batch_line(raw, ++n)) lines.push_back(std::move(*l));
     if (in.bad()) return usage_error(io, "batch", "cannot read '" + file + "'");
   }
 
@@ -314,7 +245,7 @@ int run_batch(const std::vector<std::string>& args, Io io) {
   tbb::parallel_for(
       size_t{0}, todo.size(),
       [&](size_t k) {
-        const Line& l = lines[todo[k]];
+        const BatchLine& l = lines[todo[k]];
         const GameState& s = *l.state;
         const auto t1 = std::chrono::steady_clock::now();
         std::optional<RootAnalysis> a;

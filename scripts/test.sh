@@ -2,7 +2,8 @@
 # The whole test suite, as CI runs it:
 #  1. Release build with -Wall -Wextra -Werror, every test;
 #  2. AddressSanitizer + UndefinedBehaviorSanitizer build, every test;
-#  3. ThreadSanitizer build, the concurrent tests (names Concurrent* / Concurrency*).
+#  3. ThreadSanitizer build, the concurrent tests (names Concurrent* / Concurrency*);
+#  4. libFuzzer (clang, ASan + UBSan) on every parser, 30 s each (scripts/fuzz.sh).
 set -eu
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
@@ -27,4 +28,5 @@ cmake -S . -B build-ci/tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DKONANE_WERROR=ON
   -DKONANE_SANITIZE=thread -DKONANE_BUILD_BENCH=OFF >/dev/null
 cmake --build build-ci/tsan -j"$jobs" --target cgt_tests solver_tests
 TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" run_suite build-ci/tsan -R Concurren
+scripts/fuzz.sh 30
 echo "all test suites passed"

@@ -1,0 +1,43 @@
+#!/bin/sh
+# Fuzzes every parser with libFuzzer (clang, AddressSanitizer + UndefinedBehaviorSanitizer).
+#   scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]
+# CI runs 30 s per target (scripts/test.sh); a release check runs an hour per target:
+#   scripts/fuzz.sh 3600
+# Each target starts from its seed corpus (tests/fuzz/corpus/NAME, never modified here)
+# and keeps what it finds under build-fuzz/work/NAME. A crash, a leak, a hang (over 10 s)
+# or a failed property stops the run: the input is saved as build-fuzz/work/crash-NAME-*
+# and the script exits 1. Add such an input to the seed corpus once it is fixed.
+set -eu
+cd "$(dirname "$0")/.."
+seconds=${1:-30}
+[ $# -gt 0 ] && shift
+targets=${*:-"position move cgt batch_line db_codec"}
+jobs="$(nproc)"
+cxx=$(command -v clang++-14 || command -v clang++ || true)
+if [ -z "$cxx" ]; then
+  echo "fuzz: clang++ is missing (scripts/install-deps.sh installs it)" >&2
+  exit 1
+fi
+cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER="$cxx" \
+  -DKONANE_FUZZ=ON -DKONANE_WERROR=ON -DKONANE_BUILD_BENCH=OFF >/dev/null
+for t in $targets; do
+  cmake --build build-fuzz -j"$jobs" --target "fuzz_$t"
+done
+status=0
+for t in $targets; do
+  work="build-fuzz/work/$t"
+  mkdir -p "$work"
+  log="build-fuzz/work/$t.log"
+  echo "fuzz $t: ${seconds}s" >&2
+  if ! ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+    "build-fuzz/tests/fuzz/fuzz_$t" "$work" "tests/fuzz/corpus/$t" -max_total_time="$seconds" \
+    -timeout=10 -rss_limit_mb=2048 -max_len=512 -print_final_stats=1 \
+    -artifact_prefix="build-fuzz/work/crash-$t-" >"$log" 2>&1; then
+    echo "fuzz $t: FAILED; the input and the log: build-fuzz/work/crash-$t-*, $log" >&2
+    tail -40 "$log" >&2
+    status=1
+  fi
+  runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+  echo "fuzz $t: ${runs:-?} inputs tried, corpus $(ls "$work" | wc -l) entries" >&2
+done
+exit $status
