@@ -19,6 +19,7 @@
 #include "database_impl.hpp"
 #include "db/database.hpp"
 #include "db/schema.hpp"
+#include "rebuild.hpp"
 #include "table_files.hpp"
 
 namespace db {
@@ -84,7 +85,17 @@ Status open_existing(Database::Impl& impl, OpenMode mode,
       break;
     }
   }
-  if (!s.ok()) return impl.error(s, "open");
+  if (!s.ok()) {
+    Error e = impl.error(s, "open");
+    // RocksDB names no file when a write-ahead log is damaged before its end.
+    const auto logs = detail::damaged_logs(impl.path, e);
+    if (!logs.empty()) {
+      e.message += " (the write-ahead log";
+      for (const auto& l : logs) e.message += " " + l;
+      e.message += " is damaged before its end)";
+    }
+    return e;
+  }
   return resolve_handles(impl);
 }
 
@@ -231,6 +242,8 @@ Expected<Database> Database::open(const std::filesystem::path& path, const OpenO
   impl->path = path;
   impl->options = options;
   impl->tuning = detail::make_tuning(options.block_cache_bytes);
+  if (options.salvage_wal)
+    impl->tuning.db.wal_recovery_mode = rocksdb::WALRecoveryMode::kSkipAnyCorruptedRecords;
 
   const bool read_write = options.mode == OpenMode::kReadWrite;
   if (options.create_if_missing && !read_write) {
@@ -259,6 +272,10 @@ Expected<Database> Database::open(const std::filesystem::path& path, const OpenO
       return Error{Code::kNotADatabase, path.string() +
                                             " is an empty directory, not a konane database" +
                                             (read_write ? " (creation was not requested)" : "")};
+    } else if (detail::file_list_damaged(path)) {
+      return Error{Code::kCorruption, path.string() +
+                                          " is damaged: its CURRENT file is missing, while its "
+                                          "MANIFEST or table files are there. Nothing was changed"};
     } else {
       return Error{Code::kNotADatabase, path.string() +
                                             " is not a RocksDB database (no CURRENT file), "

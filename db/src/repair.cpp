@@ -14,6 +14,7 @@
 #include "database_impl.hpp"
 #include "db/database.hpp"
 #include "db/schema.hpp"
+#include "rebuild.hpp"
 #include "recorded_counts.hpp"
 #include "stored_value.hpp"
 #include "table_files.hpp"
@@ -141,7 +142,9 @@ Status write_back(Database& database, const Database::Impl& impl, RepairReport& 
   std::error_code ec;
   std::vector<fs::path> files;
   for (const auto& e : fs::directory_iterator(hold, ec)) files.push_back(e.path());
-  std::sort(files.begin(), files.end());
+  // Newest first (higher file numbers): a meta key is written back only if absent, so the
+  // latest value of a key held by several files wins.
+  std::sort(files.rbegin(), files.rend());
   for (const auto& file : files) {
     rocksdb::SstFileReader reader(rocksdb::Options(impl.tuning.db, impl.tuning.positions));
     auto s = reader.Open(file.string());
@@ -190,8 +193,27 @@ Status write_back(Database& database, const Database::Impl& impl, RepairReport& 
 
 }  // namespace
 
-Expected<RepairReport> Database::repair(const fs::path& path, const OpenOptions& options) {
+Expected<RepairReport> Database::repair(const fs::path& path, const OpenOptions& given) {
   RepairReport report;
+  OpenOptions options = given;
+  if (detail::file_list_damaged(path)) {
+    if (auto s = detail::rebuild_file_list(path, options, report); !s) return s.error();
+    options.salvage_wal = true;  // the old logs, now replayed, may be damaged too
+  } else {
+    OpenOptions ro = options;
+    ro.mode = OpenMode::kReadOnly;
+    ro.create_if_missing = false;
+    ro.allow_damaged = true;
+    auto probe = open(path, ro);
+    if (!probe) {
+      const auto logs = detail::damaged_logs(path, probe.error());
+      if (logs.empty()) return probe.error();
+      if (auto s = detail::keep_logs(path, logs, report); !s) return s.error();
+      options.salvage_wal = true;
+    } else if (auto c = probe->close(); !c) {
+      return c.error();
+    }
+  }
   auto damaged = set_aside_strays(path, options);
   if (!damaged) return damaged.error();
   {

@@ -40,6 +40,10 @@ struct OpenOptions {
   // were set aside (a read-write open deletes what the MANIFEST does not list). Every other
   // open refuses a damaged database.
   bool allow_damaged = false;
+  // Replay the write-ahead logs skipping damaged records, instead of refusing a log damaged
+  // before its end (every open tolerates a torn last record). Repair only, after it has
+  // copied the logs to lost/.
+  bool salvage_wal = false;
   // ReadWrite only: create the database if the path is missing or an empty directory.
   bool create_if_missing = false;
   // Recorded in meta (db/build_id) by every read-write open, and db/created_build on
