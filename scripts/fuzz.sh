@@ -31,7 +31,7 @@ for t in $targets; do
   echo "fuzz $t: ${seconds}s" >&2
   if ! ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
     "build-fuzz/tests/fuzz/fuzz_$t" "$work" "tests/fuzz/corpus/$t" -max_total_time="$seconds" \
-    -timeout=10 -rss_limit_mb=2048 -max_len=512 -print_final_stats=1 \
+    -timeout=10 -rss_limit_mb=4096 -max_len=512 -print_final_stats=1 \
     -artifact_prefix="build-fuzz/work/crash-$t-" >"$log" 2>&1; then
     echo "fuzz $t: FAILED; the input and the log: build-fuzz/work/crash-$t-*, $log" >&2
     tail -40 "$log" >&2

@@ -1,0 +1,273 @@
+// The fault-injection suite, end to end through the binary: runs killed with SIGKILL at
+// random points (retro: by its abort hooks at random counts and by signals at random
+// moments; batch: by signals), then resumed, must leave exactly what an uninterrupted run
+// leaves, byte for byte; a database in a directory its user may not write is read, and
+// refused to writers with exit 2 and nothing changed. (Damaged MANIFEST, CURRENT, table
+// files and logs: tests/db/damage_test.cpp, tests/db/rebuild_test.cpp and
+// tests/cli/db_damage_test.cpp; two writers: tests/cli/db_errors_test.cpp.)
+//
+// Scale: KONANE_FAULT_TRIALS (default 6) trials each; KONANE_FAULT_BOARD (default 5x5) for
+// retro. scripts/fault-probe.sh runs the long probe. Whatever the timing, the verdict is
+// the same: a kill that lands before, during or after the work must all end identical.
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <random>
+#include <thread>
+
+#include "cli_test_support.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using clitest::run_binary;
+using clitest::TempDir;
+
+int trials() {
+  const char* env = std::getenv("KONANE_FAULT_TRIALS");
+  return env ? std::max(1, std::atoi(env)) : 6;
+}
+
+std::string retro_board() {
+  const char* env = std::getenv("KONANE_FAULT_BOARD");
+  return env ? env : "5x5";
+}
+
+// Starts the binary and kills it with SIGKILL after `delay` (if it is still running).
+// Returns true if the kill landed.
+bool run_and_kill(const std::vector<std::string>& args, std::chrono::microseconds delay) {
+  std::vector<std::string> argv_s = {KONANE_BINARY};
+  argv_s.insert(argv_s.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (auto& a : argv_s) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
+  pid_t pid = 0;
+  const int spawned = posix_spawn(&pid, KONANE_BINARY, &actions, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  if (spawned != 0) return false;
+  std::this_thread::sleep_for(delay);
+  kill(pid, SIGKILL);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  return WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL;
+}
+
+std::string export_board(const fs::path& db, const std::string& board) {
+  auto r = run_binary({"db", "export", "--board", board, "--db", db.string()});
+  EXPECT_EQ(r.rc, 0) << r.err;
+  return r.out;
+}
+
+struct EnvVar {
+  EnvVar(const char* name, const std::string& value) : name_(name) {
+    setenv(name, value.c_str(), 1);
+  }
+  ~EnvVar() { unsetenv(name_); }
+  const char* name_;
+};
+
+// Retro killed one to three times per trial: by the positions hook at a random count, by the
+// runs hook, or by a signal at a random moment; then resumed to the end.
+TEST(FaultSuite, RetroKilledAtRandomPointsEndsIdentical) {
+  TempDir dir;
+  const std::string board = retro_board();
+  const fs::path clean = dir.path / "clean";
+  const auto t0 = std::chrono::steady_clock::now();
+  auto full = run_binary({"retro", "--board", board, "--db", clean.string(), "--quiet", "--json"});
+  const auto took = std::chrono::steady_clock::now() - t0;
+  ASSERT_EQ(full.rc, 0) << full.err;
+  auto fj = clitest::parse_json_object(full.out);
+  ASSERT_TRUE(fj.has_value());
+  const auto positions = static_cast<uint64_t>((*fj)["positions"].num());
+  const std::string expected = export_board(clean, board);
+  std::mt19937_64 rng(20261124);
+  int killed = 0;
+  for (int t = 0; t < trials(); ++t) {
+    SCOPED_TRACE("trial " + std::to_string(t));
+    const fs::path db = dir.path / ("t" + std::to_string(t));
+    const int kills = 1 + int(rng() % 3);
+    for (int k = 0; k < kills; ++k) {
+      const std::vector<std::string> args = {"retro",   board,     "--db", db.string(),
+                                             "--quiet", "--chunk", "2000"};
+      std::vector<std::string> with_board = args;
+      with_board.insert(with_board.begin() + 1, "--board");
+      switch (rng() % 3) {
+        case 0: {
+          EnvVar hook("KONANE_RETRO_ABORT_AFTER", std::to_string(1 + rng() % positions));
+          auto r = run_binary(with_board);
+          killed += r.rc == 128 + SIGKILL;
+          EXPECT_TRUE(r.rc == 0 || r.rc == 128 + SIGKILL) << r.err;
+          break;
+        }
+        case 1: {
+          EnvVar hook("KONANE_RETRO_ABORT_AFTER_RUNS", std::to_string(1 + rng() % 20));
+          auto r = run_binary(with_board);
+          killed += r.rc == 128 + SIGKILL;
+          EXPECT_TRUE(r.rc == 0 || r.rc == 128 + SIGKILL) << r.err;
+          break;
+        }
+        default: {
+          const auto us = std::chrono::duration_cast<std::chrono::microseconds>(took).count();
+          killed += run_and_kill(with_board, std::chrono::microseconds(rng() % (us + 1)));
+        }
+      }
+    }
+    auto rest = run_binary({"retro", "--board", board, "--db", db.string(), "--quiet"});
+    ASSERT_EQ(rest.rc, 0) << rest.err;
+    EXPECT_EQ(export_board(db, board), expected);
+    auto verify = run_binary({"db", "verify", "--db", db.string()});
+    EXPECT_EQ(verify.rc, 0) << verify.out << verify.err;
+    fs::remove_all(db);
+  }
+  EXPECT_GT(killed, 0) << "some kill must land";
+}
+
+// Everything a batch line's answer says, without the fields that measure the run.
+std::string answer_of(const std::string& line) {
+  const auto from = line.find("\"position\""), to = line.find(",\"nodes\"");
+  if (from == std::string::npos || to == std::string::npos) return line;  // an error line
+  return line.substr(0, line.find(',')) + line.substr(from, to - from);
+}
+
+// A batch with a results file and a database, killed at random moments one to three times
+// per trial and resumed: the same answers in input order, and the same database contents.
+TEST(FaultSuite, BatchKilledAtRandomPointsEndsIdentical) {
+  TempDir dir;
+  const fs::path in = dir.path / "in.txt";
+  std::ofstream(in) << "xoxoxo/oxo.ox/xox.xo/ox..ox/xox..o/ox..ox\n"
+                       "xoxoxo/o..xox/xoxoxo/o.o..x/xox..o/oxox.x\n"
+                       "xox..o/ox..ox/..xoxo/oxoxox/.oxoxo/.xoxox\n"
+                       "# a comment\n"
+                       "xoxo/oxox/x..o/oxox w\n"
+                       "xoxoxo/oxo.ox/xoxo../oxoxox/..x.xo/ox..ox\n"
+                       "not a position\n"
+                       "x..o.o/ox.xox/xoxoxo/oxoxox/xox..o/oxo..x\n"
+                       ".oxoxo/..oxox/x..o.o/ox.x.x/xoxoxo/oxoxox\n";
+  const fs::path clean_out = dir.path / "clean.jsonl", clean_db = dir.path / "clean-db";
+  const auto t0 = std::chrono::steady_clock::now();
+  auto full = run_binary({"batch", in.string(), "-o", clean_out.string(), "--db", clean_db.string(),
+                          "--quiet", "--threads", "2"});
+  const auto us =
+      std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - t0)
+          .count();
+  ASSERT_EQ(full.rc, 1) << full.err;  // one bad line
+  const auto clean_lines = clitest::lines(clitest::slurp(clean_out.string()));
+  ASSERT_EQ(clean_lines.size(), 9u);  // the header and 8 lines
+  const std::string clean_export = export_board(clean_db, "6x6") + export_board(clean_db, "4x4");
+  std::mt19937_64 rng(7);
+  int killed = 0;
+  for (int t = 0; t < trials(); ++t) {
+    SCOPED_TRACE("trial " + std::to_string(t));
+    const fs::path out = dir.path / ("t" + std::to_string(t) + ".jsonl"),
+                   db = dir.path / ("t" + std::to_string(t));
+    const std::vector<std::string> args = {
+        "batch", in.string(), "-o", out.string(), "--db", db.string(), "--quiet", "--threads", "2"};
+    for (int k = 1 + int(rng() % 3); k > 0; --k)
+      killed += run_and_kill(args, std::chrono::microseconds(rng() % (us + 1)));
+    auto rest = run_binary(args);
+    ASSERT_EQ(rest.rc, 1) << rest.err;
+    const auto lines = clitest::lines(clitest::slurp(out.string()));
+    ASSERT_EQ(lines.size(), clean_lines.size());
+    EXPECT_EQ(lines[0], clean_lines[0]) << "the header";
+    for (size_t i = 1; i < lines.size(); ++i)
+      EXPECT_EQ(answer_of(lines[i]), answer_of(clean_lines[i]));
+    EXPECT_EQ(export_board(db, "6x6") + export_board(db, "4x4"), clean_export);
+  }
+  EXPECT_GT(killed, 0) << "some kill must land";
+}
+
+// A database in a directory its user may not write: readers read it whole, writers are
+// refused with exit 2 naming the problem, and no file changes. Run as an unprivileged user
+// when the tests run as root (root may write anywhere).
+TEST(FaultSuite, ReadOnlyDirectory) {
+  TempDir dir;
+  const fs::path db = dir.path / "db";
+  ASSERT_EQ(run_binary({"retro", "--board", "4x4", "--db", db.string(), "--quiet"}).rc, 0);
+  const std::string expected = export_board(db, "4x4");
+  const uid_t nobody = 65534;
+  const bool root = geteuid() == 0;
+  for (const auto& e : fs::recursive_directory_iterator(dir.path)) {
+    fs::permissions(e.path(), e.is_directory()
+                                  ? fs::perms::owner_all | fs::perms::group_read |
+                                        fs::perms::group_exec | fs::perms::others_read |
+                                        fs::perms::others_exec
+                                  : fs::perms::owner_read | fs::perms::owner_write |
+                                        fs::perms::group_read | fs::perms::others_read);
+  }
+  fs::permissions(dir.path, fs::perms::owner_all | fs::perms::others_read | fs::perms::others_exec |
+                                fs::perms::group_read | fs::perms::group_exec);
+  if (!root) fs::permissions(db, fs::perms::owner_write, fs::perm_options::remove);
+  auto files_before = [&] {
+    std::map<std::string, std::string> out;
+    for (const auto& e : fs::directory_iterator(db))
+      if (e.is_regular_file() && !e.path().filename().string().starts_with("LOG"))
+        out[e.path().filename().string()] = clitest::slurp(e.path().string());
+    return out;
+  }();
+  // As the unprivileged user: fork, drop to nobody, exec; output to files it may write.
+  auto run_as_user = [&](std::vector<std::string> args) {
+    clitest::Run r;
+    const fs::path out = fs::temp_directory_path() / ("konane-ro-" + std::to_string(getpid()));
+    const pid_t pid = fork();
+    if (pid == 0) {
+      const int fd = ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0666);
+      if (fd < 0) _exit(120);
+      (void)!fchmod(fd, 0666);
+      dup2(fd, 1);
+      dup2(fd, 2);
+      if (root && (setgid(nobody) != 0 || setuid(nobody) != 0)) _exit(121);
+      std::vector<std::string> argv_s = {KONANE_BINARY};
+      argv_s.insert(argv_s.end(), args.begin(), args.end());
+      std::vector<char*> argv;
+      for (auto& a : argv_s) argv.push_back(a.data());
+      argv.push_back(nullptr);
+      execv(KONANE_BINARY, argv.data());
+      _exit(122);
+    }
+    int status = 0;
+    waitpid(pid, &status, 0);
+    r.rc = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    r.out = clitest::slurp(out.string());
+    fs::remove(out);
+    return r;
+  };
+  auto exported = run_as_user({"db", "export", "--board", "4x4", "--db", db.string()});
+  ASSERT_NE(exported.rc, 121) << "could not drop privileges";
+  EXPECT_EQ(exported.rc, 0) << exported.out;
+  EXPECT_EQ(exported.out, expected);
+  auto stats = run_as_user({"db", "stats", "--db", db.string()});
+  EXPECT_EQ(stats.rc, 0) << stats.out;
+  for (const auto& args : std::vector<std::vector<std::string>>{
+           {"solve", "xoxo/oxox/x..o/oxox", "--db", db.string()},
+           {"retro", "--board", "4x5", "--db", db.string(), "--quiet"},
+           {"db", "repair", "--db", db.string()}}) {
+    auto r = run_as_user(args);
+    EXPECT_EQ(r.rc, 2) << args[0] << ": " << r.out;
+    EXPECT_NE(r.out.find(db.string()), std::string::npos) << r.out;
+    EXPECT_EQ(r.out.find("Aborted"), std::string::npos) << r.out;
+  }
+  const auto files_after = [&] {
+    std::map<std::string, std::string> out;
+    for (const auto& e : fs::directory_iterator(db))
+      if (e.is_regular_file() && !e.path().filename().string().starts_with("LOG"))
+        out[e.path().filename().string()] = clitest::slurp(e.path().string());
+    return out;
+  }();
+  EXPECT_EQ(files_after, files_before);
+  fs::permissions(db, fs::perms::owner_all, fs::perm_options::add);
+}
+
+}  // namespace
