@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "db/schema.hpp"
+#include "table_files.hpp"
 
 namespace db::detail {
 namespace {
@@ -86,10 +87,7 @@ Status verify_positions_tables(const Database::Impl& impl, const std::string& lo
     if (f.column_family_name != kPositionsFamily) continue;
     if (f.largestkey < lower || (!upper.empty() && f.smallestkey >= upper)) continue;
     const std::string file = f.directory + "/" + f.relative_filename;
-    rocksdb::SstFileReader reader(rocksdb::Options(impl.tuning.db, impl.tuning.positions));
-    auto s = reader.Open(file);
-    if (s.ok()) s = reader.VerifyChecksum(point_read_options());
-    if (!s.ok()) {
+    if (const auto s = open_verified(impl, file).status; !s.ok()) {
       return Error{Code::kCorruption, impl.path.string() + " is damaged: table file " + file +
                                           " fails its checksums: " + s.ToString()};
     }

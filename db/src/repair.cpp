@@ -62,10 +62,8 @@ Expected<std::vector<rocksdb::LiveFileMetaData>> set_aside_strays(const fs::path
   std::vector<rocksdb::LiveFileMetaData> live, damaged;
   impl.db->GetLiveFilesMetaData(&live);
   for (const auto& f : live) {
-    rocksdb::SstFileReader reader(rocksdb::Options(impl.tuning.db, impl.tuning.positions));
-    auto s = reader.Open(f.directory + "/" + f.relative_filename);
-    if (s.ok()) s = reader.VerifyChecksum(detail::point_read_options());
-    if (!s.ok()) damaged.push_back(f);
+    if (!detail::open_verified(impl, f.directory + "/" + f.relative_filename).status.ok())
+      damaged.push_back(f);
   }
   if (auto c = opened->close(); !c) return c.error();
   return damaged;
@@ -146,13 +144,12 @@ Status write_back(Database& database, const Database::Impl& impl, RepairReport& 
   // latest value of a key held by several files wins.
   std::sort(files.rbegin(), files.rend());
   for (const auto& file : files) {
-    rocksdb::SstFileReader reader(rocksdb::Options(impl.tuning.db, impl.tuning.positions));
-    auto s = reader.Open(file.string());
-    if (s.ok()) s = reader.VerifyChecksum(detail::point_read_options());
+    auto [owned, s] = detail::open_verified(impl, file.string());
     if (!s.ok()) {
       if (auto m = move_aside(file, impl.path / "lost", &report); !m) return m;
       continue;
     }
+    rocksdb::SstFileReader& reader = *owned;
     const auto props = reader.GetTableProperties();
     const std::string family = props ? props->column_family_name : std::string();
     std::unique_ptr<rocksdb::Iterator> it(reader.NewIterator(detail::point_read_options()));

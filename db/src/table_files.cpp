@@ -17,6 +17,15 @@
 #include "stored_value.hpp"
 
 namespace db::detail {
+
+VerifiedTable open_verified(const Database::Impl& impl, const std::string& file) {
+  VerifiedTable t;
+  t.reader = std::make_unique<rocksdb::SstFileReader>(
+      rocksdb::Options(impl.tuning.db, impl.tuning.positions));
+  t.status = t.reader->Open(file);
+  if (t.status.ok()) t.status = t.reader->VerifyChecksum(point_read_options());
+  return t;
+}
 namespace {
 
 namespace fs = std::filesystem;
@@ -63,13 +72,12 @@ StrayTable inspect(const Database::Impl& impl, const fs::path& file) {
   StrayTable stray;
   stray.file = file.filename().string();
   stray.family = "?";
-  rocksdb::SstFileReader reader(rocksdb::Options(impl.tuning.db, impl.tuning.positions));
-  auto s = reader.Open(file.string());
-  if (s.ok()) s = reader.VerifyChecksum(point_read_options());
+  auto [owned, s] = open_verified(impl, file.string());
   if (!s.ok()) {
     stray.problem = s.ToString();
     return stray;
   }
+  rocksdb::SstFileReader& reader = *owned;
   if (const auto props = reader.GetTableProperties()) stray.family = props->column_family_name;
   rocksdb::ColumnFamilyHandle* family = family_handle(impl, stray.family);
   std::unique_ptr<rocksdb::Iterator> it(reader.NewIterator(point_read_options()));

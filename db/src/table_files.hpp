@@ -17,13 +17,24 @@
 //  - any other stray holds facts the database has lost: the database is damaged. No open
 //    proceeds, so no writer deletes the evidence; Database::repair takes the files back.
 
+#include <rocksdb/sst_file_reader.h>
+
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "database_impl.hpp"
 
 namespace db::detail {
+
+// A table file opened and every block's checksum read: RocksDB 7.8 iterators may end early
+// without an error on a bad block, so nothing is read from a file before this says ok.
+struct VerifiedTable {
+  std::unique_ptr<rocksdb::SstFileReader> reader;
+  rocksdb::Status status;
+};
+VerifiedTable open_verified(const Database::Impl& impl, const std::string& file);
 
 struct StrayTable {
   std::string file;    // name inside the database directory, e.g. "000035.sst"

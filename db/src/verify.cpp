@@ -29,10 +29,8 @@ void verify_live_tables(const Database::Impl& impl, VerifyReport& report) {
   for (const auto& f : live) {
     ++report.table_files;
     const std::string file = f.directory + "/" + f.relative_filename;
-    rocksdb::SstFileReader reader(rocksdb::Options(impl.tuning.db, impl.tuning.positions));
-    auto s = reader.Open(file);
-    if (s.ok()) s = reader.VerifyChecksum(detail::point_read_options());
-    if (!s.ok()) report.problems.push_back("table file " + file + ": " + s.ToString());
+    if (const auto s = detail::open_verified(impl, file).status; !s.ok())
+      report.problems.push_back("table file " + file + ": " + s.ToString());
   }
 }
 
