@@ -242,6 +242,8 @@ Expected<Database> Database::open(const std::filesystem::path& path, const OpenO
   impl->path = path;
   impl->options = options;
   impl->tuning = detail::make_tuning(options.block_cache_bytes);
+  if (options.mode != OpenMode::kSecondary)
+    impl->tuning.db.max_open_files = detail::table_file_budget();
   if (options.salvage_wal)
     impl->tuning.db.wal_recovery_mode = rocksdb::WALRecoveryMode::kSkipAnyCorruptedRecords;
 

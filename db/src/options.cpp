@@ -4,6 +4,7 @@
 #include <rocksdb/convenience.h>
 #include <rocksdb/filter_policy.h>
 #include <rocksdb/table.h>
+#include <sys/resource.h>
 
 #include <algorithm>
 #include <thread>
@@ -68,6 +69,12 @@ rocksdb::ColumnFamilyOptions family_options(std::shared_ptr<rocksdb::TableFactor
 }
 
 }  // namespace
+
+int table_file_budget() {
+  rlimit limit{};
+  if (getrlimit(RLIMIT_NOFILE, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY) return -1;
+  return static_cast<int>(std::max<rlim_t>(64, limit.rlim_cur / 2));
+}
 
 Tuning make_tuning(std::size_t block_cache_bytes) {
   rocksdb::LRUCacheOptions cache_options;

@@ -28,6 +28,10 @@ std::vector<rocksdb::ColumnFamilyDescriptor> descriptors(const Tuning& tuning,
                                                          const std::vector<std::string>& families);
 
 rocksdb::ReadOptions point_read_options();
+// How many table files a reader or writer keeps open: half of what the process may open.
+// Keeping all open (-1, what a secondary needs) failed a retro with small chunks on 5x6
+// ("Too many open files" ingesting the 16,000th file).
+int table_file_budget();
 // For long sequential passes that should not evict the point-lookup working set.
 rocksdb::ReadOptions scan_read_options();
 

@@ -13,6 +13,7 @@
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <spawn.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -64,6 +65,36 @@ bool run_and_kill(const std::vector<std::string>& args, std::chrono::microsecond
   int status = 0;
   waitpid(pid, &status, 0);
   return WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL;
+}
+
+// Runs the binary in a forked child after setup() (which returns false if it failed: the
+// run then ends with exit 121); stdout and stderr together in out.
+template <class Setup>
+clitest::Run run_in_child(const std::vector<std::string>& args, Setup&& setup) {
+  clitest::Run r;
+  const fs::path out = fs::temp_directory_path() / ("konane-child-" + std::to_string(getpid()));
+  const pid_t pid = fork();
+  if (pid == 0) {
+    const int fd = ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0666);
+    if (fd < 0) _exit(120);
+    (void)!fchmod(fd, 0666);
+    dup2(fd, 1);
+    dup2(fd, 2);
+    if (!setup()) _exit(121);
+    std::vector<std::string> argv_s = {KONANE_BINARY};
+    argv_s.insert(argv_s.end(), args.begin(), args.end());
+    std::vector<char*> argv;
+    for (auto& a : argv_s) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    execv(KONANE_BINARY, argv.data());
+    _exit(122);
+  }
+  int status = 0;
+  waitpid(pid, &status, 0);
+  r.rc = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  r.out = clitest::slurp(out.string());
+  fs::remove(out);
+  return r;
 }
 
 std::string export_board(const fs::path& db, const std::string& board) {
@@ -222,32 +253,10 @@ TEST(FaultSuite, ReadOnlyDirectory) {
     return out;
   };
   const auto files_before = files();
-  // As the unprivileged user: fork, drop to nobody, exec; output to files it may write.
-  auto run_as_user = [&](std::vector<std::string> args) {
-    clitest::Run r;
-    const fs::path out = fs::temp_directory_path() / ("konane-ro-" + std::to_string(getpid()));
-    const pid_t pid = fork();
-    if (pid == 0) {
-      const int fd = ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0666);
-      if (fd < 0) _exit(120);
-      (void)!fchmod(fd, 0666);
-      dup2(fd, 1);
-      dup2(fd, 2);
-      if (root && (setgid(nobody) != 0 || setuid(nobody) != 0)) _exit(121);
-      std::vector<std::string> argv_s = {KONANE_BINARY};
-      argv_s.insert(argv_s.end(), args.begin(), args.end());
-      std::vector<char*> argv;
-      for (auto& a : argv_s) argv.push_back(a.data());
-      argv.push_back(nullptr);
-      execv(KONANE_BINARY, argv.data());
-      _exit(122);
-    }
-    int status = 0;
-    waitpid(pid, &status, 0);
-    r.rc = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-    r.out = clitest::slurp(out.string());
-    fs::remove(out);
-    return r;
+  // As the unprivileged user (root may write anywhere).
+  auto run_as_user = [&](const std::vector<std::string>& args) {
+    return run_in_child(args,
+                        [&] { return !root || (setgid(nobody) == 0 && setuid(nobody) == 0); });
   };
   auto exported = run_as_user({"db", "export", "--board", "4x4", "--db", db.string()});
   ASSERT_NE(exported.rc, 121) << "could not drop privileges";
@@ -266,6 +275,25 @@ TEST(FaultSuite, ReadOnlyDirectory) {
   }
   EXPECT_EQ(files(), files_before);
   fs::permissions(db, fs::perms::owner_all, fs::perm_options::add);
+}
+
+// A process allowed few open files (here 256, soft and hard) still finishes a retro whose
+// small chunks leave hundreds of table files: the database keeps at most half the limit
+// open (it kept every file open, and failed with "Too many open files" on 5x6).
+TEST(FaultSuite, FewFileDescriptors) {
+  TempDir dir;
+  const fs::path clean = dir.path / "clean", tight = dir.path / "tight";
+  ASSERT_EQ(run_binary({"retro", "--board", "4x5", "--db", clean.string(), "--quiet"}).rc, 0);
+  auto r = run_in_child(
+      {"retro", "--board", "4x5", "--db", tight.string(), "--quiet", "--chunk", "40"}, [] {
+        rlimit few{256, 256};
+        return setrlimit(RLIMIT_NOFILE, &few) == 0;
+      });
+  ASSERT_EQ(r.rc, 0) << r.out;
+  size_t tables = 0;
+  for (const auto& e : fs::directory_iterator(tight)) tables += e.path().extension() == ".sst";
+  EXPECT_GT(tables, 256u) << "more table files than the process may open";
+  EXPECT_EQ(export_board(tight, "4x5"), export_board(clean, "4x5"));
 }
 
 }  // namespace
