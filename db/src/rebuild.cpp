@@ -130,6 +130,14 @@ std::vector<std::string> damaged_logs(const fs::path& path, const Error& open_er
   return logs;
 }
 
+bool names_damaged_table(const Error& open_error) {
+  // Asked only once the file list itself has passed (file_list_damaged()), so a message
+  // naming the MANIFEST too ("... to be an sstable D/000025.sst in file D/MANIFEST-...")
+  // is about the table file.
+  return open_error.code == Code::kCorruption &&
+         open_error.message.find(".sst") != std::string::npos;
+}
+
 Status keep_logs(const fs::path& path, const std::vector<std::string>& logs, RepairReport& report) {
   std::error_code ec;
   const fs::path lost = fresh_lost_dir(path);

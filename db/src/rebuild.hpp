@@ -14,6 +14,10 @@
 //    tolerates) stops every open. damaged_logs() names the logs; repair copies them to
 //    lost/ and replays them skipping the damaged records (OpenOptions::salvage_wal).
 //
+//  - A table file the open itself rejects (truncated: its size disagrees with the MANIFEST)
+//    also stops every open; repair rebuilds the file list as above, and the write-back
+//    moves the file, which fails its checks, to lost/. The layers it held show short.
+//
 // Cut short, each step leaves a state the next repair picks up: table files waiting in
 // repair-hold/ make every open refuse until a repair has written them back.
 #include <filesystem>
@@ -34,6 +38,10 @@ Status rebuild_file_list(const std::filesystem::path& path, const OpenOptions& o
 // The write-ahead logs of a database that fails to open with a corruption no table file or
 // MANIFEST is named in; empty otherwise.
 std::vector<std::string> damaged_logs(const std::filesystem::path& path, const Error& open_error);
+
+// Does an open's error name a table file RocksDB refused to use (e.g. "Sst file size
+// mismatch: D/000038.sst")?
+bool names_damaged_table(const Error& open_error);
 
 // Copies the named logs to lost/ (kept, never deleted).
 Status keep_logs(const std::filesystem::path& path, const std::vector<std::string>& logs,

@@ -204,9 +204,18 @@ Expected<RepairReport> Database::repair(const fs::path& path, const OpenOptions&
     auto probe = open(path, ro);
     if (!probe) {
       const auto logs = detail::damaged_logs(path, probe.error());
-      if (logs.empty()) return probe.error();
-      if (auto s = detail::keep_logs(path, logs, report); !s) return s.error();
-      options.salvage_wal = true;
+      if (!logs.empty()) {
+        if (auto s = detail::keep_logs(path, logs, report); !s) return s.error();
+        options.salvage_wal = true;
+      } else if (detail::names_damaged_table(probe.error())) {
+        // A table file the open itself rejects (cut short: its size disagrees with the
+        // MANIFEST) stops every open, so the file list is rebuilt without it: the
+        // write-back keeps the other files' records and sets the bad one aside in lost/.
+        if (auto s = detail::rebuild_file_list(path, options, report); !s) return s.error();
+        options.salvage_wal = true;
+      } else {
+        return probe.error();
+      }
     } else if (auto c = probe->close(); !c) {
       return c.error();
     }

@@ -123,6 +123,35 @@ TEST_F(Rebuild, RepairCutShortIsFinishedByTheNext) {
   repair_and_expect_everything_back();
 }
 
+// A table file cut short: RocksDB refuses the open (its size disagrees with the MANIFEST).
+// Repair sets it aside and keeps every other file's records; verify then names the layer it
+// held as short, for retro to solve again.
+TEST_F(Rebuild, TruncatedTableFile) {
+  fs::path biggest;
+  for (const auto& e : fs::directory_iterator(path_))
+    if (e.path().extension() == ".sst" &&
+        (biggest.empty() || e.file_size() > fs::file_size(biggest)))
+      biggest = e.path();
+  ASSERT_FALSE(biggest.empty());
+  fs::resize_file(biggest, fs::file_size(biggest) / 2);
+  expect_refused(biggest.filename().string());
+  auto report = db::Database::repair(path_, db_test::options(db::OpenMode::kReadWrite));
+  DB_ASSERT_OK(report);
+  ASSERT_EQ(report->after.problems.size(), 1u);
+  EXPECT_NE(report->after.problems[0].find("records 300 positions in layer"), std::string::npos)
+      << report->after.problems[0];
+  EXPECT_TRUE(fs::exists(path_ / "lost" / biggest.filename()))
+      << ::testing::PrintToString(report->set_aside);
+  auto opened = db_test::open_ro(path_);
+  DB_ASSERT_OK(opened);
+  std::vector<db::PositionKey> keys(all_.begin(), all_.end());
+  auto got = opened->multi_get(keys);
+  DB_ASSERT_OK(got);
+  size_t back = 0;
+  for (const auto& v : *got) back += v.has_value();
+  EXPECT_EQ(back, all_.size() - 300) << "every record of the other layers";
+}
+
 // A writer killed with positions only in its log, then the log damaged in the middle.
 TEST_F(Rebuild, LogDamagedBeforeItsEnd) {
   std::vector<db::PositionKey> logged;
