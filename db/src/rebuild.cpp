@@ -7,16 +7,13 @@
 #include <string>
 #include <system_error>
 
+#include "status.hpp"
 #include "table_files.hpp"
 
 namespace db::detail {
 namespace {
 
 namespace fs = std::filesystem;
-
-Error fs_error(const std::error_code& ec, const std::string& what) {
-  return {Code::kIOError, what + ": " + ec.message()};
-}
 
 bool is_bookkeeping(const std::string& name) {
   return name == "CURRENT" || name == "IDENTITY" || name.starts_with("MANIFEST-") ||

@@ -81,6 +81,7 @@ Status check_counts(const std::filesystem::path& path, BoardSize board,
 
 Status verify_positions_tables(const Database::Impl& impl, const std::string& lower,
                                const std::string& upper) {
+  const TableFilesHeld held(impl);
   std::vector<rocksdb::LiveFileMetaData> live;
   impl.db->GetLiveFilesMetaData(&live);
   for (const auto& f : live) {

@@ -16,6 +16,7 @@
 #include "db/schema.hpp"
 #include "rebuild.hpp"
 #include "recorded_counts.hpp"
+#include "status.hpp"
 #include "stored_value.hpp"
 #include "table_files.hpp"
 
@@ -23,10 +24,7 @@ namespace db {
 namespace {
 
 namespace fs = std::filesystem;
-
-Error fs_error(const std::error_code& ec, const std::string& what) {
-  return {Code::kIOError, what + ": " + ec.message()};
-}
+using detail::fs_error;
 
 fs::path hold_dir(const fs::path& path) {
   return path / "repair-hold";
@@ -97,6 +95,7 @@ Status salvage(const Database::Impl& impl, const fs::path& file, const fs::path&
 Status set_aside_damaged(Database& database, const Database::Impl& impl,
                          const std::vector<rocksdb::LiveFileMetaData>& damaged,
                          RepairReport& report) {
+  const detail::TableFilesHeld held(impl);  // the files listed below stay until linked
   const fs::path hold = hold_dir(impl.path);
   std::error_code ec;
   fs::create_directories(hold, ec);

@@ -26,4 +26,8 @@ Error to_error(const rocksdb::Status& status, std::string_view what,
   return {Code::kInternal, where + detail};
 }
 
+Error fs_error(const std::error_code& ec, const std::string& what) {
+  return {Code::kIOError, what + ": " + ec.message()};
+}
+
 }  // namespace db::detail

@@ -18,6 +18,15 @@
 
 namespace db::detail {
 
+TableFilesHeld::TableFilesHeld(const Database::Impl& impl) {
+  if (impl.options.mode == OpenMode::kReadWrite && impl.db->DisableFileDeletions().ok())
+    db_ = impl.db;
+}
+
+TableFilesHeld::~TableFilesHeld() {
+  if (db_) (void)db_->EnableFileDeletions(/*force=*/false);  // nested holds count
+}
+
 VerifiedTable open_verified(const Database::Impl& impl, const std::string& file) {
   VerifiedTable t;
   t.reader = std::make_unique<rocksdb::SstFileReader>(

@@ -36,6 +36,20 @@ struct VerifiedTable {
 };
 VerifiedTable open_verified(const Database::Impl& impl, const std::string& file);
 
+// While alive, a writer's background compactions delete no table file, so the files
+// GetLiveFilesMetaData() listed can all be opened (without it, a file compacted away in
+// between was reported as damage: "No such file"). Nothing to hold for other modes.
+class TableFilesHeld {
+ public:
+  explicit TableFilesHeld(const Database::Impl& impl);
+  ~TableFilesHeld();
+  TableFilesHeld(const TableFilesHeld&) = delete;
+  TableFilesHeld& operator=(const TableFilesHeld&) = delete;
+
+ private:
+  rocksdb::DB* db_ = nullptr;
+};
+
 struct StrayTable {
   std::string file;    // name inside the database directory, e.g. "000035.sst"
   std::string family;  // column family named in the file's properties ("?" if unreadable)

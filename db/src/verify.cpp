@@ -24,6 +24,7 @@ namespace {
 namespace fs = std::filesystem;
 
 void verify_live_tables(const Database::Impl& impl, VerifyReport& report) {
+  const detail::TableFilesHeld held(impl);
   std::vector<rocksdb::LiveFileMetaData> live;
   impl.db->GetLiveFilesMetaData(&live);
   for (const auto& f : live) {
