@@ -8,6 +8,9 @@
 
 #include <atomic>
 #include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iomanip>
@@ -242,6 +245,21 @@ int run_batch(const std::vector<std::string>& args, Io io) {
            << std::setprecision(1) << secs << "s  ETA " << (d ? eta : 0.0) << "s"
            << (tty ? "\x1b[K" : "\n") << std::flush;
   };
+  // Test hook (the fault suite): SIGKILL at the Nth step, a step being a line's answers
+  // stored in the database or its result appended, so that kills land at chosen points
+  // whatever the machine's speed.
+  std::atomic<uint64_t> steps{0};
+  uint64_t abort_after = 0;
+  if (const char* env = std::getenv("KONANE_BATCH_ABORT_AFTER"))
+    abort_after = std::strtoull(env, nullptr, 10);
+  auto step = [&] {
+    if (abort_after && ++steps == abort_after) {
+      std::fprintf(stderr, "batch: abort requested after %llu steps (test hook)\n",
+                   static_cast<unsigned long long>(abort_after));
+      std::fflush(stderr);
+      std::raise(SIGKILL);
+    }
+  };
   tbb::parallel_for(
       size_t{0}, todo.size(),
       [&](size_t k) {
@@ -270,17 +288,21 @@ int run_batch(const std::vector<std::string>& args, Io io) {
           const uint64_t before = solver->nodes();
           tbb::this_task_arena::isolate([&] { a = solver->analyse(s.position, s.to_move, true); });
           nodes = solver->nodes() - before;
-          if (database)
+          if (database) {
             if (auto st = store_analysis(*database, s.position, s.to_move, *a); !st) {
               std::lock_guard<std::mutex> lock(mu);
               db_failed = true;
               db_failure = st.error().message;
+            } else {
+              step();
             }
+          }
         }
         const double secs =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - t1).count();
         const std::string json = sealed(result_json(l, s, *a, nodes, secs, from_db), digest);
         appender.append(json);
+        step();
         std::lock_guard<std::mutex> lock(mu);
         results[l.number] = json;
         ++done;

@@ -10,7 +10,7 @@ void add_solver_options(po::options_description& desc) {
                      "table memory in MiB (values + proofs)")(
       "timeout", po::value<double>()->default_value(0),
       "stop after this many seconds and report unknown (0 = no limit)")(
-      "node-budget", po::value<uint64_t>()->default_value(0),
+      "node-budget", po::value<int64_t>()->default_value(0),
       "stop after about this many search nodes and report unknown (0 = no limit); on 1 "
       "thread the same partial answer on every machine, unlike --timeout")(
       "value-limit", po::value<int>()->default_value(6),
@@ -31,7 +31,12 @@ std::optional<SolverConfig> solver_config_from(const po::variables_map& vm,
     usage_error(io, command, "--timeout must be a finite number of seconds, 0 or more");
     return std::nullopt;
   }
-  c.node_budget = vm["node-budget"].as<uint64_t>();
+  // Read signed: Boost converts "-5" to a huge unsigned number without complaint.
+  if (vm["node-budget"].as<int64_t>() < 0) {
+    usage_error(io, command, "--node-budget must be 0 (no limit) or more");
+    return std::nullopt;
+  }
+  c.node_budget = static_cast<uint64_t>(vm["node-budget"].as<int64_t>());
   c.value_limit = vm["value-limit"].as<int>();
   if (c.value_limit < 0 || c.value_limit > 64) {
     usage_error(io, command, "--value-limit must be between 0 and 64");

@@ -63,15 +63,12 @@ TEST(CliValue, NodeBudgetSaysUnknown) {
   EXPECT_NE(r.out.find("value: unknown (node budget spent)"), std::string::npos) << r.out;
 }
 
-TEST(CliValue, TimeoutEndsWithTheValueOrUnknown) {
-  // Whether 50 ms is enough depends on the machine; either answer must be whole and right.
-  const auto j = value_json({"--board", "6x6", "--opening", "standard", "--moves", "c4,c3",
-                             "--threads", "1", "--timeout", "0.05"});
-  if (j["complete"].boolean()) {
-    EXPECT_EQ(j["value"].str(), "0");
-  } else {
-    EXPECT_EQ(j["value"].str(), "unknown");
+TEST(CliValue, BadTimeoutOrBudgetIsRefused) {
+  for (const char* t : {"-1", "nan", "inf", "soon"}) {
+    const auto r = run_cli({"value", "xo.x", "--timeout", t});
+    EXPECT_EQ(r.rc, 2) << t << ": " << r.err;
   }
+  EXPECT_EQ(run_cli({"value", "xo.x", "--node-budget", "-5"}).rc, 2);
 }
 
 }  // namespace

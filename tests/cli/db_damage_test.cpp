@@ -8,6 +8,7 @@
 #include <fstream>
 #include <string>
 
+#include "../db/test_support.hpp"
 #include "cli_test_support.hpp"
 
 namespace {
@@ -73,11 +74,7 @@ TEST_F(DbDamageCli, TruncatedManifestIsRefusedThenRepairedWhole) {
 }
 
 TEST_F(DbDamageCli, DamagedTableIsNamedThenItsLayersSolvedAgain) {
-  fs::path biggest;
-  for (const auto& e : fs::directory_iterator(db_))
-    if (e.path().extension() == ".sst" &&
-        (biggest.empty() || e.file_size() > fs::file_size(biggest)))
-      biggest = e.path();
+  const fs::path biggest = db_test::largest_table_file(db_);
   {
     std::fstream f(biggest, std::ios::in | std::ios::out | std::ios::binary);
     f.seekp(300);

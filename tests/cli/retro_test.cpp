@@ -2,16 +2,13 @@
 // the final database with an uninterrupted run via `konane db export`.
 #include <gtest/gtest.h>
 #include <signal.h>
-#include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <map>
 #include <string>
-#include <thread>
 
 #include "cli_test_support.hpp"
 
@@ -139,31 +136,6 @@ TEST(RetroCli, KilledDuringEnumerationKeepsFinishedLayers) {
   ASSERT_EQ(rest.rc, 0) << rest.err;
   EXPECT_EQ(export_board(b, "4x5"), expected);
   EXPECT_FALSE(fs::exists(b / "retro-work"));
-}
-
-// A real SIGKILL from outside at an arbitrary moment (enumeration or solving).
-TEST(RetroCli, ExternalSigkillThenRerunMatches) {
-  TempDir dir;
-  const fs::path a = dir.path / "a", b = dir.path / "b";
-  auto full = run_binary({"retro", "--board", "4x5", "--db", a.string(), "--quiet"});
-  ASSERT_EQ(full.rc, 0) << full.err;
-  const std::string expected = export_board(a, "4x5");
-  for (int delay_ms : {20, 60, 150, 400}) {  // early ones land in creation
-    std::vector<std::string> args = {KONANE_BINARY, "retro",   "--board", "4x5", "--db",
-                                     b.string(),    "--quiet", "--chunk", "300"};
-    std::vector<char*> argv;
-    for (auto& s : args) argv.push_back(s.data());
-    argv.push_back(nullptr);
-    pid_t pid = 0;
-    ASSERT_EQ(posix_spawn(&pid, KONANE_BINARY, nullptr, nullptr, argv.data(), environ), 0);
-    std::this_thread::sleep_for(std::chrono::milliseconds(delay_ms));
-    kill(pid, SIGKILL);
-    int status = 0;
-    waitpid(pid, &status, 0);
-  }
-  auto rest = run_binary({"retro", "--board", "4x5", "--db", b.string(), "--quiet"});
-  ASSERT_EQ(rest.rc, 0) << rest.err;
-  EXPECT_EQ(export_board(b, "4x5"), expected);
 }
 
 TEST(RetroCli, ProgressAndSummary) {

@@ -28,17 +28,7 @@ class Corruption : public ::testing::Test {
   }
 
   // The positions table is by far the largest SST file.
-  fs::path largest_sst() const {
-    fs::path best;
-    std::uintmax_t best_size = 0;
-    for (const auto& e : fs::directory_iterator(path_)) {
-      if (e.path().extension() == ".sst" && e.file_size() > best_size) {
-        best = e.path();
-        best_size = e.file_size();
-      }
-    }
-    return best;
-  }
+  fs::path largest_sst() const { return db_test::largest_table_file(path_); }
 
   void flip_bytes(const fs::path& file, std::streamoff offset, int count) {
     std::fstream f(file, std::ios::in | std::ios::out | std::ios::binary);

@@ -63,11 +63,7 @@ class Damage : public ::testing::Test {
     }
     EXPECT_TRUE(created->ingest(records).has_value());
     EXPECT_TRUE(created->close().has_value());
-    fs::path best;
-    for (const auto& e : fs::directory_iterator(other))
-      if (e.path().extension() == ".sst" && (best.empty() || e.file_size() > fs::file_size(best)))
-        best = e.path();
-    return best;
+    return db_test::largest_table_file(other);
   }
 
   void truncate_manifest() {

@@ -127,11 +127,7 @@ TEST_F(Rebuild, RepairCutShortIsFinishedByTheNext) {
 // Repair sets it aside and keeps every other file's records; verify then names the layer it
 // held as short, for retro to solve again.
 TEST_F(Rebuild, TruncatedTableFile) {
-  fs::path biggest;
-  for (const auto& e : fs::directory_iterator(path_))
-    if (e.path().extension() == ".sst" &&
-        (biggest.empty() || e.file_size() > fs::file_size(biggest)))
-      biggest = e.path();
+  const fs::path biggest = db_test::largest_table_file(path_);
   ASSERT_FALSE(biggest.empty());
   fs::resize_file(biggest, fs::file_size(biggest) / 2);
   expect_refused(biggest.filename().string());

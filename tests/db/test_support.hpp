@@ -129,4 +129,17 @@ inline std::map<std::string, std::string> snapshot(const fs::path& dir) {
   return out;
 }
 
+// The largest table file in a database directory (empty if none): where the positions are.
+inline fs::path largest_table_file(const fs::path& dir) {
+  fs::path best;
+  std::uintmax_t best_size = 0;
+  for (const auto& e : fs::directory_iterator(dir)) {
+    if (e.path().extension() == ".sst" && e.file_size() > best_size) {
+      best = e.path();
+      best_size = e.file_size();
+    }
+  }
+  return best;
+}
+
 }  // namespace db_test
