@@ -2,6 +2,7 @@
 // stops, mean, temperature, comparisons and thermographs).
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <ostream>
 #include <stdexcept>
 #include <string>
@@ -29,7 +30,8 @@ constexpr const char* kUsage =
     "Output: for each EXPR its canonical value, outcome class (L, R, P, N), mean and\n"
     "temperature. With --json, one JSON object per expression, one per line, with the fields\n"
     "expression, value, class, mean, temperature, left_stop, right_stop and birthday (all\n"
-    "numbers as exact strings such as \"3/4\", birthday as an integer).\n"
+    "numbers as exact strings such as \"3/4\", birthday as an integer). A canonical form\n"
+    "longer than a million characters is not printed (value null in JSON).\n"
     "--compare prints exactly one of =, <, >, || (exit code 0).\n"
     "Malformed input: a message with the position of the error, exit code 2.";
 
@@ -50,6 +52,23 @@ std::vector<std::string> protect_expressions(const std::vector<std::string>& arg
     }
   }
   return out;
+}
+
+// Canonical forms longer than this are not printed: a short expression such as a sum of
+// forty switches has a form of 2^40 leaves, which would exhaust memory before printing.
+constexpr size_t kMaxValueChars = 1'000'000;
+const std::string kValueOmitted =
+    "(canonical form longer than " + std::to_string(kMaxValueChars) + " characters, not shown)";
+
+std::optional<std::string> value_text(cgt::GameId g) {
+  return cgt::to_string(g, kMaxValueChars);
+}
+
+void value_field(JsonWriter& w, const char* key, cgt::GameId g) {
+  if (auto v = value_text(g))
+    w.field(key, *v);
+  else
+    w.key(key).null();
 }
 
 struct Parsed {
@@ -79,14 +98,13 @@ bool parse_all(const std::vector<std::string>& exprs, std::vector<Parsed>& out, 
 
 void print_value(const Parsed& p, bool json, Io io) {
   cgt::GameId g = p.id;
-  std::string value = cgt::to_string(g);
+  std::string value = value_text(g).value_or(kValueOmitted);
   char cls = cgt::outcome_char(cgt::outcome(g));
   if (json) {
     JsonWriter w(io.out);
-    w.begin_object()
-        .field("expression", p.text)
-        .field("value", value)
-        .field("class", std::string(1, cls))
+    w.begin_object().field("expression", p.text);
+    value_field(w, "value", g);
+    w.field("class", std::string(1, cls))
         .field("mean", cgt::mean(g).to_string())
         .field("temperature", cgt::temperature(g).to_string())
         .field("left_stop", cgt::left_stop(g).to_string())
@@ -116,11 +134,9 @@ void print_thermograph(const Parsed& p, const cgt::Thermograph& th, bool json, I
   };
   if (json) {
     JsonWriter w(io.out);
-    w.begin_object()
-        .field("expression", p.text)
-        .field("value", cgt::to_string(p.id))
-        .field("mean", th.mast.to_string())
-        .field("temperature", th.temperature.to_string());
+    w.begin_object().field("expression", p.text);
+    value_field(w, "value", p.id);
+    w.field("mean", th.mast.to_string()).field("temperature", th.temperature.to_string());
     wall_json(w, "left_wall", th.left_wall);
     wall_json(w, "right_wall", th.right_wall);
     w.end_object();
@@ -133,7 +149,7 @@ void print_thermograph(const Parsed& p, const cgt::Thermograph& th, bool json, I
     io.out << "  then vertical\n";
   };
   io.out << p.text << "\n"
-         << "  value        " << cgt::to_string(p.id) << "\n"
+         << "  value        " << value_text(p.id).value_or(kValueOmitted) << "\n"
          << "  mean         " << th.mast.to_string() << "\n"
          << "  temperature  " << th.temperature.to_string() << "\n";
   wall("left wall  ", th.left_wall);
@@ -176,11 +192,10 @@ int run(const std::vector<std::string>& raw_args, Io io) {
       const char* rel = cgt::cmp_symbol(cgt::compare(values[0].id, values[1].id));
       if (json) {
         JsonWriter w(io.out);
-        w.begin_object()
-            .field("a", cgt::to_string(values[0].id))
-            .field("b", cgt::to_string(values[1].id))
-            .field("relation", rel)
-            .end_object();
+        w.begin_object();
+        value_field(w, "a", values[0].id);
+        value_field(w, "b", values[1].id);
+        w.field("relation", rel).end_object();
       } else {
         io.out << rel << "\n";
       }
@@ -191,7 +206,7 @@ int run(const std::vector<std::string>& raw_args, Io io) {
         // Whole or not at all: written beside the target, then renamed over it.
         const std::string tmp = file + ".tmp";
         std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-        out << cgt::thermograph_svg(th, cgt::to_string(values[0].id));
+        out << cgt::thermograph_svg(th, value_text(values[0].id).value_or(values[0].text));
         out.close();
         std::error_code ec;
         if (out) std::filesystem::rename(tmp, file, ec);

@@ -12,6 +12,7 @@
 #include <stdexcept>
 #include <unordered_map>
 
+#include "cgt/work_limit.hpp"
 #include "core.hpp"
 #include "cross_order.hpp"
 
@@ -308,6 +309,9 @@ void remove_dominated(std::vector<GameId>& v, bool left,
 
 // Appends the options of extra not yet in v, and records them in added as well.
 void add_unique(std::vector<GameId>& v, std::span<const GameId> extra, std::vector<GameId>& added) {
+  // A linear search per option: bypassing hundreds of options, each through a reversal with
+  // hundreds of its own (sums with *n for large n), costs cubic time in all; charged so.
+  WorkLimit::charge(1 + v.size() * extra.size() / 32);
   for (GameId g : extra) {
     if (std::find(v.begin(), v.end(), g) != v.end()) continue;
     v.push_back(g);
@@ -458,6 +462,7 @@ std::optional<GameId> recognise_nus(const std::vector<GameId>& l, const std::vec
 
 // undominated: the caller already deleted every dominated option (sums do this cheaply).
 GameId canonicalise(std::vector<GameId>& l, std::vector<GameId>& r, bool undominated = false) {
+  WorkLimit::charge(1 + l.size() * l.size() + r.size() * r.size());
   sort_unique(l);
   sort_unique(r);
   if (auto n = all_number_shortcut(l, r)) return *n;
@@ -503,6 +508,7 @@ GameId translate(GameId g, const Dyadic& x) {
     GameId l[1] = {number(rec_lstop(gr) + x)}, r[1] = {number(rec_rstop(gr) + x)};
     return intern_general(l, r);
   }
+  WorkLimit::charge(1 + lefts(g).size() + rights(g).size());
   GameId xid = number(x);
   for (GameId o : lefts(g)) prefetch_add(o, xid);
   for (GameId o : rights(g)) prefetch_add(o, xid);
@@ -600,6 +606,7 @@ GameId add_switches(GameId a, GameId b) {
 
 GameId add_general(GameId a, GameId b) {
   auto al = lefts(a), ar = rights(a), bl = lefts(b), br = rights(b);
+  WorkLimit::charge(1 + al.size() * bl.size() + ar.size() * br.size());
   std::vector<GameId> la, lb, ra, rb;
   la.reserve(al.size());
   lb.reserve(bl.size());
@@ -908,6 +915,7 @@ class SmallIds {
 // are new, so the pre-pass paid a cache miss per option to find nothing, while the first
 // recursion usually finds a witness.)
 bool leq_slow(GameId a, GameId b) {
+  WorkLimit::charge();
   const Record& ra = rec(a);
   const Record& rb = rec(b);
   const float a_ls = stop_key(ra.lstop_num, ra.lstop_exp);

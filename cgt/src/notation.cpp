@@ -11,12 +11,14 @@
 //   star     := '*' [digits]
 #include <algorithm>
 #include <cctype>
+#include <cstdint>
 #include <cstdio>
 #include <limits>
 #include <stdexcept>
 #include <unordered_map>
 
 #include "cgt/game.hpp"
+#include "cgt/work_limit.hpp"
 #include "core.hpp"
 
 namespace cgt {
@@ -76,9 +78,12 @@ std::string nus_string(const Dyadic& x, int32_t ups, uint32_t nim) {
 // lexicographically by their sorted option lists.
 class Printer {
  public:
-  std::string print(GameId g) {
+  explicit Printer(size_t max_chars = SIZE_MAX) : max_chars_(max_chars) {}
+
+  // nullopt when the text would pass max_chars.
+  std::optional<std::string> print(GameId g) {
     std::string out;
-    emit(g, out);
+    if (!emit(g, out)) return std::nullopt;
     return out;
   }
 
@@ -106,8 +111,19 @@ class Printer {
     return a.size() < b.size() ? -1 : (a.size() > b.size() ? 1 : 0);
   }
 
+  // Memoised by pair: options are shared across the tree, and without the memo ordering the
+  // options of a sum of n switches would take time exponential in n.
   int cmp(GameId a, GameId b) {
     if (a == b) return 0;
+    const uint64_t key = (uint64_t{a} << 32) | b;
+    if (auto it = cmp_memo_.find(key); it != cmp_memo_.end()) return it->second;
+    WorkLimit::charge();
+    const int c = cmp_uncached(a, b);
+    cmp_memo_.emplace(key, c);
+    return c;
+  }
+
+  int cmp_uncached(GameId a, GameId b) {
     auto na = as_nus(a), nb = as_nus(b);
     if (na && !nb) return -1;
     if (!na && nb) return 1;
@@ -125,32 +141,36 @@ class Printer {
     return cmp_lists(ar, br);
   }
 
-  void emit(GameId g, std::string& out) {
+  bool emit(GameId g, std::string& out) {
+    WorkLimit::charge();  // the text of a canonical form can be exponential in its id count
+    if (out.size() > max_chars_) return false;
     if (auto n = as_nus(g)) {
       out += nus_string(n->number, n->ups, n->nim);
-      return;
+      return out.size() <= max_chars_;
     }
     auto lo = left_options(g), ro = right_options(g);
     if (lo.size() == 1 && ro.size() == 1 && is_nus(lo[0]) && ro[0] == neg(lo[0])) {
       out += "+-";
-      emit(lo[0], out);
-      return;
+      return emit(lo[0], out);
     }
     const Sorted& s = sorted(g);
     std::vector<GameId> l = s.l, r = s.r;
     out += '{';
     for (size_t i = 0; i < l.size(); ++i) {
       if (i) out += ',';
-      emit(l[i], out);
+      if (!emit(l[i], out)) return false;
     }
     out += '|';
     for (size_t i = 0; i < r.size(); ++i) {
       if (i) out += ',';
-      emit(r[i], out);
+      if (!emit(r[i], out)) return false;
     }
     out += '}';
+    return out.size() <= max_chars_;
   }
 
+  size_t max_chars_;
+  std::unordered_map<uint64_t, int> cmp_memo_;
   std::unordered_map<GameId, Sorted> memo_;
 };
 
@@ -377,7 +397,11 @@ class Parser {
 }  // namespace
 
 std::string to_string(GameId g) {
-  return Printer().print(g);
+  return *Printer().print(g);
+}
+
+std::optional<std::string> to_string(GameId g, size_t max_chars) {
+  return Printer(max_chars).print(g);
 }
 
 std::optional<GameId> parse(std::string_view text, ParseError* error) {

@@ -125,4 +125,14 @@ TEST(Notation, ErrorsCarryTheirPosition) {
   EXPECT_FALSE(parse(std::string(2000, '(') + "1" + std::string(2000, ')'), nullptr));
 }
 
+TEST(Notation, BoundedTextIsTheFullTextOrNothing) {
+  for (const char* e : {"0", "{1|-1}+{2|-2}+{3|-3}", "{^*|v,*2}+{1*|-1}", "^3*2"}) {
+    const auto g = parse(e, nullptr);
+    ASSERT_TRUE(g.has_value()) << e;
+    const std::string full = to_string(*g);
+    EXPECT_EQ(to_string(*g, full.size()), full) << e;
+    EXPECT_EQ(to_string(*g, full.size() - 1), std::nullopt) << e;
+  }
+}
+
 }  // namespace

@@ -143,4 +143,20 @@ TEST(CliErrors, HugeUpsAndNimbersDoNotCrash) {
   EXPECT_NE(refused.err.find("n <= 1024"), std::string::npos) << refused.err;
 }
 
+// Forty switches make a form of 2^40 leaves: the facts are printed, the form is not (it used
+// to run for minutes and end out of memory).
+TEST(CliErrors, AnExponentialCanonicalFormIsNotPrinted) {
+  std::string sum;
+  for (int i = 1; i <= 40; ++i)
+    sum += (i > 1 ? "+{" : "{") + std::to_string(i) + "|-" + std::to_string(i) + "}";
+  auto text = clitest::run_binary({"cgt", sum});
+  EXPECT_EQ(text.rc, 0) << text.err;
+  EXPECT_NE(text.out.find("longer than 1000000 characters, not shown"), std::string::npos);
+  EXPECT_NE(text.out.find("temperature  40"), std::string::npos) << text.out;
+  auto json = clitest::run_binary({"cgt", "--json", sum});
+  EXPECT_EQ(json.rc, 0) << json.err;
+  EXPECT_NE(json.out.find("\"value\":null,\"class\":\"N\""), std::string::npos) << json.out;
+  EXPECT_NE(json.out.find("\"left_stop\":\"20\""), std::string::npos) << json.out;
+}
+
 }  // namespace

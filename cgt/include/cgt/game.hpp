@@ -8,7 +8,8 @@
 // canonical options are materialised on first request.
 //
 // Arithmetic that would leave the range of Dyadic throws std::overflow_error; the table
-// throws std::length_error when it runs out of ids. Nothing else throws except
+// throws std::length_error when it runs out of ids; under a WorkLimit (work_limit.hpp) any
+// sum, comparison or printing may throw WorkLimitExceeded. Nothing else throws except
 // std::bad_alloc.
 #include <cstdint>
 #include <optional>
@@ -81,7 +82,11 @@ Thermograph thermograph(GameId g);
 
 // ---- notation (shared/spec/konane-rules.md) --------------------------------------------
 // Canonical ASCII: options sorted by a structural order that does not depend on ids.
+// The text grows with the size of the game tree, which can be exponential in the number of
+// ids (a sum of n switches of different temperatures has 2^n leaves); callers printing values
+// they do not control bound it with the second form, nullopt meaning longer than max_chars.
 std::string to_string(GameId g);
+std::optional<std::string> to_string(GameId g, size_t max_chars);
 struct ParseError {
   std::string message;
   size_t position = 0;  // byte offset into the text
