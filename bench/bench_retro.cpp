@@ -47,7 +47,7 @@ void BM_Retro(benchmark::State& state) {
     }
     solver::RetroOptions<Position> opt;
     opt.roots = roots(rows, cols, konane::OpeningRule::Any);
-    opt.board = db::BoardSize{uint8_t(rows), uint8_t(cols)};
+    opt.board = core::Shape{uint8_t(rows), uint8_t(cols)};
     opt.meta_prefix = "bench/";
     opt.work_dir = dir / "work";
     // Flush latency is serial and, on boards this small, larger than the work itself; on

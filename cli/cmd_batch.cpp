@@ -49,7 +49,7 @@ std::string result_json(const BatchLine& l, const GameState& s, const RootAnalys
   j.begin_object();
   j.field("line", l.number);
   j.field("position", state_text(s));
-  j.field("winner", winner_name(a.winner));
+  j.field("winner", winner_text(a.winner));
   j.field("to_move", color_name(s.to_move));
   j.string_array("winning_moves", texts(winning));
   j.string_array("pv", texts(a.pv));

@@ -133,14 +133,13 @@ int run_export(const std::string& path, const std::string& board_text, Io io) {
   if (!size) return usage_error(io, "db", error);
   auto database = open_database(path, db::OpenMode::kReadOnly, false, "db", io);
   if (!database) return kExitUsage;
-  const db::BoardSize board{static_cast<uint8_t>(size->rows), static_cast<uint8_t>(size->cols)};
+  const core::Shape board = *size;
   // Export streams, so damage must show before the first line: a first pass verifies the
   // checksums and holds the recorded counts against the positions.
   if (auto n = database->count(board); !n) return db_error(io, "db", path, n.error());
   int rc = kExitOk;
   {
-    auto scan = database->scan(
-        db::BoardSize{static_cast<uint8_t>(size->rows), static_cast<uint8_t>(size->cols)});
+    auto scan = database->scan(*size);
     if (!scan) return db_error(io, "db", path, scan.error());
     std::unordered_map<uint64_t, std::string> forms;
     io.out << "position\tblack_to_move\twhite_to_move\tvalue\n";

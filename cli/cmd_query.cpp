@@ -58,7 +58,7 @@ int run_query(const std::vector<std::string>& args, Io io) {
     j.field("position", text);
     j.field("found", true);
     j.field("to_move", color_name(resolved->state.to_move));
-    j.field("winner", mover ? winner_name(*mover) : "unknown");
+    j.field("winner", mover ? winner_text(*mover) : "unknown");
     j.field("black_to_move", outcome_name(k.black_to_move));
     j.field("white_to_move", outcome_name(k.white_to_move));
     j.key("value");
@@ -75,7 +75,7 @@ int run_query(const std::vector<std::string>& args, Io io) {
                                       : std::string(outcome_name(o)) + " wins";
   };
   io.out << "position: " << text << "\n"
-         << "winner: " << (mover ? winner_name(*mover) : "unknown") << " ("
+         << "winner: " << (mover ? winner_text(*mover) : "unknown") << " ("
          << color_name(resolved->state.to_move) << " to move)\n"
          << "black to move: " << line(k.black_to_move) << "\n"
          << "white to move: " << line(k.white_to_move) << "\n"

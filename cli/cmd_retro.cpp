@@ -89,11 +89,11 @@ int run_retro(const std::vector<std::string>& args, Io io) {
   if (!database) return kExitUsage;
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism, threads);
 
-  const std::string board = std::to_string(size->rows) + "x" + std::to_string(size->cols);
+  const std::string board = core::shape_name(*size);
   const std::string prefix = retro_meta_prefix(size->rows, size->cols, *rule);
   solver::RetroOptions<Position> options;
   options.roots = opening_roots(size->rows, size->cols, *rule);
-  options.board = db::BoardSize{static_cast<uint8_t>(size->rows), static_cast<uint8_t>(size->cols)};
+  options.board = *size;
   options.meta_prefix = prefix;
   options.work_dir = std::filesystem::path(path) / "retro-work" / (board + "-" + rule_name(*rule));
   options.chunk_positions = chunk;
@@ -139,7 +139,7 @@ int run_retro(const std::vector<std::string>& args, Io io) {
       {prefix + "threads", std::to_string(threads)},
       {prefix + "peak_rss_kb", std::to_string(rss)},
       {prefix + "build_id", kBuildId},
-      {prefix + "winner", winner_name(summary->winner)},
+      {prefix + "winner", winner_text(summary->winner)},
       {prefix + "black_winning_removals", join_squares(winning_removals(*summary))},
       {prefix + "finished_at", solver::retro_detail::iso_now()},
       {prefix + "done", "1"},
@@ -153,7 +153,7 @@ int run_retro(const std::vector<std::string>& args, Io io) {
     j.begin_object();
     j.field("board", board);
     j.field("opening", rule_name(*rule));
-    j.field("winner", winner_name(summary->winner));
+    j.field("winner", winner_text(summary->winner));
     j.string_array("winning_removals", squares_text(winning_removals(*summary)));
     j.field("positions", stats->positions);
     j.field("sides", stats->sides);
@@ -181,7 +181,7 @@ int run_retro(const std::vector<std::string>& args, Io io) {
     return kExitOk;
   }
   io.out << "board: " << board << " (" << rule_name(*rule) << " opening)\n"
-         << "winner: " << winner_name(summary->winner) << "\n"
+         << "winner: " << winner_text(summary->winner) << "\n"
          << "black winning removals: "
          << (winning_removals(*summary).empty() ? "none" : join_squares(winning_removals(*summary)))
          << "\n"

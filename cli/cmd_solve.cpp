@@ -41,7 +41,7 @@ int report_position(KonaneSolver& solver, const GameState& s, bool json, Io io,
     JsonWriter j(io.out);
     j.begin_object();
     j.field("position", state_text(s));
-    j.field("winner", winner_name(a.winner));
+    j.field("winner", winner_text(a.winner));
     j.field("to_move", color_name(s.to_move));
     j.string_array("winning_moves", texts(winning));
     j.string_array("pv", texts(a.pv));
@@ -57,8 +57,8 @@ int report_position(KonaneSolver& solver, const GameState& s, bool json, Io io,
   if (a.winner == Winner::Unknown) {
     io.out << "winner: unknown (" << (a.complete ? "undecided" : solver.stop_reason()) << ")\n";
   } else {
-    const bool mover_wins = (a.winner == Winner::Black) == (s.to_move == Color::Black);
-    io.out << "winner: " << winner_name(a.winner) << " (" << color_name(s.to_move) << " to move "
+    const bool mover_wins = (a.winner == Winner::Left) == (s.to_move == Color::Black);
+    io.out << "winner: " << winner_text(a.winner) << " (" << color_name(s.to_move) << " to move "
            << (mover_wins ? "wins" : "loses") << ")\n";
   }
   io.out << "winning moves: ";
@@ -95,27 +95,27 @@ int report_opening(KonaneSolver& solver, const GameState& s, bool json, Io io,
   const std::string board = std::to_string(s.position.rows) + "x" + std::to_string(s.position.cols);
   std::vector<std::string> winning;
   for (const auto& r : a.removals)
-    if (r.winner == Winner::Black) winning.push_back(square_name(r.square));
+    if (r.winner == Winner::Left) winning.push_back(square_name(r.square));
   if (json) {
     JsonWriter j(io.out);
     j.begin_object();
     j.field("board", board);
     j.field("opening", rule_name(s.rule));
-    j.field("winner", winner_name(a.winner));
+    j.field("winner", winner_text(a.winner));
     j.field("to_move", "black");
     j.string_array("winning_moves", winning);
     j.key("removals").begin_array();
     for (const auto& r : a.removals) {
       j.begin_object();
       j.field("square", square_name(r.square));
-      j.field("winner", winner_name(r.winner));
+      j.field("winner", winner_text(r.winner));
       j.key("refutation");
       if (r.refutation)
         j.value(square_name(*r.refutation));
       else
         j.null();
       j.key("replies").begin_object();
-      for (const auto& [sq, w] : r.replies) j.field(square_name(sq), winner_name(w));
+      for (const auto& [sq, w] : r.replies) j.field(square_name(sq), winner_text(w));
       j.end_object();
       j.end_object();
     }
@@ -129,14 +129,14 @@ int report_opening(KonaneSolver& solver, const GameState& s, bool json, Io io,
   }
   if (from_db) io.out << "(from the database)\n";
   io.out << "board: " << board << " (" << rule_name(s.rule) << " opening)\n";
-  io.out << "winner: " << winner_name(a.winner);
+  io.out << "winner: " << winner_text(a.winner);
   if (a.winner != Winner::Unknown)
-    io.out << " (black, removing first, " << (a.winner == Winner::Black ? "wins" : "loses") << ")";
+    io.out << " (black, removing first, " << (a.winner == Winner::Left ? "wins" : "loses") << ")";
   if (!a.complete) io.out << " (" << solver.stop_reason() << ")";
   io.out << "\nremovals:\n";
   if (a.removals.empty()) io.out << "  none: black has no legal removal\n";
   for (const auto& r : a.removals) {
-    io.out << "  " << square_name(r.square) << ": " << winner_name(r.winner);
+    io.out << "  " << square_name(r.square) << ": " << winner_text(r.winner);
     if (r.winner != Winner::Unknown) io.out << " wins";
     if (r.refutation) io.out << " (refuted by " << square_name(*r.refutation) << ")";
     if (r.replies.empty()) io.out << " (white has no reply)";

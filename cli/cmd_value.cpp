@@ -21,19 +21,19 @@ std::vector<std::string> squares_of(Bitboard b) {
 
 // Stores a value and the outcomes it implies (the class decides both sides to move).
 db::Status store_value(db::Database& database, const Position& p, cgt::GameId v) {
-  Winner b2m = Winner::Black, w2m = Winner::Black;
+  Winner b2m = Winner::Left, w2m = Winner::Left;
   switch (cgt::outcome(v)) {
     case cgt::Outcome::L:
-      b2m = w2m = Winner::Black;
+      b2m = w2m = Winner::Left;
       break;
     case cgt::Outcome::R:
-      b2m = w2m = Winner::White;
+      b2m = w2m = Winner::Right;
       break;
     case cgt::Outcome::P:
-      b2m = Winner::White, w2m = Winner::Black;
+      b2m = Winner::Right, w2m = Winner::Left;
       break;
     case cgt::Outcome::N:
-      b2m = Winner::Black, w2m = Winner::White;
+      b2m = Winner::Left, w2m = Winner::Right;
       break;
   }
   if (auto s = store_result(database, p, Color::Black, b2m, cgt::to_string(v)); !s) return s;

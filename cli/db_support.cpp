@@ -123,8 +123,8 @@ db::Expected<std::optional<KnownPosition>> lookup_position(const db::Database& d
 
 std::optional<Winner> known_winner(const KnownPosition& k, Color to_move) {
   const db::Outcome o = to_move == Color::Black ? k.black_to_move : k.white_to_move;
-  if (o == db::Outcome::kBlackWins) return Winner::Black;
-  if (o == db::Outcome::kWhiteWins) return Winner::White;
+  if (o == db::Outcome::kBlackWins) return Winner::Left;
+  if (o == db::Outcome::kWhiteWins) return Winner::Right;
   return std::nullopt;
 }
 
@@ -133,7 +133,7 @@ db::Status store_result(db::Database& database, const Position& p, Color to_move
   const DbKey k = db_key_of(p);
   db::PositionValue v;
   if (winner != Winner::Unknown) {
-    db::Outcome o = winner == Winner::Black ? db::Outcome::kBlackWins : db::Outcome::kWhiteWins;
+    db::Outcome o = winner == Winner::Left ? db::Outcome::kBlackWins : db::Outcome::kWhiteWins;
     Color side = to_move;
     if (k.swapped) {
       o = swap_outcome(o);
@@ -184,7 +184,7 @@ db::Expected<std::optional<RootAnalysis>> analysis_from_db(const db::Database& d
   MoveList moves;
   generate_moves(p, to_move, moves);
   const Color opp = opponent(to_move);
-  const Winner mover = to_move == Color::Black ? Winner::Black : Winner::White;
+  const Winner mover = to_move == Color::Black ? Winner::Left : Winner::Right;
   bool any_win = false;
   for (const Move& m : moves) {
     auto w = winner_at(play(p, to_move, m), opp);
@@ -199,7 +199,7 @@ db::Expected<std::optional<RootAnalysis>> analysis_from_db(const db::Database& d
     if (!w) return w.error();
     if (!w->has_value()) return R();
   }
-  a.winner = any_win ? mover : (to_move == Color::Black ? Winner::White : Winner::Black);
+  a.winner = any_win ? mover : (to_move == Color::Black ? Winner::Right : Winner::Left);
   // The PV is the one a search gives (KonaneSolver::principal_variation): the winner plays
   // his first winning move in pv_move_order(), the loser his first move. So at the
   // winner's turns every move before the chosen one must be stored as losing for him; a
@@ -208,7 +208,7 @@ db::Expected<std::optional<RootAnalysis>> analysis_from_db(const db::Database& d
   std::vector<Move> line;
   Position q = p;
   Color side = to_move;
-  const Color winning_side = a.winner == Winner::Black ? Color::Black : Color::White;
+  const Color winning_side = a.winner == Winner::Left ? Color::Black : Color::White;
   while (true) {  // ends: every move removes a stone
     const MoveList ms = pv_move_order(q, side);
     if (ms.empty()) break;
@@ -240,8 +240,8 @@ db::Expected<std::optional<RootAnalysis>> analysis_from_db(const db::Database& d
 db::Status store_analysis(db::Database& database, const Position& p, Color to_move,
                           const RootAnalysis& a) {
   const Color opp = opponent(to_move);
-  const Winner mover = to_move == Color::Black ? Winner::Black : Winner::White;
-  const Winner other = to_move == Color::Black ? Winner::White : Winner::Black;
+  const Winner mover = to_move == Color::Black ? Winner::Left : Winner::Right;
+  const Winner other = to_move == Color::Black ? Winner::Right : Winner::Left;
   if (a.winner != Winner::Unknown)
     if (auto s = store_result(database, p, to_move, a.winner); !s) return s;
   for (const auto& m : a.moves) {
@@ -253,7 +253,7 @@ db::Status store_analysis(db::Database& database, const Position& p, Color to_mo
   // the winner's moves passed over before each of his PV moves lose: stored too, so that
   // analysis_from_db() can walk the same line.
   if (a.winner != Winner::Unknown && a.complete) {
-    const Winner loser = a.winner == Winner::Black ? Winner::White : Winner::Black;
+    const Winner loser = a.winner == Winner::Left ? Winner::Right : Winner::Left;
     Position q = p;
     Color side = to_move;
     for (size_t i = 0; i < a.pv.size(); ++i) {
@@ -323,7 +323,7 @@ db::Expected<OpeningAnalysis> opening_from_db(const db::Database& database, int 
 std::vector<int> winning_removals(const OpeningAnalysis& a) {
   std::vector<int> out;
   for (const auto& r : a.removals)
-    if (r.winner == Winner::Black) out.push_back(r.square);
+    if (r.winner == Winner::Left) out.push_back(r.square);
   return out;
 }
 

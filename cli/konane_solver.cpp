@@ -13,17 +13,6 @@
 
 namespace konane::cli {
 
-const char* winner_name(Winner w) {
-  switch (w) {
-    case Winner::Black:
-      return "black";
-    case Winner::White:
-      return "white";
-    default:
-      return "unknown";
-  }
-}
-
 KonaneSolver::KonaneSolver(const SolverConfig& config)
     : config_(config),
       value_table_(config.memory_bytes / 2),
@@ -144,11 +133,11 @@ RootAnalysis KonaneSolver::analyse(const Position& p, Color to_move, bool with_p
       any_unknown |= m.for_mover == solver::Result::Unknown;
     }
     if (any_win)
-      out.winner = to_move == Color::Black ? Winner::Black : Winner::White;
+      out.winner = to_move == Color::Black ? Winner::Left : Winner::Right;
     else if (!any_unknown)
-      out.winner = to_move == Color::Black ? Winner::White : Winner::Black;
+      out.winner = to_move == Color::Black ? Winner::Right : Winner::Left;
     if (with_pv && out.winner != Winner::Unknown)
-      principal_variation(p, to_move, out.winner == Winner::Black ? Color::Black : Color::White,
+      principal_variation(p, to_move, out.winner == Winner::Left ? Color::Black : Color::White,
                           out);
   });
   out.complete = !stop_.load();
@@ -234,7 +223,7 @@ OpeningAnalysis KonaneSolver::solve_opening(int rows, int cols, OpeningRule rule
       const Winner w = winner_of(Color::Black, jobs[i].black_to_move);
       if (refuted && w == Winner::Unknown) continue;
       r.replies.emplace_back(jobs[i].reply, w);
-      if (w == Winner::White) break;  // later replies were not searched
+      if (w == Winner::Right) break;  // later replies were not searched
     }
     settle_removal(r);
   }
@@ -244,11 +233,11 @@ OpeningAnalysis KonaneSolver::solve_opening(int rows, int cols, OpeningRule rule
 }
 
 void settle_removal(OpeningRemoval& r) {
-  r.winner = Winner::Black;
+  r.winner = Winner::Left;
   r.refutation.reset();
   for (const auto& [reply, winner] : r.replies) {
-    if (winner == Winner::White) {
-      r.winner = Winner::White;
+    if (winner == Winner::Right) {
+      r.winner = Winner::Right;
       r.refutation = reply;
       return;
     }
@@ -259,10 +248,10 @@ void settle_removal(OpeningRemoval& r) {
 Winner opening_winner(const std::vector<OpeningRemoval>& removals) {
   bool any_unknown = false;
   for (const auto& r : removals) {
-    if (r.winner == Winner::Black) return Winner::Black;
+    if (r.winner == Winner::Left) return Winner::Left;
     any_unknown |= r.winner == Winner::Unknown;
   }
-  return any_unknown ? Winner::Unknown : Winner::White;
+  return any_unknown ? Winner::Unknown : Winner::Right;
 }
 
 std::optional<cgt::GameId> KonaneSolver::value(const Position& p) {

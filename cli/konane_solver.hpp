@@ -29,11 +29,9 @@ struct SolverConfig {
   uint64_t node_budget = 0;    // 0 = none; see solver::SearchLimits::node_budget
 };
 
-enum class Winner : uint8_t { Black, White, Unknown };
-const char* winner_name(Winner w);  // "black", "white", "unknown"
-inline Winner winner_of(Color mover, solver::Result r) {
-  if (r == solver::Result::Unknown) return Winner::Unknown;
-  return (r == solver::Result::Win) == (mover == Color::Black) ? Winner::Black : Winner::White;
+using core::Winner;
+inline Winner winner_of(Color mover, core::Result r) {
+  return core::winner_of(side_of(mover), r);
 }
 
 struct MoveResult {

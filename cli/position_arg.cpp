@@ -4,6 +4,7 @@
 #include <charconv>
 #include <tuple>
 
+#include "core/shape.hpp"
 #include "konane/perft.hpp"
 
 namespace konane::cli {
@@ -81,31 +82,14 @@ std::string why_illegal(const GameState& s, Move m) {
 
 }  // namespace
 
-std::optional<BoardSize> parse_board_size(std::string_view text, std::string* error) {
-  auto fail = [&](const std::string& why) -> std::optional<BoardSize> {
-    if (error) *error = "bad board size " + quote(text) + ": " + why;
-    return std::nullopt;
-  };
+std::optional<Shape> parse_board_size(std::string_view text, std::string* error) {
+  std::string why;
   if (!text.empty() && text[0] == '-')  // e.g. "--board --json": the option ate the next one
-    return fail("the value of --board is missing (expected ROWSxCOLUMNS such as 8x8)");
-  const size_t x = text.find_first_of("xX");
-  if (x == std::string_view::npos) return fail("expected ROWSxCOLUMNS such as 8x8 or 4x6");
-  const std::string_view rs = text.substr(0, x), cs = text.substr(x + 1);
-  auto number = [](std::string_view s) -> std::optional<int> {
-    if (s.empty() || s.size() > 3) return std::nullopt;
-    int v = 0;
-    for (char c : s) {
-      if (c < '0' || c > '9') return std::nullopt;
-      v = v * 10 + (c - '0');
-    }
-    return v;
-  };
-  const auto r = number(rs), c = number(cs);
-  if (!r || !c) return fail("expected ROWSxCOLUMNS such as 8x8 or 4x6");
-  const std::string range = " (1 to " + std::to_string(kMaxDim) + ")";
-  if (*r < 1 || *r > kMaxDim) return fail(std::to_string(*r) + " rows is out of range" + range);
-  if (*c < 1 || *c > kMaxDim) return fail(std::to_string(*c) + " columns is out of range" + range);
-  return BoardSize{*r, *c};
+    why = "the value of --board is missing (expected ROWSxCOLUMNS such as 8x8)";
+  else if (auto shape = core::parse_shape(text, kMaxDim, &why))
+    return shape;
+  if (error) *error = "bad board size " + quote(text) + ": " + why;
+  return std::nullopt;
 }
 
 std::optional<int> parse_count(std::string_view text, std::string_view what, int max,
@@ -293,7 +277,7 @@ std::optional<ResolvedPosition> resolve_position(const PositionInputs& in, std::
   };
   const bool have_position = !in.position.empty();
   const bool have_board = in.board.has_value();
-  std::optional<BoardSize> size;
+  std::optional<Shape> size;
   if (have_board) {  // first: "--board --depth 1" must say --board lacks its value
     std::string why;
     size = parse_board_size(*in.board, &why);

@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "command.hpp"
+#include "core/shape.hpp"
 #include "konane/notation.hpp"
 #include "konane/opening.hpp"
 #include "konane/position.hpp"
@@ -29,13 +30,10 @@
 
 namespace konane::cli {
 
-struct BoardSize {
-  int rows = 0, cols = 0;
-  friend bool operator==(const BoardSize&, const BoardSize&) = default;
-};
+using core::Shape;
 
 // "RxC" (or "RXC") with 1 <= R, C <= kMaxDim. On failure *error says what is wrong.
-std::optional<BoardSize> parse_board_size(std::string_view text, std::string* error);
+std::optional<Shape> parse_board_size(std::string_view text, std::string* error);
 
 // A non-negative integer in [0, max] for an option such as --depth; `what` names the option
 // in the error ("--depth must be a non-negative integer, got '-1'").

@@ -24,13 +24,13 @@ namespace db {
 namespace {
 
 // The first key past every key of `board`, or nullopt if `board` is the last possible one.
-std::optional<PackedBoardPrefix> next_board_prefix(BoardSize board) {
+std::optional<PackedBoardPrefix> next_board_prefix(Shape board) {
   if (board.cols < 0xff) return encode_board_prefix({board.rows, std::uint8_t(board.cols + 1)});
   if (board.rows < 0xff) return encode_board_prefix({std::uint8_t(board.rows + 1), 0});
   return std::nullopt;
 }
 
-std::string board_text(BoardSize board) {
+std::string board_text(Shape board) {
   return std::to_string(board.rows) + "x" + std::to_string(board.cols);
 }
 
@@ -46,7 +46,7 @@ struct BoardScan::State {
   PositionKey key;
   bool valid = false;
   Status status;
-  BoardSize board;
+  Shape board;
   detail::RecordedCounts recorded;
   std::array<std::uint64_t, 256> stored{};
 
@@ -116,7 +116,7 @@ void BoardScan::settle() {
   s.valid = true;
 }
 
-Expected<BoardScan> Database::scan(BoardSize board) const {
+Expected<BoardScan> Database::scan(Shape board) const {
   if (!impl_->db) return impl_->fail(Code::kInvalidArgument, "scan on a closed database");
   auto state = std::make_unique<BoardScan::State>();
   state->path = impl_->path;
@@ -142,11 +142,11 @@ Expected<BoardScan> Database::scan(BoardSize board) const {
   return BoardScan(std::move(state));
 }
 
-Expected<std::vector<BoardSize>> Database::boards() const {
+Expected<std::vector<Shape>> Database::boards() const {
   if (!impl_->db) return impl_->fail(Code::kInvalidArgument, "list boards on a closed database");
   std::unique_ptr<rocksdb::Iterator> it(
       impl_->db->NewIterator(detail::point_read_options(), impl_->positions));
-  std::vector<BoardSize> out;
+  std::vector<Shape> out;
   it->SeekToFirst();
   while (it->Valid()) {
     const auto k = it->key();
@@ -154,8 +154,8 @@ Expected<std::vector<BoardSize>> Database::boards() const {
       return impl_->fail(Code::kCorruption,
                          "position key of " + std::to_string(k.size()) + " bytes");
     }
-    const BoardSize board{static_cast<std::uint8_t>(k[kKeyRowsOffset]),
-                          static_cast<std::uint8_t>(k[kKeyColsOffset])};
+    const Shape board{static_cast<std::uint8_t>(k[kKeyRowsOffset]),
+                      static_cast<std::uint8_t>(k[kKeyColsOffset])};
     out.push_back(board);
     const auto next = next_board_prefix(board);
     if (!next) break;
@@ -168,8 +168,8 @@ Expected<std::vector<BoardSize>> Database::boards() const {
 Expected<std::vector<BoardStats>> Database::board_stats() const {
   if (!impl_->db) return impl_->fail(Code::kInvalidArgument, "stats on a closed database");
   if (auto s = detail::verify_positions_tables(*impl_, {}, {}); !s) return s.error();
-  std::map<BoardSize, std::array<std::uint64_t, 256>> per_group;
-  for (const BoardSize board : detail::recorded_boards(*impl_)) per_group[board];
+  std::map<Shape, std::array<std::uint64_t, 256>> per_group;
+  for (const Shape board : detail::recorded_boards(*impl_)) per_group[board];
   std::unique_ptr<rocksdb::Iterator> it(
       impl_->db->NewIterator(detail::scan_read_options(), impl_->positions));
   std::vector<BoardStats> out;
@@ -198,7 +198,7 @@ Expected<std::vector<BoardStats>> Database::board_stats() const {
   return out;
 }
 
-Expected<std::uint64_t> Database::count(BoardSize board) const {
+Expected<std::uint64_t> Database::count(Shape board) const {
   auto scan_result = scan(board);
   if (!scan_result) return scan_result.error();
   BoardScan& s = *scan_result;
@@ -208,7 +208,7 @@ Expected<std::uint64_t> Database::count(BoardSize board) const {
   return n;
 }
 
-Expected<std::uint64_t> Database::count(BoardSize board, std::uint8_t group) const {
+Expected<std::uint64_t> Database::count(Shape board, std::uint8_t group) const {
   if (!impl_->db) return impl_->fail(Code::kInvalidArgument, "count on a closed database");
   const auto prefix = encode_board_prefix(board);
   const std::string lower = std::string(prefix.data(), prefix.size()) + char(group);

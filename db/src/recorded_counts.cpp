@@ -21,7 +21,7 @@ bool parse_number(std::string_view text, std::uint64_t& out) {
 
 }  // namespace
 
-Expected<RecordedCounts> recorded_counts(const Database::Impl& impl, BoardSize board) {
+Expected<RecordedCounts> recorded_counts(const Database::Impl& impl, Shape board) {
   const std::string prefix =
       "solve/" + std::to_string(board.rows) + "x" + std::to_string(board.cols) + "/";
   RecordedCounts out;
@@ -51,22 +51,22 @@ Expected<RecordedCounts> recorded_counts(const Database::Impl& impl, BoardSize b
   return out;
 }
 
-std::vector<BoardSize> recorded_boards(const Database::Impl& impl) {
-  std::vector<BoardSize> out;
+std::vector<Shape> recorded_boards(const Database::Impl& impl) {
+  std::vector<Shape> out;
   std::unique_ptr<rocksdb::Iterator> it(impl.db->NewIterator(point_read_options(), impl.meta));
   for (it->Seek("solve/"); it->Valid() && it->key().starts_with("solve/"); it->Next()) {
     unsigned rows = 0, cols = 0;
     const std::string key = it->key().ToString();
     if (std::sscanf(key.c_str(), "solve/%ux%u/", &rows, &cols) != 2 || rows > 255 || cols > 255)
       continue;
-    const BoardSize b{static_cast<std::uint8_t>(rows), static_cast<std::uint8_t>(cols)};
+    const Shape b{static_cast<std::uint8_t>(rows), static_cast<std::uint8_t>(cols)};
     if (out.empty() || out.back() != b) out.push_back(b);
   }
   return out;
 }
 
-Status check_counts(const std::filesystem::path& path, BoardSize board,
-                    const RecordedCounts& recorded, const std::array<std::uint64_t, 256>& stored) {
+Status check_counts(const std::filesystem::path& path, Shape board, const RecordedCounts& recorded,
+                    const std::array<std::uint64_t, 256>& stored) {
   for (std::size_t g = 0; g < stored.size(); ++g) {
     if (stored[g] >= recorded.positions[g]) continue;
     return Error{Code::kCorruption, path.string() + " is damaged: " + recorded.source[g] +

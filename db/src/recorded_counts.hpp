@@ -23,13 +23,13 @@ struct RecordedCounts {
 
 // Boards named by the callers' records (solve/<rows>x<cols>/...), so that a board whose
 // positions are all gone is still checked against its records.
-std::vector<BoardSize> recorded_boards(const Database::Impl& impl);
+std::vector<Shape> recorded_boards(const Database::Impl& impl);
 
-Expected<RecordedCounts> recorded_counts(const Database::Impl& impl, BoardSize board);
+Expected<RecordedCounts> recorded_counts(const Database::Impl& impl, Shape board);
 
 // kCorruption naming the first layer whose stored positions fall short of its record.
-Status check_counts(const std::filesystem::path& path, BoardSize board,
-                    const RecordedCounts& recorded, const std::array<std::uint64_t, 256>& stored);
+Status check_counts(const std::filesystem::path& path, Shape board, const RecordedCounts& recorded,
+                    const std::array<std::uint64_t, 256>& stored);
 
 // Verifies the checksum of every block of every live positions table file overlapping
 // [lower, upper) (upper empty: no bound). RocksDB's iterators can end early without an

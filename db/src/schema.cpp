@@ -81,7 +81,7 @@ std::string describe_key(const PositionKey& key) {
   return buf;
 }
 
-PackedBoardPrefix encode_board_prefix(BoardSize board) {
+PackedBoardPrefix encode_board_prefix(Shape board) {
   return {static_cast<char>(board.rows), static_cast<char>(board.cols)};
 }
 

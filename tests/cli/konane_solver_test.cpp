@@ -17,29 +17,29 @@ OpeningRemoval removal(std::vector<std::pair<int, Winner>> replies) {
 
 TEST(SettleRemoval, FirstWhiteReplyRefutes) {
   auto r =
-      removal({{1, Winner::Black}, {2, Winner::Unknown}, {3, Winner::White}, {4, Winner::White}});
-  EXPECT_EQ(r.winner, Winner::White);
+      removal({{1, Winner::Left}, {2, Winner::Unknown}, {3, Winner::Right}, {4, Winner::Right}});
+  EXPECT_EQ(r.winner, Winner::Right);
   ASSERT_TRUE(r.refutation);
   EXPECT_EQ(*r.refutation, 3);
 }
 
 TEST(SettleRemoval, BlackWinsOnlyIfEveryReplyLoses) {
-  auto r = removal({{1, Winner::Black}, {2, Winner::Black}});
-  EXPECT_EQ(r.winner, Winner::Black);
+  auto r = removal({{1, Winner::Left}, {2, Winner::Left}});
+  EXPECT_EQ(r.winner, Winner::Left);
   EXPECT_FALSE(r.refutation);  // a stale refutation is cleared
-  EXPECT_EQ(removal({{1, Winner::Black}, {2, Winner::Unknown}}).winner, Winner::Unknown);
+  EXPECT_EQ(removal({{1, Winner::Left}, {2, Winner::Unknown}}).winner, Winner::Unknown);
   // No reply at all (White cannot remove anything): White is stuck, Black wins.
-  EXPECT_EQ(removal({}).winner, Winner::Black);
+  EXPECT_EQ(removal({}).winner, Winner::Left);
 }
 
 TEST(OpeningWinner, AnyBlackRemovalWins) {
   using konane::cli::opening_winner;
-  auto w = removal({{1, Winner::White}}), b = removal({{1, Winner::Black}}),
+  auto w = removal({{1, Winner::Right}}), b = removal({{1, Winner::Left}}),
        u = removal({{1, Winner::Unknown}});
-  EXPECT_EQ(opening_winner({w, u, b}), Winner::Black);
+  EXPECT_EQ(opening_winner({w, u, b}), Winner::Left);
   EXPECT_EQ(opening_winner({w, u}), Winner::Unknown);
-  EXPECT_EQ(opening_winner({w, w}), Winner::White);
-  EXPECT_EQ(opening_winner({}), Winner::White);  // Black has no removal: Black loses
+  EXPECT_EQ(opening_winner({w, w}), Winner::Right);
+  EXPECT_EQ(opening_winner({}), Winner::Right);  // Black has no removal: Black loses
 }
 
 }  // namespace

@@ -46,7 +46,7 @@ Winner after_opening(Negamax& nm, int rows, int cols, int sq, int reply) {
   EXPECT_EQ(g.at(wr, wc), 'o');
   g = ref::apply(g, ref::Move{br, bc, br, bc});
   g = ref::apply(g, ref::Move{wr, wc, wr, wc});
-  return nm.wins(g, 'x') ? Winner::Black : Winner::White;
+  return nm.wins(g, 'x') ? Winner::Left : Winner::Right;
 }
 
 void check_board(int rows, int cols, konane::OpeningRule rule) {
@@ -68,18 +68,18 @@ void check_board(int rows, int cols, konane::OpeningRule rule) {
     bool refutable = false;
     for (auto [wr, wc] : ref::white_removals(after, hole.first, hole.second)) {
       const int reply = (rows - 1 - wr) * konane::kStride + wc;
-      refutable |= after_opening(nm, rows, cols, r.square, reply) == Winner::White;
+      refutable |= after_opening(nm, rows, cols, r.square, reply) == Winner::Right;
     }
-    EXPECT_EQ(r.winner, refutable ? Winner::White : Winner::Black);
+    EXPECT_EQ(r.winner, refutable ? Winner::Right : Winner::Left);
     black_wins |= !refutable;
     for (const auto& [reply, w] : r.replies)
       EXPECT_EQ(w, after_opening(nm, rows, cols, r.square, reply)) << konane::square_name(reply);
     if (refutable) {
       ASSERT_TRUE(r.refutation);
-      EXPECT_EQ(after_opening(nm, rows, cols, r.square, *r.refutation), Winner::White);
+      EXPECT_EQ(after_opening(nm, rows, cols, r.square, *r.refutation), Winner::Right);
     }
   }
-  EXPECT_EQ(a.winner, black_wins ? Winner::Black : Winner::White);
+  EXPECT_EQ(a.winner, black_wins ? Winner::Left : Winner::Right);
 }
 
 TEST(OpeningSolve, SymmetricRemovalsAgreeWithNegamax) {
@@ -123,7 +123,7 @@ TEST(OpeningSolve, StoppedRunsKeepTwinsConsistent) {
     partial += !a.complete && settled > 0;
     complete += a.complete;
     if (a.complete) {
-      EXPECT_EQ(a.winner, Winner::White);
+      EXPECT_EQ(a.winner, Winner::Right);
     }
   }
   // The runs above must include some that stopped with part of the answer, and end with one

@@ -16,10 +16,10 @@ namespace {
 
 using konane::Color;
 using konane::Move;
-using konane::cli::BoardSize;
 using konane::cli::GameState;
 using konane::cli::Phase;
 using konane::cli::PositionInputs;
+using konane::cli::Shape;
 
 bool contains(const std::string& s, const std::string& part) {
   return s.find(part) != std::string::npos;
@@ -31,9 +31,10 @@ TEST(PositionArg, BoardSizes) {
       std::string text = std::to_string(r);
       text += 'x';
       text += std::to_string(c);
-      EXPECT_EQ(konane::cli::parse_board_size(text, nullptr), (BoardSize{r, c})) << text;
+      EXPECT_EQ(konane::cli::parse_board_size(text, nullptr), (Shape{uint8_t(r), uint8_t(c)}))
+          << text;
     }
-  EXPECT_EQ(konane::cli::parse_board_size("8X8", nullptr), (BoardSize{8, 8}));
+  EXPECT_EQ(konane::cli::parse_board_size("8X8", nullptr), (Shape{8, 8}));
   struct Bad {
     const char* text;
     const char* part;

@@ -16,7 +16,7 @@ using konane::Color;
 using konane::cli::Winner;
 
 Winner winner_for(Color mover, bool mover_wins) {
-  return (mover == Color::Black) == mover_wins ? Winner::Black : Winner::White;
+  return (mover == Color::Black) == mover_wins ? Winner::Left : Winner::Right;
 }
 
 TEST(RootAnalysis, WinnerMovesAndVariationAgreeWithNegamax) {

@@ -10,7 +10,7 @@
 
 namespace {
 
-using db::BoardSize;
+using core::Shape;
 using db::Code;
 using db::Outcome;
 using db_test::key;
@@ -24,8 +24,8 @@ class Scan : public ::testing::Test {
     db_.emplace(std::move(*opened));
     std::mt19937_64 rng(14);
     // Includes the 255-column edge, whose successor prefix carries into the rows byte.
-    const std::vector<std::pair<BoardSize, int>> boards = {
-        {{1, 255}, 3}, {{2, 0}, 4}, {{4, 4}, 50}, {{4, 5}, 70}, {{5, 4}, 60}, {{8, 8}, 200}};
+    const std::vector<std::pair<Shape, int>> boards = {{{1, 255}, 3}, {{2, 0}, 4},  {{4, 4}, 50},
+                                                       {{4, 5}, 70},  {{5, 4}, 60}, {{8, 8}, 200}};
     std::vector<db::PositionRecord> records;
     for (const auto& [board, n] : boards) {
       for (int i = 0; i < n; ++i) {
@@ -45,7 +45,7 @@ class Scan : public ::testing::Test {
 
   db_test::TempDir dir_;
   std::optional<db::Database> db_;
-  std::map<BoardSize, std::map<db::PositionKey, db::PositionValue>> want_;
+  std::map<Shape, std::map<db::PositionKey, db::PositionValue>> want_;
 };
 
 TEST_F(Scan, EachBoardInKeyOrderAndNothingElse) {
@@ -76,7 +76,7 @@ TEST_F(Scan, AbsentBoardIsEmpty) {
 TEST_F(Scan, BoardsAndExactCounts) {
   auto boards = db_->boards();
   DB_ASSERT_OK(boards);
-  std::vector<BoardSize> expected_boards;
+  std::vector<Shape> expected_boards;
   for (const auto& [board, records] : want_) expected_boards.push_back(board);
   EXPECT_EQ(*boards, expected_boards);
 
@@ -126,7 +126,7 @@ TEST_F(Scan, ConflictingRecordIsAnErrorButTheScanGoesOn) {
   EXPECT_EQ(errors, 1u);
   auto stats = db_->board_stats();
   DB_ASSERT_OK(stats);
-  for (const auto& s : *stats) EXPECT_EQ(s.conflicts, (s.board == BoardSize{4, 4}) ? 1u : 0u);
+  for (const auto& s : *stats) EXPECT_EQ(s.conflicts, (s.board == Shape{4, 4}) ? 1u : 0u);
 }
 
 TEST_F(Scan, CloseWaitsForOpenScans) {

@@ -65,7 +65,7 @@ solver::RetroOptions<Position> options_for(int rows, int cols, konane::OpeningRu
                                            const fs::path& dir) {
   solver::RetroOptions<Position> o;
   o.roots = roots(rows, cols, rule);
-  o.board = db::BoardSize{uint8_t(rows), uint8_t(cols)};
+  o.board = core::Shape{uint8_t(rows), uint8_t(cols)};
   o.meta_prefix = "solve/test/";
   o.work_dir = dir / "work";
   o.chunk_positions = 97;       // many chunks per layer
@@ -87,8 +87,8 @@ db::Database solved_4x4(const fs::path& dir) {
 
 // Both databases hold exactly the same 4x4 records; returns how many.
 uint64_t expect_same_4x4(const db::Database& x, const db::Database& y) {
-  auto sa = x.scan(db::BoardSize{4, 4});
-  auto sb = y.scan(db::BoardSize{4, 4});
+  auto sa = x.scan(core::Shape{4, 4});
+  auto sb = y.scan(core::Shape{4, 4});
   EXPECT_TRUE(sa.has_value() && sb.has_value());
   if (!sa.has_value() || !sb.has_value()) return 0;
   uint64_t n = 0;
@@ -122,7 +122,7 @@ TEST_P(RetroCrossCheck, EveryStoredAndEveryReachablePositionMatchesNegamax) {
   Negamax negamax;
   // 1. Every stored record, in key colours.
   uint64_t stored = 0, sides = 0;
-  auto scan = database.scan(db::BoardSize{uint8_t(c.rows), uint8_t(c.cols)});
+  auto scan = database.scan(core::Shape{uint8_t(c.rows), uint8_t(c.cols)});
   ASSERT_TRUE(scan.has_value());
   for (; scan->valid(); scan->next()) {
     const auto& k = scan->key();

@@ -70,7 +70,7 @@ struct MetaEntry {
 };
 
 struct BoardStats {
-  BoardSize board;
+  Shape board;
   std::uint64_t positions = 0;
   std::uint64_t black_to_move_known = 0;
   std::uint64_t white_to_move_known = 0;
@@ -140,16 +140,16 @@ class Database {
   Status ingest(std::span<const PositionRecord> records, std::span<const MetaEntry> then_meta = {});
 
   // ── reading in bulk ──
-  Expected<BoardScan> scan(BoardSize board) const;
+  Expected<BoardScan> scan(Shape board) const;
   // The board sizes present, in key order; costs one seek per board.
-  Expected<std::vector<BoardSize>> boards() const;
+  Expected<std::vector<Shape>> boards() const;
   // Exact counts; reads every record (one pass over the positions column family).
   Expected<std::vector<BoardStats>> board_stats() const;
-  Expected<std::uint64_t> count(BoardSize board) const;
+  Expected<std::uint64_t> count(Shape board) const;
   // The positions of one group (a layer, by the callers' convention) of a board; their
   // table files' checksums are verified first. Not held against recorded counts: this is
   // how callers find out which layers fall short.
-  Expected<std::uint64_t> count(BoardSize board, std::uint8_t group) const;
+  Expected<std::uint64_t> count(Shape board, std::uint8_t group) const;
   // RocksDB's fast estimate of the number of positions (all boards).
   Expected<std::uint64_t> estimated_positions() const;
   Expected<DiskUsage> disk_usage() const;

@@ -8,13 +8,11 @@
 #include <cstdint>
 #include <optional>
 
+#include "core/shape.hpp"
+
 namespace db {
 
-struct BoardSize {
-  std::uint8_t rows = 0;
-  std::uint8_t cols = 0;
-  friend auto operator<=>(const BoardSize&, const BoardSize&) = default;
-};
+using core::Shape;
 
 // A position's key. The database does not interpret it: `group`, `hi` and `lo` are whatever
 // the caller makes of a symmetry-normalised position. Keys sort by (rows, cols, group, hi,
@@ -28,7 +26,7 @@ struct PositionKey {
   std::uint64_t hi = 0;
   std::uint64_t lo = 0;
 
-  BoardSize board() const { return {rows, cols}; }
+  Shape board() const { return {rows, cols}; }
   // Member order matches the encoded byte order, so this is also the on-disk order.
   friend auto operator<=>(const PositionKey&, const PositionKey&) = default;
 };

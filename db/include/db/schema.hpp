@@ -153,7 +153,7 @@ PackedKey encode_key(const PositionKey& key);
 Expected<PositionKey> decode_key(std::string_view bytes);
 // "6x6 group=N hi=... lo=...", for error messages.
 std::string describe_key(const PositionKey& key);
-PackedBoardPrefix encode_board_prefix(BoardSize board);
+PackedBoardPrefix encode_board_prefix(Shape board);
 
 EncodedValue encode_value(const PositionValue& value);
 // Fails with kCorruption on malformed bytes and kConflict on a record marked conflicting.

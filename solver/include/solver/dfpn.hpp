@@ -32,6 +32,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "core/outcome.hpp"
 #include "solver/dfpn_choice.hpp"
 #include "solver/game.hpp"
 #include "solver/node_count.hpp"
@@ -40,7 +41,7 @@
 
 namespace solver {
 
-enum class Result : uint8_t { Win, Loss, Unknown };  // for the player to move
+using core::Result;  // for the player to move; df-pn proves no draws (acyclic games)
 
 struct SearchLimits {
   int value_limit = 6;                // regions with at most this size get values

@@ -120,7 +120,7 @@ struct RetroStats {
 template <class Position>
 struct RetroOptions {
   std::vector<std::pair<Position, bool>> roots;  // (position, left to move)
-  db::BoardSize board;                           // rows/cols bytes of every database key
+  core::Shape board;                             // rows/cols bytes of every database key
   std::string meta_prefix;                       // e.g. "solve/5x5/standard/"
   std::filesystem::path work_dir;                // work files (deleted when done)
   // Positions expanded or solved per chunk; each solved chunk becomes one SST file per

@@ -4,6 +4,7 @@
 #include <cassert>
 #include <cstdint>
 
+#include "core/outcome.hpp"
 #include "konane/bitboard.hpp"
 
 namespace konane {
@@ -11,6 +12,27 @@ namespace konane {
 enum class Color : uint8_t { Black = 0, White = 1 };
 constexpr Color opponent(Color c) {
   return c == Color::Black ? Color::White : Color::Black;
+}
+// Black moves first and is Left, the first player of combinatorial game theory.
+constexpr core::Side side_of(Color c) {
+  return c == Color::Black ? core::Side::Left : core::Side::Right;
+}
+constexpr Color color_of(core::Side s) {
+  return s == core::Side::Left ? Color::Black : Color::White;
+}
+// "black", "white", "draw", "unknown": outcomes in Konane's names.
+constexpr const char* winner_text(core::Winner w) {
+  switch (w) {
+    case core::Winner::Left:
+      return "black";
+    case core::Winner::Right:
+      return "white";
+    case core::Winner::Draw:
+      return "draw";
+    case core::Winner::Unknown:
+      break;
+  }
+  return "unknown";
 }
 
 struct Position {

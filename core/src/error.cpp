@@ -1,16 +1,16 @@
-#include "db/error.hpp"
+#include "core/error.hpp"
 
 #include <cstdio>
 #include <cstdlib>
 
-namespace db {
+namespace core {
 
 std::string_view to_string(Code code) {
   switch (code) {
     case Code::kNotFound:
       return "not found";
     case Code::kNotADatabase:
-      return "not a konane database";
+      return "not a database of ours";
     case Code::kLocked:
       return "locked";
     case Code::kSchemaTooOld:
@@ -25,6 +25,8 @@ std::string_view to_string(Code code) {
       return "conflict";
     case Code::kInvalidArgument:
       return "invalid argument";
+    case Code::kBadInput:
+      return "bad input";
     case Code::kReadOnly:
       return "read-only";
     case Code::kIOError:
@@ -38,15 +40,15 @@ std::string_view to_string(Code code) {
 namespace detail {
 
 void bad_expected_access(const Error& error) {
-  std::fprintf(stderr, "db: value() called on an error result: %s: %s\n",
+  std::fprintf(stderr, "value() called on an error result: %s: %s\n",
                std::string(to_string(error.code)).c_str(), error.message.c_str());
   std::abort();
 }
 
 void bad_error_access() {
-  std::fprintf(stderr, "db: error() called on a successful result\n");
+  std::fprintf(stderr, "error() called on a successful result\n");
   std::abort();
 }
 
 }  // namespace detail
-}  // namespace db
+}  // namespace core

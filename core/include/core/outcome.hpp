@@ -1,0 +1,73 @@
+#pragma once
+// Who moves and who wins, in the terms every layer shares. Games name their sides as they
+// like (Konane's Black is Left); below the games everything speaks of Left and Right.
+//
+// Two views of one fact: Result is relative to the player to move (what a search proves),
+// Winner is absolute (what a database stores and a user reads). Draws exist in games with
+// cycles (retrograde analysis finds them); a normal-play acyclic game never has one.
+#include <cstdint>
+
+namespace core {
+
+enum class Side : uint8_t { Left = 0, Right = 1 };
+constexpr Side opponent(Side s) {
+  return s == Side::Left ? Side::Right : Side::Left;
+}
+const char* side_name(Side s);  // "left", "right"
+
+// For the player to move.
+enum class Result : uint8_t { Win, Loss, Draw, Unknown };
+// The same result for the other player.
+constexpr Result flip(Result r) {
+  return r == Result::Win ? Result::Loss : r == Result::Loss ? Result::Win : r;
+}
+const char* result_name(Result r);  // "win", "loss", "draw", "unknown"
+
+// Absolute.
+enum class Winner : uint8_t { Left, Right, Draw, Unknown };
+const char* winner_name(Winner w);  // "left", "right", "draw", "unknown"
+
+constexpr Winner winner_of(Side mover, Result r) {
+  switch (r) {
+    case Result::Win:
+      return mover == Side::Left ? Winner::Left : Winner::Right;
+    case Result::Loss:
+      return mover == Side::Left ? Winner::Right : Winner::Left;
+    case Result::Draw:
+      return Winner::Draw;
+    case Result::Unknown:
+      break;
+  }
+  return Winner::Unknown;
+}
+
+constexpr Result result_for(Side mover, Winner w) {
+  switch (w) {
+    case Winner::Left:
+      return mover == Side::Left ? Result::Win : Result::Loss;
+    case Winner::Right:
+      return mover == Side::Right ? Result::Win : Result::Loss;
+    case Winner::Draw:
+      return Result::Draw;
+    case Winner::Unknown:
+      break;
+  }
+  return Result::Unknown;
+}
+
+// The side that wins, when one does.
+constexpr bool is_decisive(Winner w) {
+  return w == Winner::Left || w == Winner::Right;
+}
+constexpr Side side_of(Winner w) {  // w must be decisive
+  return w == Winner::Left ? Side::Left : Side::Right;
+}
+constexpr Winner winner_side(Side s) {
+  return s == Side::Left ? Winner::Left : Winner::Right;
+}
+// The same outcome with Left and Right exchanged (a colour-swapped position).
+constexpr Winner swap_sides(Winner w) {
+  return w == Winner::Left ? Winner::Right : w == Winner::Right ? Winner::Left : w;
+}
+
+}  // namespace core
