@@ -71,9 +71,8 @@ std::optional<db::Database> open_database(const std::string& path, db::OpenMode 
 }
 
 DbKey db_key_of(const Position& p) {
-  const Canonical c = canonical(p, KeyGroup::BoardAndSwap);
-  const StorageKey k = storage_key(Position{c.key.rows, c.key.cols, c.key.black, c.key.white});
-  return DbKey{db::PositionKey{c.key.rows, c.key.cols, k.group, k.hi, k.lo}, c.stones_swapped};
+  const StoredKey k = stored_key(p);
+  return DbKey{db::PositionKey{p.rows, p.cols, k.key.group, k.key.hi, k.key.lo}, k.swapped};
 }
 
 Position position_of(const db::PositionKey& key) {
@@ -272,15 +271,12 @@ db::Status store_analysis(db::Database& database, const Position& p, Color to_mo
 }
 
 db::Status store_opening(db::Database& database, int rows, int cols, const OpeningAnalysis& a) {
-  const Position full = full_board(rows, cols);
-  for (const auto& r : a.removals) {
-    const Position after = play(full, Color::Black, Move{uint8_t(r.square), uint8_t(r.square)});
+  for (const auto& r : a.removals)
     for (const auto& [sq, w] : r.replies) {
       if (w == Winner::Unknown) continue;
-      const Position p = play(after, Color::White, Move{uint8_t(sq), uint8_t(sq)});
+      const Position p = opening_position(rows, cols, r.square, sq);
       if (auto s = store_result(database, p, Color::Black, w); !s) return s;
     }
-  }
   return db::ok();
 }
 
@@ -297,24 +293,17 @@ std::vector<std::pair<Position, bool>> opening_roots(int rows, int cols, Opening
 db::Expected<OpeningAnalysis> opening_from_db(const db::Database& database, int rows, int cols,
                                               OpeningRule rule) {
   OpeningAnalysis out;
-  const Position full = full_board(rows, cols);
-  for (Bitboard b = black_removals(rows, cols, rule); b; b &= b - 1) {
-    const int hole = lowest_square(b);
-    const Position after = play(full, Color::Black, Move{uint8_t(hole), uint8_t(hole)});
-    OpeningRemoval r{hole, Winner::Unknown, std::nullopt, {}};
-    for (Bitboard w = white_removals(after, hole); w; w &= w - 1) {
-      const int sq = lowest_square(w);
-      const Position p = play(after, Color::White, Move{uint8_t(sq), uint8_t(sq)});
-      auto known = lookup_position(database, p);
-      if (!known) return known.error();
-      Winner winner = Winner::Unknown;
-      if (known->has_value())
-        if (auto k = known_winner(**known, Color::Black)) winner = *k;
-      r.replies.emplace_back(sq, winner);
-    }
-    settle_removal(r);
-    out.removals.push_back(std::move(r));
+  for (const OpeningLine& line : opening_lines(rows, cols, rule)) {
+    if (out.removals.empty() || out.removals.back().square != line.black_hole)
+      out.removals.push_back(OpeningRemoval{line.black_hole, Winner::Unknown, std::nullopt, {}});
+    auto known = lookup_position(database, line.position);
+    if (!known) return known.error();
+    Winner winner = Winner::Unknown;
+    if (known->has_value())
+      if (auto k = known_winner(**known, Color::Black)) winner = *k;
+    out.removals.back().replies.emplace_back(line.white_hole, winner);
   }
+  for (OpeningRemoval& r : out.removals) settle_removal(r);
   out.winner = opening_winner(out.removals);
   out.complete = out.winner != Winner::Unknown;
   return out;

@@ -9,7 +9,7 @@
 #include <thread>
 
 #include "konane/symmetry.hpp"
-#include "reply_rounds.hpp"
+#include "solver/reply_rounds.hpp"
 
 namespace konane::cli {
 
@@ -118,7 +118,7 @@ RootAnalysis KonaneSolver::analyse(const Position& p, Color to_move, bool with_p
       children.push_back(play(p, to_move, moves[i]));
       each.push_back({size_t(i)});
     }
-    const std::vector<solver::Result> results = settle_in_rounds(
+    const std::vector<solver::Result> results = solver::settle_in_rounds(
         dfpn_, children, opponent(to_move) == Color::Black, each, config_.threads, stop_);
     for (int i = 0; i < moves.size(); ++i) {
       const solver::Result child = results[i];
@@ -151,7 +151,6 @@ RootAnalysis KonaneSolver::analyse(const Position& p, Color to_move, bool with_p
 OpeningAnalysis KonaneSolver::solve_opening(int rows, int cols, OpeningRule rule) {
   OpeningAnalysis out;
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism, config_.threads);
-  const Position full = full_board(rows, cols);
   struct Job {
     size_t removal;
     int reply;
@@ -159,18 +158,13 @@ OpeningAnalysis KonaneSolver::solve_opening(int rows, int cols, OpeningRule rule
     solver::Result black_to_move = solver::Result::Unknown;
   };
   std::vector<Job> jobs;
-  for (Bitboard b = black_removals(rows, cols, rule); b; b &= b - 1) {
-    const int hole = lowest_square(b);
-    const Position after = play(full, Color::Black, Move{uint8_t(hole), uint8_t(hole)});
-    out.removals.push_back(OpeningRemoval{hole, Winner::Unknown, std::nullopt, {}});
-    for (Bitboard w = white_removals(after, hole); w; w &= w - 1) {
-      const int sq = lowest_square(w);
-      jobs.push_back(Job{out.removals.size() - 1, sq,
-                         play(after, Color::White, Move{uint8_t(sq), uint8_t(sq)})});
-    }
+  for (const OpeningLine& line : opening_lines(rows, cols, rule)) {
+    if (out.removals.empty() || out.removals.back().square != line.black_hole)
+      out.removals.push_back(OpeningRemoval{line.black_hole, Winner::Unknown, std::nullopt, {}});
+    jobs.push_back(Job{out.removals.size() - 1, line.white_hole, line.position});
   }
   // Removals spread over the threads; inside one removal its replies in rounds of growing
-  // budgets (reply_rounds.hpp), until one refutes it (a losing removal needs one refutation,
+  // budgets (solver/reply_rounds.hpp), until one refutes it (a losing removal needs one refutation,
   // a winning one needs every reply).
   //
   // SYMMETRY. Two jobs whose positions are images of each other under a symmetry that keeps
@@ -208,7 +202,7 @@ OpeningAnalysis KonaneSolver::solve_opening(int rows, int cols, OpeningRule rule
   }
   std::vector<solver::Result> results;
   with_deadline(config_.timeout_seconds, stop_, [&] {
-    results = settle_in_rounds(dfpn_, positions, true, groups, config_.threads, stop_);
+    results = solver::settle_in_rounds(dfpn_, positions, true, groups, config_.threads, stop_);
   });
   for (size_t k = 0; k < jobs.size(); ++k)
     for (size_t k2 : images[k])

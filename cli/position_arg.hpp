@@ -23,6 +23,7 @@
 
 #include "command.hpp"
 #include "core/shape.hpp"
+#include "konane/game_state.hpp"
 #include "konane/notation.hpp"
 #include "konane/opening.hpp"
 #include "konane/position.hpp"
@@ -39,50 +40,6 @@ std::optional<Shape> parse_board_size(std::string_view text, std::string* error)
 // in the error ("--depth must be a non-negative integer, got '-1'").
 std::optional<int> parse_count(std::string_view text, std::string_view what, int max,
                                std::string* error);
-
-// Where a game stands: a position, the side to move and the phase. The removal phase only
-// arises from --board (a full starting board); a typed POSITION is always in the jump phase.
-enum class Phase : uint8_t {
-  BlackRemoval,  // full board, Black removes a stone allowed by `rule`
-  WhiteRemoval,  // White removes a white stone orthogonally next to `hole`
-  Jumps,         // normal play
-};
-const char* phase_name(Phase p);  // "black_removal", "white_removal", "jumps"
-
-struct GameState {
-  Position position;
-  Color to_move = Color::Black;
-  Phase phase = Phase::Jumps;
-  OpeningRule rule = OpeningRule::Standard;  // the rule the game was started with (--board)
-  bool from_opening = false;                 // started from --board
-  int hole = -1;                             // the square Black emptied (WhiteRemoval)
-  friend bool operator==(const GameState&, const GameState&) = default;
-};
-
-GameState opening_state(int rows, int cols, OpeningRule rule);
-GameState jump_state(const Position& p, Color to_move);
-
-// Text of a state's position with the side to move ("xoxo/... b").
-std::string state_text(const GameState& s);
-
-// Legal moves (removals in the opening, jumps after), sorted by from-square then to-square,
-// squares ordered by file then rank (a1 < a2 < ... < b1 ...).
-std::vector<Move> legal_moves(const GameState& s);
-bool move_less(Move a, Move b);
-// The state after m, or nullopt when m is not legal in s.
-std::optional<GameState> play_move(const GameState& s, Move m);
-// Move sequences of exactly `depth` plies from s (removal plies count; a line that ends early
-// counts 0). Uses the engine's konane::perft / perft_opening.
-uint64_t perft(const GameState& s, int depth);
-
-// Plays a comma-separated move list ("d5,e5,b5-d5") in turn from s. On failure *error names
-// the move, its 1-based index in the list and why (bad syntax, not legal, game over).
-struct PlayedLine {
-  GameState state;
-  std::vector<Move> moves;
-};
-std::optional<PlayedLine> play_move_list(const GameState& s, std::string_view list,
-                                         std::string* error);
 
 // Parses position text for a command-line argument. On failure *error holds the parser's
 // message with row/column/character, then (on two more lines) the text with a caret under the

@@ -5,8 +5,8 @@
 #include <algorithm>
 
 #include "fuzz_check.hpp"
+#include "konane/game_state.hpp"
 #include "konane/notation.hpp"
-#include "position_arg.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size == 0) return 0;
@@ -22,27 +22,27 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   }
 
   const size_t nl = text.find('\n');
-  konane::cli::GameState start;
+  konane::GameState start;
   if (nl != std::string_view::npos) {
-    std::string message;
-    const auto p = konane::cli::parse_position_arg(text.substr(0, nl), &message);
+    konane::TextError te;
+    const auto p = konane::parse_position(text.substr(0, nl), &te);
     if (!p) return 0;
-    start = konane::cli::jump_state(p->position, p->to_move);
+    start = konane::jump_state(p->position, p->to_move);
   } else {
-    start = konane::cli::opening_state(rows, cols, konane::OpeningRule::Any);
+    start = konane::opening_state(rows, cols, konane::OpeningRule::Any);
   }
   const std::string_view list = nl == std::string_view::npos ? text : text.substr(nl + 1);
   std::string why;
-  const auto line = konane::cli::play_move_list(start, list, &why);
+  const auto line = konane::play_move_list(start, list, &why);
   if (!line) {
     FUZZ_REQUIRE(!why.empty());
     return 0;
   }
-  konane::cli::GameState s = start;
+  konane::GameState s = start;
   for (const konane::Move& m : line->moves) {
-    const auto legal = konane::cli::legal_moves(s);
+    const auto legal = konane::legal_moves(s);
     FUZZ_REQUIRE(std::find(legal.begin(), legal.end(), m) != legal.end());
-    s = *konane::cli::play_move(s, m);
+    s = *konane::play_move(s, m);
   }
   FUZZ_REQUIRE(s == line->state);
   return 0;

@@ -11,6 +11,7 @@
 
 #include "konane/notation.hpp"
 #include "konane/opening.hpp"
+#include "konane/storage_key.hpp"
 #include "reference.hpp"
 
 namespace {
@@ -154,6 +155,25 @@ TEST(Symmetry, EveryImageHasTheSameCanonicalKey) {
       }
     }
     if (HasFailure()) return;
+  }
+}
+
+// The database key's one-pass computation (storage_key.hpp) is canonical() under the board
+// symmetries and the colour swap, its swap flag included, and its self-swap test is the
+// definition: some symmetry maps p onto its colour-swapped image.
+TEST(Symmetry, StoredKeyIsTheCanonicalKeyWithColourSwap) {
+  for (const ref::Grid& g : random_grids(5, 40)) {
+    const Position p = engine_position(g);
+    const Canonical c = konane::canonical(p, KeyGroup::BoardAndSwap);
+    const konane::StoredKey k = konane::stored_key(p);
+    EXPECT_EQ(k.key,
+              konane::storage_key(Position{c.key.rows, c.key.cols, c.key.black, c.key.white}))
+        << g.text();
+    EXPECT_EQ(k.swapped, c.stones_swapped) << g.text();
+    bool self_swapped = false;
+    for (int s = 0; s < konane::board_symmetries(p.rows, p.cols); ++s)
+      self_swapped |= konane::transform(p, s) == konane::swap_colours(p);
+    EXPECT_EQ(k.self_swapped, self_swapped) << g.text();
   }
 }
 

@@ -57,4 +57,10 @@ std::vector<OpeningLine> opening_lines(int rows, int cols, OpeningRule rule) {
   return out;
 }
 
+Position opening_position(int rows, int cols, int black_hole, int white_hole) {
+  const Position after =
+      play(full_board(rows, cols), Color::Black, Move{uint8_t(black_hole), uint8_t(black_hole)});
+  return play(after, Color::White, Move{uint8_t(white_hole), uint8_t(white_hole)});
+}
+
 }  // namespace konane

@@ -32,5 +32,7 @@ struct OpeningLine {
   Position position;
 };
 std::vector<OpeningLine> opening_lines(int rows, int cols, OpeningRule rule);
+// The position after Black empties black_hole and White white_hole (both legal).
+Position opening_position(int rows, int cols, int black_hole, int white_hole);
 
 }  // namespace konane

@@ -28,25 +28,9 @@ struct KonaneRetroGameT {
 
   int rows = 0, cols = 0;
 
-  // One pass over the board symmetries gives the key and the self-swap test together, with
-  // the symmetries inlined: this runs for every child generated and looked up, and was the
-  // solver's hot spot as three out-of-line canonical() passes. The images come in
-  // canonical()'s order, so ties (self-swapped positions) resolve the same way.
   Canon canon(const Position& p) const {
-    Bitboard ib[8], iw[8];
-    const int nsym = images(p.black, ib);
-    images(p.white, iw);
-    Canon best;
-    Bitboard kb = ib[0], kw = iw[0];
-    for (int s = 0; s < nsym; ++s) {
-      if (ib[s] == p.white && iw[s] == p.black) best.both_sides = true;
-      if (ib[s] < kb || (ib[s] == kb && iw[s] < kw)) kb = ib[s], kw = iw[s], best.swapped = false;
-      if (iw[s] < kb || (iw[s] == kb && ib[s] < kw)) kb = iw[s], kw = ib[s], best.swapped = true;
-    }
-    const StorageKey sk =
-        storage_key(Position{static_cast<uint8_t>(rows), static_cast<uint8_t>(cols), kb, kw});
-    best.key = KeyT{sk.group, sk.hi, sk.lo};
-    return best;
+    const StoredKey k = stored_key(p);
+    return Canon{KeyT{k.key.group, k.key.hi, k.key.lo}, k.swapped, k.self_swapped};
   }
   Position decode(const KeyT& k) const {
     return position_of(rows, cols, StorageKey{k.group, k.hi, k.lo});
@@ -71,23 +55,6 @@ struct KonaneRetroGameT {
     if (rows * cols >= 63) return KeyT{kMixedGroup, 0, 0};  // never packed (see pack)
     const uint64_t occ = w & ((uint64_t{1} << (rows * cols)) - 1);
     return KeyT{static_cast<uint8_t>(std::popcount(occ)), w >> (rows * cols), occ};
-  }
-
- private:
-  // transform(x, s) for every board symmetry s, in order (see symmetry.hpp); returns how many.
-  int images(Bitboard x, Bitboard out[8]) const {
-    Bitboard m = x;  // mirror the files: reverse the bits of every byte, then shift back
-    m = ((m >> 1) & 0x5555555555555555ull) | ((m & 0x5555555555555555ull) << 1);
-    m = ((m >> 2) & 0x3333333333333333ull) | ((m & 0x3333333333333333ull) << 2);
-    m = ((m >> 4) & 0x0F0F0F0F0F0F0F0Full) | ((m & 0x0F0F0F0F0F0F0F0Full) << 4);
-    const int ranks = kStride * (kMaxDim - rows);
-    out[0] = x;
-    out[1] = m >> (kStride - cols);
-    out[2] = __builtin_bswap64(x) >> ranks;
-    out[3] = __builtin_bswap64(out[1]) >> ranks;
-    if (rows != cols) return 4;
-    for (int s = 0; s < 4; ++s) out[4 + s] = transpose8(out[s]);
-    return 8;
   }
 };
 

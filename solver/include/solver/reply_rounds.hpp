@@ -1,7 +1,8 @@
 #pragma once
-// Settling groups of positions where one loss for the mover settles the whole group: the
-// replies to one opening removal (Black to move after each; one reply Black loses refutes
-// the removal, and a removal stands only when Black wins after every reply).
+// Settling groups of positions where one loss for the mover settles the whole group, such as
+// the replies to one opening move: the mover after each reply is the player who opened, one
+// reply he loses after refutes the opening move, and it stands only when he wins after every
+// reply. (Konane's removal phase: Black removes, White replies, Black moves next.)
 //
 // WHY ROUNDS. Searching the replies one after another spends whatever the first costs
 // before the second is even tried, and a reply after which Black wins may cost far more than
@@ -23,7 +24,7 @@
 // when every open reply is being searched does a worker join one, searching it with its
 // children in another order (DfpnSolver::solve's `order`): the same search in the same
 // order would repeat the other's work, while two orders over one table split it and each
-// meets the other's proofs. On 6x6 standard, e1 after f1 takes 0.90 s on 1 thread and
+// meets the other's proofs. On 6x6 standard, in Konane, e1 after f1 takes 0.90 s on 1 thread and
 // 0.31 s on 2, and c3 after d3 2.98 s and 1.57 s (single runs).
 #include <tbb/parallel_for.h>
 
@@ -35,7 +36,7 @@
 
 #include "solver/dfpn.hpp"
 
-namespace konane::cli {
+namespace solver {
 
 // Returns every position's result (Unknown where not needed, or where a search cannot
 // finish).
@@ -122,4 +123,4 @@ std::vector<solver::Result> settle_in_rounds(Solver& dfpn, const std::vector<Pos
   return out;
 }
 
-}  // namespace konane::cli
+}  // namespace solver
