@@ -1,7 +1,36 @@
 #pragma once
-// The contract between the solver and a game's rules. The solver knows nothing of any game
-// beyond this concept; it is static (a concept, not a virtual base) because every member is
-// called at every node.
+// The contract between the solvers and a game's rules. The solvers know nothing of any game
+// beyond these concepts; they are static (concepts, not a virtual base) because every member
+// is called at every node.
+//
+// Two concepts, one per kind of solver:
+//
+//   PartizanGame (below): df-pn (dfpn.hpp), the value solver (values.hpp) and the value
+//   prover (value_prover.hpp). All members are required; a game opts out of the optional
+//   capabilities by the trivial implementation named beside each:
+//     Position              a small value type (copied freely, no allocation)
+//     key(p)                the region's class under the game's symmetries, and whether p
+//                           is the negative of the class representative (CGT values; a game
+//                           without symmetries returns its own encoding, negated = false)
+//     for_each_option       every option of one side
+//     for_each_region       independent regions, whose sum p is (optional: a game that does
+//                           not decompose passes p itself when someone can move)
+//     has_option, count_options, size   move counts and a size measure (df-pn's
+//                           initial numbers, the value limit)
+//   Assumptions, not checkable at compile time: normal play (who cannot move loses); short
+//   games: finite and acyclic, every line of play ends (df-pn and the value recursion have
+//   no cycle detection; a loopy game must use retrograde analysis); regions are independent
+//   (a move in one changes no other; the game states the proof beside its decomposition, as
+//   konane/regions.hpp does); equal keys mean equal games.
+//
+//   RetroGame (retro.hpp): retrograde strong solving into the database. Required: canon()
+//   (the database key, the colour-swap flag and the self-swap flag), decode(), layer() with
+//   every move lowering it by 1 to max_layer_drop(), for_each_option, and a lossless packing
+//   of keys into at most 60 bits ordered as the database orders them. Acyclic by layering,
+//   which the solver checks at run time (a child outside the window is an error).
+//
+// tests/solver/toy_hackenbush.hpp implements both for a game that is not Konane, and
+// tests/solver/toy_game_test.cpp runs it through every solver against closed-form values.
 #include <concepts>
 #include <cstdint>
 

@@ -1,0 +1,183 @@
+// The solvers are generic: a toy game with no Konane header (Blue-Red Hackenbush strings,
+// toy_hackenbush.hpp) runs through the value solver, df-pn and retrograde analysis, and each
+// answer is held against the closed-form value of the position.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <random>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "db/database.hpp"
+#include "solver/dfpn.hpp"
+#include "solver/retro.hpp"
+#include "solver/table.hpp"
+#include "solver/values.hpp"
+#include "toy_hackenbush.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using toy::Position;
+
+// Berlekamp's rule for a Hackenbush string: the edges of the first run count +-1 each (blue
+// +, red -); after the first change of colour the edges count +-1/2, +-1/4, ... in order.
+// (Winning Ways, ch. 2; checked by hand on BR = {0|1} = 1/2, BRB = {1/2|1} = 3/4 and
+// BBRR = {1|3/2} = 5/4.) Values in 1/128ths: seven edges need at most 2^-6.
+int64_t string_value_128(const toy::String& s) {
+  int64_t v = 0;
+  int e = 0;
+  auto blue = [&](int i) { return ((s.blue >> i) & 1) != 0; };
+  for (; e < s.len && blue(e) == blue(0); ++e) v += blue(e) ? 128 : -128;
+  for (int64_t w = 64; e < s.len; ++e, w /= 2) v += blue(e) ? w : -w;
+  return v;
+}
+
+int64_t value_128(const Position& p) {
+  int64_t v = 0;
+  for (const toy::String& s : p.s) v += string_value_128(s);
+  return v;
+}
+
+// With full = true: every string of max_len edges, so that many positions are reachable.
+Position random_position(std::mt19937_64& rng, int max_len, bool full = false) {
+  Position p;
+  const int strings = full ? toy::kStrings : 1 + static_cast<int>(rng() % toy::kStrings);
+  for (int i = 0; i < strings; ++i) {
+    const auto len = static_cast<uint8_t>(full ? max_len : rng() % (max_len + 1));
+    p.s[i] = toy::String{len, static_cast<uint8_t>(rng() & toy::edge_mask(len))};
+  }
+  return p;
+}
+
+std::string text(const Position& p) {
+  std::string t;
+  for (const toy::String& s : p.s) {
+    if (!t.empty()) t += ' ';
+    for (int e = 0; e < s.len; ++e) t += ((s.blue >> e) & 1) ? 'B' : 'R';
+    if (s.len == 0) t += '-';
+  }
+  return t;
+}
+
+struct Solvers {
+  explicit Solvers(int value_limit) : dfpn(values, proofs, solver::SearchLimits{value_limit}) {}
+  solver::ConcurrentTable value_table{size_t{16} << 20};
+  solver::ConcurrentTable proofs{size_t{16} << 20};
+  solver::ValueSolver<toy::Game> values{value_table};
+  solver::DfpnSolver<toy::Game> dfpn;
+};
+
+TEST(ToyGame, ValuesAreTheClosedForm) {
+  Solvers s(0);
+  std::mt19937_64 rng(11);
+  for (int i = 0; i < 3000; ++i) {
+    const Position p = random_position(rng, toy::kMaxEdges);
+    const cgt::GameId want = cgt::number(cgt::Dyadic::from_parts(value_128(p), 7));
+    ASSERT_EQ(s.values.value(p), want) << text(p) << " want " << cgt::to_string(want) << " got "
+                                       << cgt::to_string(s.values.value(p));
+  }
+}
+
+// A number x is won by Left, whoever starts, when x > 0, by Right when x < 0, and by the
+// second player when x = 0.
+solver::Result expected(int64_t v, bool left) {
+  if (v == 0) return solver::Result::Loss;
+  return (v > 0) == left ? solver::Result::Win : solver::Result::Loss;
+}
+
+class ToyDfpn : public ::testing::TestWithParam<int> {};
+
+TEST_P(ToyDfpn, OutcomesFollowTheSignOfTheValue) {
+  Solvers s(GetParam());
+  std::mt19937_64 rng(20 + GetParam());
+  int checked = 0;
+  for (int i = 0; i < 2000; ++i) {
+    const Position p = random_position(rng, toy::kMaxEdges);
+    for (bool left : {true, false}) {
+      ASSERT_EQ(s.dfpn.solve(p, left), expected(value_128(p), left))
+          << text(p) << (left ? " left" : " right") << " to move";
+      ++checked;
+    }
+  }
+  EXPECT_EQ(checked, 4000);
+}
+
+// 0: every region searched; 3 and 7: small or all strings become values in the sum.
+INSTANTIATE_TEST_SUITE_P(ValueLimits, ToyDfpn, ::testing::Values(0, 3, 7));
+
+struct TempDir {
+  fs::path path;
+  TempDir() {
+    path = fs::temp_directory_path() / ("toy_game_test_" + std::to_string(getpid()));
+    fs::remove_all(path);
+    fs::create_directories(path);
+  }
+  ~TempDir() { fs::remove_all(path); }
+};
+
+TEST(ToyGame, RetrogradeAnalysisStoresEveryReachableClassWithItsOutcome) {
+  TempDir dir;
+  db::OpenOptions o;
+  o.create_if_missing = true;
+  o.build_id = "toy_game_test";
+  auto database = db::Database::open(dir.path / "db", o);
+  ASSERT_TRUE(database.has_value()) << database.error().message;
+
+  std::mt19937_64 rng(5);
+  solver::RetroOptions<Position> options;
+  for (int i = 0; i < 3; ++i)
+    options.roots.emplace_back(random_position(rng, toy::kMaxEdges, true), i % 2 == 0);
+  options.board = core::Shape{toy::kStrings, toy::kMaxEdges};
+  options.meta_prefix = "toy/";
+  options.work_dir = dir.path / "work";
+  options.chunk_positions = 101;  // many chunks, runs and merges on a small game
+  options.spill_entries = 500;
+  options.merge_fan_in = 3;
+  options.sst_buffer_records = 700;
+  const toy::Retro game;
+  auto stats = solver::RetroSolver<toy::Retro>(game, *database, options).run();
+  ASSERT_TRUE(stats.has_value()) << stats.error().message;
+
+  // Every reachable (class, side to move in key coordinates), by a plain walk.
+  std::set<std::pair<uint64_t, bool>> want;
+  std::vector<std::pair<Position, bool>> stack(options.roots.begin(), options.roots.end());
+  std::set<std::pair<uint64_t, bool>> seen;
+  while (!stack.empty()) {
+    auto [p, left] = stack.back();
+    stack.pop_back();
+    if (!seen.insert({toy::encode(p), left}).second) continue;
+    const auto c = game.canon(p);
+    want.insert({c.key.lo, left != c.swapped});
+    if (c.both_sides) want.insert({c.key.lo, !(left != c.swapped)});
+    toy::for_each_option(p, left, [&](const Position& child) { stack.emplace_back(child, !left); });
+  }
+
+  std::set<std::pair<uint64_t, bool>> got;
+  auto scan = database->scan(options.board);
+  ASSERT_TRUE(scan.has_value()) << scan.error().message;
+  for (; scan->valid(); scan->next()) {
+    const db::PositionKey& k = scan->key();
+    const Position p = toy::decode(k.lo);
+    EXPECT_EQ(k.group, toy::edges(p));
+    auto v = scan->value();
+    ASSERT_TRUE(v.has_value()) << v.error().message;
+    const int64_t value = value_128(p);
+    if (v->black_to_move != db::Outcome::kUnknown) {  // Left to move
+      got.insert({k.lo, true});
+      EXPECT_EQ(v->black_to_move == db::Outcome::kBlackWins, value > 0) << text(p);
+    }
+    if (v->white_to_move != db::Outcome::kUnknown) {  // Right to move
+      got.insert({k.lo, false});
+      EXPECT_EQ(v->white_to_move == db::Outcome::kWhiteWins, value < 0) << text(p);
+    }
+  }
+  ASSERT_TRUE(scan->status().has_value());
+  EXPECT_EQ(got, want);
+  EXPECT_EQ(stats->sides, want.size());
+  EXPECT_GT(want.size(), 1000u);
+}
+
+}  // namespace
