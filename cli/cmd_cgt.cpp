@@ -12,6 +12,7 @@
 #include "command.hpp"
 #include "json.hpp"
 #include "options.hpp"
+#include "svg_thermograph.hpp"
 
 namespace konane::cli {
 namespace {
@@ -206,7 +207,7 @@ int run(const std::vector<std::string>& raw_args, Io io) {
         // Whole or not at all: written beside the target, then renamed over it.
         const std::string tmp = file + ".tmp";
         std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-        out << cgt::thermograph_svg(th, value_text(values[0].id).value_or(values[0].text));
+        out << thermograph_svg(th, value_text(values[0].id).value_or(values[0].text));
         out.close();
         std::error_code ec;
         if (out) std::filesystem::rename(tmp, file, ec);

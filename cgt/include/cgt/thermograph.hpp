@@ -40,8 +40,4 @@ struct Thermograph {
   friend bool operator==(const Thermograph&, const Thermograph&) = default;
 };
 
-// A picture of the thermograph (value axis reversed as in the literature: Left's side, the
-// larger values, on the left; temperature upwards), with labelled axes and ticks.
-std::string thermograph_svg(const Thermograph& t, const std::string& title);
-
 }  // namespace cgt
