@@ -1,7 +1,6 @@
 // konane batch FILE [--db PATH] [--threads N] [--output FILE.jsonl]: solves many positions.
 #include <fcntl.h>
 #include <tbb/enumerable_thread_specific.h>
-#include <tbb/global_control.h>
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 #include <unistd.h>
@@ -219,7 +218,6 @@ int run_batch(const std::vector<std::string>& args, Io io) {
 
   // Each worker thread has its own solver (a share of --memory); a line runs isolated so
   // that its node count is its own.
-  tbb::global_control limit(tbb::global_control::max_allowed_parallelism, config->threads);
   SolverConfig per = *config;
   per.memory_bytes = std::max<size_t>(size_t{16} << 20, config->memory_bytes / config->threads);
   tbb::enumerable_thread_specific<std::unique_ptr<KonaneSolver>> solvers;

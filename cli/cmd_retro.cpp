@@ -1,7 +1,6 @@
 // konane retro --board RxC --opening standard|any --db PATH: strong solution of a board by
 // retrograde analysis. Every position reachable from the opening is solved and stored.
 #include <sys/resource.h>
-#include <tbb/global_control.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -87,7 +86,6 @@ int run_retro(const std::vector<std::string>& args, Io io) {
 
   auto database = open_database(path, db::OpenMode::kReadWrite, true, "retro", io);
   if (!database) return kExitUsage;
-  tbb::global_control limit(tbb::global_control::max_allowed_parallelism, threads);
 
   const std::string board = core::shape_name(*size);
   const std::string prefix = retro_meta_prefix(size->rows, size->cols, *rule);

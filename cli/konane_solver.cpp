@@ -1,12 +1,10 @@
 #include "konane_solver.hpp"
 
-#include <tbb/global_control.h>
 #include <tbb/parallel_for.h>
 
 #include <algorithm>
 #include <memory>
 #include <optional>
-#include <thread>
 
 #include "konane/symmetry.hpp"
 #include "solver/reply_rounds.hpp"
@@ -23,29 +21,13 @@ KonaneSolver::KonaneSolver(const SolverConfig& config)
       prover_(values_, dfpn_, solver::ProverLimits{.threads = config.threads, .stop = &stop_}) {}
 
 namespace {
-// Runs f while a watchdog sets `stop` at the deadline (if any).
+// Runs f with the stop token's deadline `seconds` from now (none if seconds <= 0); the
+// searches read the clock as they poll the token, so no thread watches the time.
 template <class F>
-void with_deadline(double seconds, std::atomic<bool>& stop, F&& f) {
-  if (seconds <= 0) {
-    f();
-    return;
-  }
-  std::atomic<bool> finished{false};
-  std::thread watchdog([&] {
-    const auto deadline = std::chrono::steady_clock::now() +
-                          std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                              std::chrono::duration<double>(seconds));
-    while (!finished.load()) {
-      if (std::chrono::steady_clock::now() >= deadline) {
-        stop.store(true);
-        return;
-      }
-      std::this_thread::sleep_for(std::chrono::milliseconds(5));
-    }
-  });
+void with_deadline(double seconds, core::StopToken& stop, F&& f) {
+  stop.set_deadline_in(seconds);
   f();
-  finished.store(true);
-  watchdog.join();
+  stop.clear_deadline();
 }
 }  // namespace
 
@@ -78,7 +60,7 @@ void KonaneSolver::principal_variation(Position p, Color side, Color winner, Roo
   // ends the line: the caller drops a line cut short.
   out.pv.clear();
   out.pv_index.clear();
-  while (!stop_.load()) {
+  while (!stop_.stop_requested()) {
     const MoveList moves = pv_move_order(p, side);
     if (moves.empty()) return;
     int chosen = 0;
@@ -107,7 +89,6 @@ void KonaneSolver::principal_variation(Position p, Color side, Color winner, Roo
 
 RootAnalysis KonaneSolver::analyse(const Position& p, Color to_move, bool with_pv) {
   RootAnalysis out;
-  tbb::global_control limit(tbb::global_control::max_allowed_parallelism, config_.threads);
   with_deadline(config_.timeout_seconds, stop_, [&] {
     MoveList moves;
     generate_moves(p, to_move, moves);
@@ -140,7 +121,7 @@ RootAnalysis KonaneSolver::analyse(const Position& p, Color to_move, bool with_p
       principal_variation(p, to_move, out.winner == Winner::Left ? Color::Black : Color::White,
                           out);
   });
-  out.complete = !stop_.load();
+  out.complete = !stop_.stop_requested();
   if (!out.complete) {
     out.pv.clear();
     out.pv_index.clear();
@@ -150,7 +131,6 @@ RootAnalysis KonaneSolver::analyse(const Position& p, Color to_move, bool with_p
 
 OpeningAnalysis KonaneSolver::solve_opening(int rows, int cols, OpeningRule rule) {
   OpeningAnalysis out;
-  tbb::global_control limit(tbb::global_control::max_allowed_parallelism, config_.threads);
   struct Job {
     size_t removal;
     int reply;
@@ -222,7 +202,7 @@ OpeningAnalysis KonaneSolver::solve_opening(int rows, int cols, OpeningRule rule
     settle_removal(r);
   }
   out.winner = opening_winner(out.removals);
-  out.complete = !stop_.load();
+  out.complete = !stop_.stop_requested();
   return out;
 }
 
@@ -249,13 +229,12 @@ Winner opening_winner(const std::vector<OpeningRemoval>& removals) {
 }
 
 std::optional<cgt::GameId> KonaneSolver::value(const Position& p) {
-  tbb::global_control limit(tbb::global_control::max_allowed_parallelism, config_.threads);
   if (config_.timeout_seconds <= 0) return prover_.value(p);
   const double left =
       config_.timeout_seconds -
       std::chrono::duration<double>(std::chrono::steady_clock::now() - created_).count();
-  if (left <= 0) stop_.store(true);
-  if (stop_.load()) return std::nullopt;
+  if (left <= 0) stop_.request_stop();
+  if (stop_.stop_requested()) return std::nullopt;
   std::optional<cgt::GameId> v;
   with_deadline(left, stop_, [&] { v = prover_.value(p); });
   return v;

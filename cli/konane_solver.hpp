@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/stop.hpp"
 #include "konane/game.hpp"
 #include "konane/opening.hpp"
 #include "konane/position.hpp"
@@ -92,7 +93,7 @@ class KonaneSolver {
   // Regions valued by a proved guess, and built from their options, so far.
   uint64_t regions_proved() const { return prover_.proved(); }
   uint64_t regions_expanded() const { return prover_.expanded(); }
-  bool timed_out() const { return stop_.load(); }
+  bool timed_out() const { return stop_.stop_requested(); }
   // Why a computation stopped: "node budget spent" or "timed out".
   const char* stop_reason() const {
     return config_.node_budget && nodes() >= config_.node_budget ? "node budget spent"
@@ -109,7 +110,7 @@ class KonaneSolver {
   SolverConfig config_;
   // --timeout counts from here for value(): a command values its regions one by one.
   std::chrono::steady_clock::time_point created_ = std::chrono::steady_clock::now();
-  std::atomic<bool> stop_{false};
+  core::StopToken stop_;
   solver::ConcurrentTable value_table_;
   solver::ConcurrentTable proof_table_;
   solver::ValueSolver<Game> values_;

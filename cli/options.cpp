@@ -1,5 +1,8 @@
 #include "options.hpp"
 
+#include <tbb/global_control.h>
+
+#include <optional>
 #include <ostream>
 #include <thread>
 
@@ -45,6 +48,12 @@ void add_threads_option(po::options_description& desc) {
 int threads_from(const po::variables_map& vm) {
   int t = vm.count("threads") ? vm["threads"].as<int>() : 0;
   if (t <= 0) t = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  // The one place the thread count is set: oneTBB runs at most t threads for the rest of
+  // the command. Replaced, not stacked, by the next command run in the same process (tests
+  // run many), so no command inherits another's limit.
+  static std::optional<tbb::global_control> limit;
+  limit.reset();
+  limit.emplace(tbb::global_control::max_allowed_parallelism, t);
   return t;
 }
 

@@ -27,7 +27,8 @@ std::optional<ParsedArgs> parse_args(const std::string& command, const std::stri
 
 // Adds the one thread-count option every parallel command honours.
 void add_threads_option(po::options_description& desc);
-// 0 = all cores. Also configures oneTBB's global limit for the life of the returned object.
+// 0 = all cores. Also sets oneTBB's limit for the rest of the command: the one place the
+// process's thread count is set.
 // --threads above this is refused: more threads than any machine here has cores only splits
 // the table memory into useless slivers (a batch with 100000 threads ran 250 times slower).
 inline constexpr int kMaxThreads = 1024;

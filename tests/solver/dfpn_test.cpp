@@ -125,7 +125,8 @@ TEST(DfpnOrders, MatchPlainNegamax) {
 }
 
 TEST(DfpnStop, AStoppedSearchSaysUnknown) {
-  std::atomic<bool> stop{true};
+  core::StopToken stop;
+  stop.request_stop();
   solver::ConcurrentTable vt(size_t{1} << 20), pt(size_t{1} << 20);
   solver::ValueSolver<Game> values(vt);
   solver::DfpnSolver<Game> dfpn(values, pt, solver::SearchLimits{4, &stop});
@@ -133,6 +134,21 @@ TEST(DfpnStop, AStoppedSearchSaysUnknown) {
   auto p = konane::parse_position("..xoxo/oxoxox/xoxoxo/oxoxox/xoxoxo/oxoxox", &err);
   ASSERT_TRUE(p);
   EXPECT_EQ(dfpn.solve(p->position, true), solver::Result::Unknown);
+}
+
+// The search reads the deadline off the clock itself: a deadline already over when the
+// search starts, never polled by anyone else, stops it.
+TEST(DfpnStop, TheSearchPollsTheDeadline) {
+  core::StopToken stop;
+  stop.set_deadline_in(1e-9);
+  solver::ConcurrentTable vt(size_t{1} << 20), pt(size_t{1} << 20);
+  solver::ValueSolver<Game> values(vt);
+  solver::DfpnSolver<Game> dfpn(values, pt, solver::SearchLimits{4, &stop});
+  konane::TextError err;
+  auto p = konane::parse_position("xoxoxo/oxoxox/xoxoxo/oxoxox/xoxo.o/oxox.x", &err);
+  ASSERT_TRUE(p);
+  EXPECT_EQ(dfpn.solve(p->position, true), solver::Result::Unknown);
+  EXPECT_TRUE(stop.stop_requested());
 }
 
 // A node budget stops the search with Unknown and raises the stop flag, at the same node on
@@ -143,14 +159,14 @@ TEST(DfpnStop, NodeBudgetStopsAtTheSameNodeEveryTime) {
   auto p = konane::parse_position("xoxoxo/oxo.ox/xox.xo/ox..ox/xox..o/ox..ox", &err);
   ASSERT_TRUE(p);
   auto run = [&](uint64_t budget, solver::Result& result, bool& stopped) {
-    std::atomic<bool> stop{false};
+    core::StopToken stop;
     solver::ConcurrentTable vt(size_t{1} << 20), pt(size_t{4} << 20);
     solver::ValueSolver<Game> values(vt);
     solver::SearchLimits limits{4, &stop};
     limits.node_budget = budget;
     solver::DfpnSolver<Game> dfpn(values, pt, limits);
     result = dfpn.solve(p->position, true);
-    stopped = stop.load();
+    stopped = stop.stop_requested();
     return dfpn.nodes() + values.nodes();
   };
   solver::Result full_result, r1, r2;

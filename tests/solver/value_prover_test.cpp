@@ -17,7 +17,7 @@ using namespace testref;
 struct Prover {
   // direct_size 0 sends every region with a stone through the guesses.
   // task_threads: the prover's own oneTBB tasks; callers: threads calling it at once.
-  explicit Prover(int direct_size, int task_threads = 1, std::atomic<bool>* stop = nullptr,
+  explicit Prover(int direct_size, int task_threads = 1, core::StopToken* stop = nullptr,
                   int callers = 1)
       : dfpn(values, proofs, solver::SearchLimits{4, stop, std::max(task_threads, callers)}),
         prover(values, dfpn,
@@ -194,7 +194,8 @@ TEST(ValueProverConcurrent, TwoCallersShareTables) {
 }
 
 TEST(ValueProver, StopGivesNoValue) {
-  std::atomic<bool> stop{true};
+  core::StopToken stop;
+  stop.request_stop();
   const auto p = konane::parse_position("xoxox/oxoxo/x..ox/oxoxo/xoxox", nullptr);
   ASSERT_TRUE(p);
   for (int threads : {1, 2}) {  // on 2, a searcher whose side ends joins the other

@@ -33,6 +33,7 @@
 #include <vector>
 
 #include "core/outcome.hpp"
+#include "core/stop.hpp"
 #include "solver/dfpn_choice.hpp"
 #include "solver/game.hpp"
 #include "solver/node_count.hpp"
@@ -44,8 +45,8 @@ namespace solver {
 using core::Result;  // for the player to move; df-pn proves no draws (acyclic games)
 
 struct SearchLimits {
-  int value_limit = 6;                // regions with at most this size get values
-  std::atomic<bool>* stop = nullptr;  // set from outside to stop (timeout)
+  int value_limit = 6;              // regions with at most this size get values
+  core::StopToken* stop = nullptr;  // a stop from outside or a deadline (polled)
   // Threads that may call solve() at once; above 1 the searchers split the children of nodes
   // that look lost (dfpn_choice.hpp), and near the root a searcher re-reads its siblings'
   // numbers after each descent, to see what the others proved.
@@ -327,10 +328,13 @@ class DfpnSolver {
 
   // Sticky once abandon() said yes, so that every level of the search unwinds at once.
   bool stopped() const {
-    if (limits_.stop && limits_.stop->load(std::memory_order_relaxed)) return true;
+    if (limits_.stop) {
+      if (limits_.stop->stop_requested()) return true;
+      if ((++clock_poll_ & (kClockPoll - 1)) == 0 && limits_.stop->poll()) return true;
+    }
     if (limits_.node_budget &&
         nodes_.total() + nodes_.pending() + values_.nodes() >= limits_.node_budget) {
-      if (limits_.stop) limits_.stop->store(true, std::memory_order_relaxed);
+      if (limits_.stop) limits_.stop->request_stop();
       return true;
     }
     if (hook_.abandoned) return true;
@@ -434,6 +438,9 @@ class DfpnSolver {
   };
   static inline thread_local AbandonHook hook_{};
   static inline thread_local uint32_t poll_ = 0;
+  // The stop token's deadline is read off the clock this often (stopped() runs per node).
+  static inline thread_local uint32_t clock_poll_ = 0;
+  static constexpr uint32_t kClockPoll = 256;
   static inline thread_local int order_ = 0;
   static constexpr uint32_t kAbandonPoll = 1024;
   static constexpr int kRefreshDepth = 12;

@@ -34,6 +34,7 @@
 #include <optional>
 #include <vector>
 
+#include "core/stop.hpp"
 #include "solver/dfpn.hpp"
 
 namespace solver {
@@ -44,7 +45,7 @@ template <class Solver, class Position>
 std::vector<solver::Result> settle_in_rounds(Solver& dfpn, const std::vector<Position>& positions,
                                              bool left,
                                              const std::vector<std::vector<size_t>>& groups,
-                                             int threads, const std::atomic<bool>& stop) {
+                                             int threads, core::StopToken& stop) {
   using solver::Result;
   constexpr uint64_t kFirstBudget = uint64_t{1} << 16;  // nodes
   constexpr uint64_t kLastBudget = uint64_t{1} << 40;
@@ -95,10 +96,10 @@ std::vector<solver::Result> settle_in_rounds(Solver& dfpn, const std::vector<Pos
   auto run_group = [&](size_t g, bool from_last) {
     const auto& jobs = groups[g];
     if (jobs.size() == 1) {  // nothing to take turns with: one search to the end
-      if (!known(jobs[0]) && !stop.load()) search(g, jobs[0], std::nullopt);
+      if (!known(jobs[0]) && !stop.poll()) search(g, jobs[0], std::nullopt);
       return;
     }
-    while (!group_done(g) && !stop.load()) {
+    while (!group_done(g) && !stop.poll()) {
       const auto k = pick(g, from_last);
       if (!k) return;
       const uint64_t budget = next_budget[*k].load();

@@ -47,8 +47,8 @@ struct ProverLimits {
   // Regions with at most this many (G::size) units are valued directly from their options
   // (ValueSolver): below it, two searches cost more than the whole subtree.
   int direct_size = 12;
-  int threads = 1;                          // run the two searches of a guess at once
-  const std::atomic<bool>* stop = nullptr;  // set from outside: give up with nullopt
+  int threads = 1;                  // run the two searches of a guess at once
+  core::StopToken* stop = nullptr;  // a stop from outside or a deadline: give up with nullopt
 };
 
 template <PartizanGame G>
@@ -87,7 +87,7 @@ class ValueProver {
   uint64_t expanded() const { return expanded_.load(std::memory_order_relaxed); }
 
  private:
-  bool stopped() const { return limits_.stop && limits_.stop->load(std::memory_order_relaxed); }
+  bool stopped() const { return limits_.stop && limits_.stop->poll(); }
 
   std::optional<cgt::GameId> rep_value(const Keyed<Position>& k) {
     if (auto hit = values_.peek(k.key, G::size(k.rep))) return *hit;
