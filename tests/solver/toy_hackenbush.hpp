@@ -89,6 +89,7 @@ void for_each_option(const Position& p, bool left, F&& f) {
 // The game contract of df-pn and the value solver (solver/game.hpp).
 struct Game {
   using Position = toy::Position;
+  static constexpr int kMaxRegions = kStrings;  // one region a string
 
   // The class under permutations of the strings and the colour swap, which negates.
   static solver::Keyed<Position> key(const Position& p) {

@@ -16,7 +16,8 @@
 //    (to refute a win every option must be refuted), the df-pn+ mobility heuristic.
 //  * Threshold starvation: child thresholds use the 1+epsilon trick (Pawlewicz & Lew), with
 //    epsilon = 1/4, so a search does not bounce between two siblings of near-equal delta.
-//  * Cycles / GHI: none; every move removes a stone, so the state graph is acyclic.
+//  * Cycles / GHI: none; the game contract requires short games (solver/game.hpp), so the
+//    state graph is acyclic.
 //  * Transpositions make the state graph a DAG, where summing phi over children counts
 //    shared descendants twice. That only overestimates numbers (search order), never a
 //    result: proofs and disproofs are exact.
@@ -65,10 +66,9 @@ class DfpnSolver {
  public:
   using Position = typename G::Position;
   static constexpr uint32_t kInf = dfpn_choice::kInf;
-  // A live region needs a stone that can jump and one to be jumped, so a board of at most
-  // 64 squares has at most 32 regions: overflow is impossible for boards up to 8x8, and a
-  // state that would overflow anyway is reported unknown, never solved with a region lost.
-  static constexpr int kMaxHard = 32;
+  // The most regions a state may hold (the game's kMaxRegions, game.hpp); a state that
+  // would hold more is reported unknown, never solved with a region lost.
+  static constexpr int kMaxHard = max_regions<G>();
 
   DfpnSolver(ValueSolver<G>& values, ConcurrentTable& proofs, SearchLimits limits)
       : values_(values),

@@ -17,6 +17,8 @@
 //                           not decompose passes p itself when someone can move)
 //     has_option, count_options, size   move counts and a size measure (df-pn's
 //                           initial numbers, the value limit)
+//     kMaxRegions           optional static constexpr int: the most regions a position can
+//                           split into (df-pn's fixed region arrays; 32 when absent)
 //   Assumptions, not checkable at compile time: normal play (who cannot move loses); short
 //   games: finite and acyclic, every line of play ends (df-pn and the value recursion have
 //   no cycle detection; a loopy game must use retrograde analysis); regions are independent
@@ -63,5 +65,14 @@ concept PartizanGame = requires(const typename G::Position& p, bool left) {
   { G::size(p) } -> std::convertible_to<int>;  // a size measure: larger means harder
   { G::count_options(p, left) } -> std::convertible_to<int>;
 };
+
+// G::kMaxRegions when the game states it, else 32.
+template <class G>
+constexpr int max_regions() {
+  if constexpr (requires { G::kMaxRegions; })
+    return G::kMaxRegions;
+  else
+    return 32;
+}
 
 }  // namespace solver

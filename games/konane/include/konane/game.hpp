@@ -13,6 +13,9 @@ namespace konane {
 template <class KeyedT>
 struct KonaneGameT {
   using Position = konane::Position;
+  // A live region needs a stone that can jump and one to be jumped, so a board of at most
+  // 64 squares has at most 32 regions.
+  static constexpr int kMaxRegions = 32;
 
   static KeyedT key(const Position& region) {
     const Canonical c = canonical(region, KeyGroup::Region);
