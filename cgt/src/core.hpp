@@ -1,6 +1,9 @@
 #pragma once
 // Helpers shared by the engine's translation units (not part of the public API).
+#include <algorithm>
 #include <span>
+#include <unordered_map>
+#include <vector>
 
 #include "table.hpp"
 
@@ -44,5 +47,45 @@ inline int stored_cmp(int64_t m1, uint8_t e1, int64_t m2, uint8_t e2) {
 const uint32_t* options_block(GameId g);
 
 GameId intern_nus(const Dyadic& x, int64_t ups, uint32_t nim);
+
+// ---- shared by game.cpp (tables, sums) and order.cpp (order, canonical forms) ----
+
+inline Table& T() {
+  return Table::get();
+}
+
+inline void sort_unique(std::vector<GameId>& v) {
+  std::sort(v.begin(), v.end());
+  v.erase(std::unique(v.begin(), v.end()), v.end());
+}
+
+inline std::span<const GameId> lefts(GameId g) {
+  return block_left(options_block(g));
+}
+inline std::span<const GameId> rights(GameId g) {
+  return block_right(options_block(g));
+}
+
+struct NusKey {
+  Dyadic x;
+  int32_t ups;
+  uint32_t nim;
+};
+inline NusKey nus_of(const Record& r) {
+  return {rec_number(r), r.ups, r.nim};
+}
+
+GameId zero_id();
+// Interns a game whose option lists are already canonical, sorted and not of NUS shape.
+GameId intern_general(std::span<const GameId> l, std::span<const GameId> r);
+// {l | r} in canonical form. undominated: the caller already deleted every dominated option.
+GameId canonicalise(std::vector<GameId>& l, std::vector<GameId>& r, bool undominated = false);
+
+// Memo of "X <= G" / "G <= Y" for the game G being canonicalised. Bypassing and deleting
+// options never changes G's value, so answers stay valid for the whole construction.
+using ArrMemo = std::unordered_map<uint64_t, bool>;
+// X <= G and G <= Y for G given by its option lists.
+bool leq_id_arr(GameId x, std::span<const GameId> gl, std::span<const GameId> gr, ArrMemo& memo);
+bool leq_arr_id(std::span<const GameId> gl, std::span<const GameId> gr, GameId y, ArrMemo& memo);
 
 }  // namespace cgt::detail
