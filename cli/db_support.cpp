@@ -294,14 +294,13 @@ db::Expected<OpeningAnalysis> opening_from_db(const db::Database& database, int 
                                               OpeningRule rule) {
   OpeningAnalysis out;
   for (const OpeningLine& line : opening_lines(rows, cols, rule)) {
-    if (out.removals.empty() || out.removals.back().square != line.black_hole)
-      out.removals.push_back(OpeningRemoval{line.black_hole, Winner::Unknown, std::nullopt, {}});
+    OpeningRemoval& removal = removal_entry(out.removals, line.black_hole);
     auto known = lookup_position(database, line.position);
     if (!known) return known.error();
     Winner winner = Winner::Unknown;
     if (known->has_value())
       if (auto k = known_winner(**known, Color::Black)) winner = *k;
-    out.removals.back().replies.emplace_back(line.white_hole, winner);
+    removal.replies.emplace_back(line.white_hole, winner);
   }
   for (OpeningRemoval& r : out.removals) settle_removal(r);
   out.winner = opening_winner(out.removals);

@@ -104,9 +104,7 @@ RootAnalysis KonaneSolver::analyse(const Position& p, Color to_move, bool with_p
     for (int i = 0; i < moves.size(); ++i) {
       const solver::Result child = results[i];
       out.moves[i].move = moves[i];
-      out.moves[i].for_mover = child == solver::Result::Win    ? solver::Result::Loss
-                               : child == solver::Result::Loss ? solver::Result::Win
-                                                               : solver::Result::Unknown;
+      out.moves[i].for_mover = core::flip(child);
     }
     bool any_win = false, any_unknown = false;
     for (const auto& m : out.moves) {
@@ -114,9 +112,9 @@ RootAnalysis KonaneSolver::analyse(const Position& p, Color to_move, bool with_p
       any_unknown |= m.for_mover == solver::Result::Unknown;
     }
     if (any_win)
-      out.winner = to_move == Color::Black ? Winner::Left : Winner::Right;
+      out.winner = winner_of(to_move, solver::Result::Win);
     else if (!any_unknown)
-      out.winner = to_move == Color::Black ? Winner::Right : Winner::Left;
+      out.winner = winner_of(to_move, solver::Result::Loss);
     if (with_pv && out.winner != Winner::Unknown)
       principal_variation(p, to_move, out.winner == Winner::Left ? Color::Black : Color::White,
                           out);
@@ -139,8 +137,7 @@ OpeningAnalysis KonaneSolver::solve_opening(int rows, int cols, OpeningRule rule
   };
   std::vector<Job> jobs;
   for (const OpeningLine& line : opening_lines(rows, cols, rule)) {
-    if (out.removals.empty() || out.removals.back().square != line.black_hole)
-      out.removals.push_back(OpeningRemoval{line.black_hole, Winner::Unknown, std::nullopt, {}});
+    removal_entry(out.removals, line.black_hole);
     jobs.push_back(Job{out.removals.size() - 1, line.white_hole, line.position});
   }
   // Removals spread over the threads; inside one removal its replies in rounds of growing
@@ -204,6 +201,12 @@ OpeningAnalysis KonaneSolver::solve_opening(int rows, int cols, OpeningRule rule
   out.winner = opening_winner(out.removals);
   out.complete = !stop_.stop_requested();
   return out;
+}
+
+OpeningRemoval& removal_entry(std::vector<OpeningRemoval>& removals, int square) {
+  if (removals.empty() || removals.back().square != square)
+    removals.push_back(OpeningRemoval{square, Winner::Unknown, std::nullopt, {}});
+  return removals.back();
 }
 
 void settle_removal(OpeningRemoval& r) {

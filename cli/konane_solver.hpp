@@ -63,6 +63,10 @@ struct OpeningAnalysis {
   bool complete = true;
 };
 
+// The entry of Black's removal `square`, appended when the lines (opening_lines(), grouped
+// by Black's square) reach a new one.
+OpeningRemoval& removal_entry(std::vector<OpeningRemoval>& removals, int square);
+
 // The removal's winner and refutation from its replies' winners (White to reply; the
 // winner of the rest of the game after each): White wins it if some reply wins for White
 // (the first such is the refutation), it is unknown if some reply is, else Black wins it.

@@ -25,8 +25,6 @@ std::string_view to_string(Code code) {
       return "conflict";
     case Code::kInvalidArgument:
       return "invalid argument";
-    case Code::kBadInput:
-      return "bad input";
     case Code::kReadOnly:
       return "read-only";
     case Code::kIOError:

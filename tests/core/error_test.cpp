@@ -8,7 +8,7 @@
 namespace {
 
 core::Expected<int> half(int x) {
-  if (x % 2) return core::Error{core::Code::kBadInput, std::to_string(x) + " is odd"};
+  if (x % 2) return core::Error{core::Code::kInvalidArgument, std::to_string(x) + " is odd"};
   return x / 2;
 }
 
@@ -18,7 +18,7 @@ TEST(Error, ValueOrError) {
   EXPECT_EQ(*a, 4);
   const auto b = half(7);
   ASSERT_FALSE(b);
-  EXPECT_EQ(b.error().code, core::Code::kBadInput);
+  EXPECT_EQ(b.error().code, core::Code::kInvalidArgument);
   EXPECT_EQ(b.error().message, "7 is odd");
   const core::Status ok = core::ok();
   EXPECT_TRUE(ok.has_value());

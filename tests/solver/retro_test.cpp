@@ -14,6 +14,7 @@
 #include <set>
 #include <unordered_map>
 
+#include "../db/test_support.hpp"
 #include "db/database.hpp"
 #include "konane/opening.hpp"
 #include "konane/retro_game.hpp"
@@ -30,17 +31,7 @@ using RetroGame = konane::KonaneRetroGameT<solver::RetroKey>;
 namespace fs = std::filesystem;
 namespace rd = solver::retro_detail;
 
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    static int n = 0;
-    path = fs::temp_directory_path() /
-           ("konane_retro_test_" + std::to_string(getpid()) + "_" + std::to_string(n++));
-    fs::remove_all(path);
-    fs::create_directories(path);
-  }
-  ~TempDir() { fs::remove_all(path); }
-};
+using db_test::TempDir;
 
 // Does the side to move win? Plain negamax over the real board, no symmetry.
 using Negamax = testref::PlainOutcome;
@@ -111,13 +102,13 @@ class RetroCrossCheck : public ::testing::TestWithParam<Case> {};
 TEST_P(RetroCrossCheck, EveryStoredAndEveryReachablePositionMatchesNegamax) {
   const Case c = GetParam();
   TempDir dir;
-  db::Database database = open_db(dir.path / "db");
+  db::Database database = open_db(dir.path() / "db");
   const RetroGame game{c.rows, c.cols};
   solver::RetroSolver<RetroGame> retro(game, database,
-                                       options_for(c.rows, c.cols, c.rule, dir.path));
+                                       options_for(c.rows, c.cols, c.rule, dir.path()));
   auto stats = retro.run();
   ASSERT_TRUE(stats.has_value()) << stats.error().message;
-  EXPECT_FALSE(fs::exists(dir.path / "work")) << "work files are removed when done";
+  EXPECT_FALSE(fs::exists(dir.path() / "work")) << "work files are removed when done";
 
   Negamax negamax;
   // 1. Every stored record, in key colours.
@@ -201,14 +192,14 @@ INSTANTIATE_TEST_SUITE_P(SmallBoards, RetroCrossCheck,
 // A finished solve reruns without solving anything again.
 TEST(Retro, RerunAfterCompletionChangesNothing) {
   TempDir dir;
-  db::Database database = open_db(dir.path / "db");
+  db::Database database = open_db(dir.path() / "db");
   const RetroGame game{4, 4};
-  auto first = solver::RetroSolver<RetroGame>(game, database,
-                                              options_for(4, 4, konane::OpeningRule::Any, dir.path))
+  auto first = solver::RetroSolver<RetroGame>(
+                   game, database, options_for(4, 4, konane::OpeningRule::Any, dir.path()))
                    .run();
   ASSERT_TRUE(first.has_value());
   auto second = solver::RetroSolver<RetroGame>(
-                    game, database, options_for(4, 4, konane::OpeningRule::Any, dir.path))
+                    game, database, options_for(4, 4, konane::OpeningRule::Any, dir.path()))
                     .run();
   ASSERT_TRUE(second.has_value()) << second.error().message;
   EXPECT_TRUE(second->resumed);
@@ -221,12 +212,12 @@ TEST(Retro, RerunAfterCompletionChangesNothing) {
 TEST(Retro, ResumesFromTheLastFinishedLayer) {
   TempDir a, b;
   const RetroGame game{4, 4};
-  db::Database full = solved_4x4(a.path);
+  db::Database full = solved_4x4(a.path());
   // In b: a full run, then the "done" records of the upper layers are erased, as if the run
   // had died after layer 7 (their positions stay: a crash after ingest, before the meta).
   // The work files are gone, so the rerun must enumerate again too.
-  db::Database partial = open_db(b.path / "db");
-  auto o = options_for(4, 4, konane::OpeningRule::Standard, b.path);
+  db::Database partial = open_db(b.path() / "db");
+  auto o = options_for(4, 4, konane::OpeningRule::Standard, b.path());
   ASSERT_TRUE(solver::RetroSolver<RetroGame>(game, partial, o).run().has_value());
   auto layers = partial.list_meta("solve/test/layer/");
   ASSERT_TRUE(layers.has_value());
@@ -288,10 +279,10 @@ TEST(RetroIo, ExternalMergeEqualsInMemoryNormalisation) {
     auto run = random_words(rng, 1 + rng() % 400, 1500);  // many duplicate keys
     all.insert(all.end(), run.begin(), run.end());
     rd::sort_unique(run);
-    files.push_back(dir.path / ("run" + std::to_string(i)));
+    files.push_back(dir.path() / ("run" + std::to_string(i)));
     ASSERT_TRUE(rd::write_words(files.back(), run).has_value());
   }
-  files.push_back(dir.path / "empty");
+  files.push_back(dir.path() / "empty");
   ASSERT_TRUE(rd::write_words(files.back(), {}).has_value());
   auto s1 = random_words(rng, 300, 1500), s2 = random_words(rng, 5, 1500);
   all.insert(all.end(), s1.begin(), s1.end());
@@ -300,7 +291,7 @@ TEST(RetroIo, ExternalMergeEqualsInMemoryNormalisation) {
   rd::sort_unique(s2);
   rd::sort_unique(all);
   for (size_t parts : {1, 2, 5}) {  // serial, and cut into key ranges merged in parallel
-    const fs::path out = dir.path / ("merged" + std::to_string(parts));
+    const fs::path out = dir.path() / ("merged" + std::to_string(parts));
     auto n = rd::merge_to_file(files, {s1, s2}, out, 3, 7, true, parts);
     ASSERT_TRUE(n.has_value()) << n.error().message;
     EXPECT_EQ(*n, all.size()) << parts;
@@ -308,14 +299,14 @@ TEST(RetroIo, ExternalMergeEqualsInMemoryNormalisation) {
     ASSERT_TRUE(got.has_value()) << got.error().message;
     EXPECT_EQ(*got, all) << parts;
   }
-  for (const auto& e : fs::directory_iterator(dir.path))
+  for (const auto& e : fs::directory_iterator(dir.path()))
     EXPECT_EQ(e.path().string().find(".part"), std::string::npos) << e.path();
   for (const auto& f : files) EXPECT_TRUE(fs::exists(f)) << "inputs are left alone";
 }
 
 TEST(RetroIo, HalfWrittenAndDamagedFilesAreNotTakenForWhole) {
   TempDir dir;
-  const fs::path f = dir.path / "w";
+  const fs::path f = dir.path() / "w";
   {
     auto w = rd::WordWriter::create(f);
     ASSERT_TRUE(w.has_value());
@@ -410,9 +401,9 @@ TEST(RetroGameKonane, CanonIsTheDatabaseKeyAndPacksLosslessly) {
 TEST(Retro, LeftoversOfAnInterruptedEnumerationAreDiscarded) {
   TempDir a, b;
   const RetroGame game{4, 4};
-  db::Database clean = solved_4x4(a.path);
-  db::Database dirty = open_db(b.path / "db");
-  auto o = options_for(4, 4, konane::OpeningRule::Standard, b.path);
+  db::Database clean = solved_4x4(a.path());
+  db::Database dirty = open_db(b.path() / "db");
+  auto o = options_for(4, 4, konane::OpeningRule::Standard, b.path());
   fs::create_directories(o.work_dir);
   const std::vector<uint64_t> bogus = {uint64_t{0x5} << rd::kRetroFlagBits | 1,
                                        uint64_t{0x7777} << rd::kRetroFlagBits | 3};
@@ -432,12 +423,12 @@ TEST(Retro, LeftoversOfAnInterruptedEnumerationAreDiscarded) {
 TEST(Retro, SpillLimitDoesNotChangeTheLayers) {
   TempDir a, b;
   const RetroGame game{4, 5};
-  db::Database da = open_db(a.path / "db"), dbb = open_db(b.path / "db");
-  auto oa = options_for(4, 5, konane::OpeningRule::Standard, a.path);
+  db::Database da = open_db(a.path() / "db"), dbb = open_db(b.path() / "db");
+  auto oa = options_for(4, 5, konane::OpeningRule::Standard, a.path());
   oa.spill_entries = size_t{1} << 30;
   oa.chunk_positions = size_t{1} << 20;
   auto sa = solver::RetroSolver<RetroGame>(game, da, oa).run();
-  auto ob = options_for(4, 5, konane::OpeningRule::Standard, b.path);
+  auto ob = options_for(4, 5, konane::OpeningRule::Standard, b.path());
   ob.spill_entries = 50;
   auto sb = solver::RetroSolver<RetroGame>(game, dbb, ob).run();
   ASSERT_TRUE(sa.has_value() && sb.has_value());

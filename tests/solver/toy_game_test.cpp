@@ -2,7 +2,6 @@
 // toy_hackenbush.hpp) runs through the value solver, df-pn and retrograde analysis, and each
 // answer is held against the closed-form value of the position.
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <filesystem>
 #include <random>
@@ -10,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "../db/test_support.hpp"
 #include "db/database.hpp"
 #include "solver/dfpn.hpp"
 #include "solver/retro.hpp"
@@ -108,22 +108,14 @@ TEST_P(ToyDfpn, OutcomesFollowTheSignOfTheValue) {
 // 0: every region searched; 3 and 7: small or all strings become values in the sum.
 INSTANTIATE_TEST_SUITE_P(ValueLimits, ToyDfpn, ::testing::Values(0, 3, 7));
 
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    path = fs::temp_directory_path() / ("toy_game_test_" + std::to_string(getpid()));
-    fs::remove_all(path);
-    fs::create_directories(path);
-  }
-  ~TempDir() { fs::remove_all(path); }
-};
+using db_test::TempDir;
 
 TEST(ToyGame, RetrogradeAnalysisStoresEveryReachableClassWithItsOutcome) {
   TempDir dir;
   db::OpenOptions o;
   o.create_if_missing = true;
   o.build_id = "toy_game_test";
-  auto database = db::Database::open(dir.path / "db", o);
+  auto database = db::Database::open(dir.path() / "db", o);
   ASSERT_TRUE(database.has_value()) << database.error().message;
 
   std::mt19937_64 rng(5);
@@ -132,7 +124,7 @@ TEST(ToyGame, RetrogradeAnalysisStoresEveryReachableClassWithItsOutcome) {
     options.roots.emplace_back(random_position(rng, toy::kMaxEdges, true), i % 2 == 0);
   options.board = core::Shape{toy::kStrings, toy::kMaxEdges};
   options.meta_prefix = "toy/";
-  options.work_dir = dir.path / "work";
+  options.work_dir = dir.path() / "work";
   options.chunk_positions = 101;  // many chunks, runs and merges on a small game
   options.spill_entries = 500;
   options.merge_fan_in = 3;

@@ -72,6 +72,18 @@ inline Position decode(uint64_t w) {
   return p;
 }
 
+// p's class under permutations of the strings and the colour swap: the smaller encoding of
+// p and of its colour-swapped image, which of the two it is, and whether they are equal.
+struct Class {
+  uint64_t key = 0;
+  bool swapped = false;       // the key encodes the colour-swapped image (value negated)
+  bool self_swapped = false;  // p and its colour-swapped image are one class
+};
+inline Class class_of(const Position& p) {
+  const uint64_t a = encode(p), b = encode(swap_colours(p));
+  return Class{std::min(a, b), b < a, a == b};
+}
+
 template <class F>
 void for_each_option(const Position& p, bool left, F&& f) {
   for (int i = 0; i < kStrings; ++i) {
@@ -91,12 +103,9 @@ struct Game {
   using Position = toy::Position;
   static constexpr int kMaxRegions = kStrings;  // one region a string
 
-  // The class under permutations of the strings and the colour swap, which negates.
   static solver::Keyed<Position> key(const Position& p) {
-    const uint64_t a = encode(p), b = encode(swap_colours(p));
-    const bool neg = b < a;
-    const uint64_t w = neg ? b : a;
-    return solver::Keyed<Position>{solver::RegionKey{w, 0, 0}, neg, decode(w)};
+    const Class c = class_of(p);
+    return solver::Keyed<Position>{solver::RegionKey{c.key, 0, 0}, c.swapped, decode(c.key)};
   }
   template <class F>
   static void for_each_option(const Position& p, bool left, F&& f) {
@@ -132,9 +141,9 @@ struct Retro {
     bool both_sides = false;
   };
   Canon canon(const Position& p) const {
-    const uint64_t a = encode(p), b = encode(swap_colours(p));
-    return Canon{solver::RetroKey{static_cast<uint8_t>(edges(p)), 0, std::min(a, b)}, b < a,
-                 a == b};
+    const Class c = class_of(p);
+    return Canon{solver::RetroKey{static_cast<uint8_t>(edges(p)), 0, c.key}, c.swapped,
+                 c.self_swapped};
   }
   Position decode(const solver::RetroKey& k) const { return toy::decode(k.lo); }
   static int layer(const Position& p) { return edges(p); }

@@ -22,7 +22,6 @@ enum class Code : std::uint8_t {
   kHashCollision,    // two different canonical forms hash to the same 64-bit reference
   kConflict,         // contradictory facts were recorded for one position
   kInvalidArgument,  // caller error: bad key, reserved meta key, wrong open mode...
-  kBadInput,         // malformed user input: a position, a move, a board shape, a file
   kReadOnly,         // a write on a handle opened read-only or as secondary
   kIOError,          // the filesystem failed (disk full, permissions...)
   kInternal,         // anything RocksDB reports that fits none of the above

@@ -13,7 +13,6 @@ enum class Side : uint8_t { Left = 0, Right = 1 };
 constexpr Side opponent(Side s) {
   return s == Side::Left ? Side::Right : Side::Left;
 }
-const char* side_name(Side s);  // "left", "right"
 
 // For the player to move.
 enum class Result : uint8_t { Win, Loss, Draw, Unknown };
@@ -21,7 +20,6 @@ enum class Result : uint8_t { Win, Loss, Draw, Unknown };
 constexpr Result flip(Result r) {
   return r == Result::Win ? Result::Loss : r == Result::Loss ? Result::Win : r;
 }
-const char* result_name(Result r);  // "win", "loss", "draw", "unknown"
 
 // Absolute.
 enum class Winner : uint8_t { Left, Right, Draw, Unknown };
@@ -53,21 +51,6 @@ constexpr Result result_for(Side mover, Winner w) {
       break;
   }
   return Result::Unknown;
-}
-
-// The side that wins, when one does.
-constexpr bool is_decisive(Winner w) {
-  return w == Winner::Left || w == Winner::Right;
-}
-constexpr Side side_of(Winner w) {  // w must be decisive
-  return w == Winner::Left ? Side::Left : Side::Right;
-}
-constexpr Winner winner_side(Side s) {
-  return s == Side::Left ? Winner::Left : Winner::Right;
-}
-// The same outcome with Left and Right exchanged (a colour-swapped position).
-constexpr Winner swap_sides(Winner w) {
-  return w == Winner::Left ? Winner::Right : w == Winner::Right ? Winner::Left : w;
 }
 
 }  // namespace core

@@ -11,7 +11,6 @@ namespace core {
 struct Shape {
   uint8_t rows = 0;
   uint8_t cols = 0;
-  int cells() const { return int{rows} * cols; }
   friend auto operator<=>(const Shape&, const Shape&) = default;
 };
 

@@ -439,6 +439,9 @@ class DfpnSolver {
   static inline thread_local AbandonHook hook_{};
   static inline thread_local uint32_t poll_ = 0;
   // The stop token's deadline is read off the clock this often (stopped() runs per node).
+  // A counter of its own: poll_ counts only while a hook is set, and its phase decides
+  // where rounds stop, so sharing it would change node counts (measured: 6x6 on 1 thread
+  // went from 2,964,511 to 2,682,559 nodes).
   static inline thread_local uint32_t clock_poll_ = 0;
   static constexpr uint32_t kClockPoll = 256;
   static inline thread_local int order_ = 0;
