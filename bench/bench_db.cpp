@@ -61,7 +61,7 @@ std::uint8_t db_group_of(std::uint64_t bits) {
 db::PositionKey random_key(std::mt19937_64& rng) {
   const std::uint64_t board = 0x00ffffffffffffffULL;  // 7 rows of an 8-wide layout
   const std::uint64_t black = rng() & board;
-  return {7, 8, db_group_of(black), black, rng() & board & ~black};
+  return {1, 7, 8, db_group_of(black), black, rng() & board & ~black};
 }
 
 std::vector<db::PositionRecord> random_records(std::size_t n, std::uint64_t seed) {
@@ -69,8 +69,8 @@ std::vector<db::PositionRecord> random_records(std::size_t n, std::uint64_t seed
   std::vector<db::PositionRecord> out(n);
   for (auto& r : out) {
     r.key = random_key(rng);
-    r.value.black_to_move = rng() % 2 ? db::Outcome::kBlackWins : db::Outcome::kWhiteWins;
-    r.value.white_to_move = rng() % 2 ? db::Outcome::kBlackWins : db::Outcome::kWhiteWins;
+    r.value.left_to_move = rng() % 2 ? db::Winner::Left : db::Winner::Right;
+    r.value.right_to_move = rng() % 2 ? db::Winner::Left : db::Winner::Right;
   }
   return out;
 }

@@ -10,6 +10,7 @@
 #include "db/database.hpp"
 #include "konane/opening.hpp"
 #include "konane/retro_game.hpp"
+#include "konane/storage_key.hpp"
 #include "solver/retro.hpp"
 
 namespace {
@@ -47,7 +48,7 @@ void BM_Retro(benchmark::State& state) {
     }
     solver::RetroOptions<Position> opt;
     opt.roots = roots(rows, cols, konane::OpeningRule::Any);
-    opt.board = core::Shape{uint8_t(rows), uint8_t(cols)};
+    opt.board = db::Board{konane::kGameId, {uint8_t(rows), uint8_t(cols)}};
     opt.meta_prefix = "bench/";
     opt.work_dir = dir / "work";
     // Flush latency is serial and, on boards this small, larger than the work itself; on

@@ -1,4 +1,5 @@
 // konane db stats|export --db PATH: inspecting the solved-position database.
+#include <algorithm>
 #include <map>
 #include <ostream>
 #include <unordered_map>
@@ -7,6 +8,7 @@
 #include "db_support.hpp"
 #include "json.hpp"
 #include "konane/notation.hpp"
+#include "konane/storage_key.hpp"
 #include "options.hpp"
 #include "position_arg.hpp"
 
@@ -19,12 +21,20 @@ struct RuleSummary {
   uint64_t layers_done = 0;
 };
 
-// Groups the meta records solve/<board>/<rule>/<field> (layer records are counted).
-std::vector<RuleSummary> rule_summaries(const std::vector<db::MetaEntry>& entries) {
+// Where Konane's solve records live: solve/konane/, or solve/ in a version-2 database.
+std::string solve_records_prefix(std::uint32_t version) {
+  std::string out(db::kSolveMetaPrefix);
+  if (version != db::kLegacySchemaVersion) out += core::game_name(kGameId) + "/";
+  return out;
+}
+
+// Groups the meta records <prefix><board>/<rule>/<field> (layer records are counted).
+std::vector<RuleSummary> rule_summaries(const std::vector<db::MetaEntry>& entries,
+                                        const std::string& prefix) {
   std::map<std::pair<std::string, std::string>, RuleSummary> by;
   for (const auto& e : entries) {
-    // solve/RxC/rule/rest
-    const std::string rest0 = e.key.substr(6);
+    // RxC/rule/rest
+    const std::string rest0 = e.key.substr(prefix.size());
     const auto s1 = rest0.find('/');
     if (s1 == std::string::npos) continue;
     const auto s2 = rest0.find('/', s1 + 1);
@@ -61,9 +71,15 @@ int run_stats(const std::string& path, bool json, Io io) {
   if (!stats) return db_error(io, "db", path, stats.error());
   auto usage = database->disk_usage();
   if (!usage) return db_error(io, "db", path, usage.error());
-  auto meta = database->list_meta("solve/");
+  const std::string prefix = solve_records_prefix(*version);
+  auto meta = database->list_meta(prefix);
   if (!meta) return db_error(io, "db", path, meta.error());
-  const auto rules = rule_summaries(*meta);
+  const auto rules = rule_summaries(*meta, prefix);
+  // This command speaks Konane; other games' boards are theirs to report.
+  auto& boards = *stats;
+  boards.erase(std::remove_if(boards.begin(), boards.end(),
+                              [](const db::BoardStats& b) { return b.board.game != kGameId; }),
+               boards.end());
   if (json) {
     JsonWriter j(io.out);
     j.begin_object();
@@ -75,10 +91,10 @@ int run_stats(const std::string& path, bool json, Io io) {
     j.key("boards").begin_array();
     for (const auto& b : *stats) {
       j.begin_object();
-      j.field("board", std::to_string(b.board.rows) + "x" + std::to_string(b.board.cols));
+      j.field("board", core::shape_name(b.board.shape));
       j.field("positions", b.positions);
-      j.field("black_to_move_known", b.black_to_move_known);
-      j.field("white_to_move_known", b.white_to_move_known);
+      j.field("black_to_move_known", b.left_to_move_known);
+      j.field("white_to_move_known", b.right_to_move_known);
       j.field("with_value", b.with_cgt);
       j.field("conflicts", b.conflicts);
       j.end_object();
@@ -109,9 +125,9 @@ int run_stats(const std::string& path, bool json, Io io) {
          << "positions per board (symmetry classes):\n";
   if (stats->empty()) io.out << "  none\n";
   for (const auto& b : *stats)
-    io.out << "  " << int(b.board.rows) << "x" << int(b.board.cols) << ": " << b.positions
-           << " positions, black to move known " << b.black_to_move_known
-           << ", white to move known " << b.white_to_move_known << ", with value " << b.with_cgt
+    io.out << "  " << core::shape_name(b.board.shape) << ": " << b.positions
+           << " positions, black to move known " << b.left_to_move_known << ", white to move known "
+           << b.right_to_move_known << ", with value " << b.with_cgt
            << (b.conflicts ? ", CONFLICTS " + std::to_string(b.conflicts) : std::string()) << "\n";
   io.out << "retrograde solves per board and opening rule:\n";
   if (rules.empty()) io.out << "  none\n";
@@ -133,19 +149,17 @@ int run_export(const std::string& path, const std::string& board_text, Io io) {
   if (!size) return usage_error(io, "db", error);
   auto database = open_database(path, db::OpenMode::kReadOnly, false, "db", io);
   if (!database) return kExitUsage;
-  const core::Shape board = *size;
+  const db::Board board = db_board(size->rows, size->cols);
   // Export streams, so damage must show before the first line: a first pass verifies the
   // checksums and holds the recorded counts against the positions.
   if (auto n = database->count(board); !n) return db_error(io, "db", path, n.error());
   int rc = kExitOk;
   {
-    auto scan = database->scan(*size);
+    auto scan = database->scan(board);
     if (!scan) return db_error(io, "db", path, scan.error());
     std::unordered_map<uint64_t, std::string> forms;
     io.out << "position\tblack_to_move\twhite_to_move\tvalue\n";
-    auto name = [](db::Outcome o) {
-      return o == db::Outcome::kUnknown ? "unknown" : outcome_name(o);
-    };
+    auto name = [](Winner w) { return w == Winner::Unknown ? "unknown" : outcome_name(w); };
     for (; scan->valid(); scan->next()) {
       auto v = scan->value();
       if (!v) {
@@ -164,8 +178,8 @@ int run_export(const std::string& path, const std::string& board_text, Io io) {
         }
         value = it->second;
       }
-      io.out << to_string(position_of(scan->key())) << '\t' << name(v->black_to_move) << '\t'
-             << name(v->white_to_move) << '\t' << value << '\n';
+      io.out << to_string(position_of(scan->key())) << '\t' << name(v->left_to_move) << '\t'
+             << name(v->right_to_move) << '\t' << value << '\n';
     }
     if (auto s = scan->status(); !s) return db_error(io, "db", path, s.error());
   }

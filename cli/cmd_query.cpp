@@ -70,9 +70,10 @@ int run_query(const std::vector<std::string>& args, Io io) {
     io.out << "\n";
     return kExitOk;
   }
-  auto line = [&](db::Outcome o) {
-    return o == db::Outcome::kUnknown ? std::string("unknown")
-                                      : std::string(outcome_name(o)) + " wins";
+  auto line = [&](Winner w) {
+    if (w == Winner::Unknown) return std::string("unknown");
+    if (w == Winner::Draw) return std::string("draw");
+    return std::string(outcome_name(w)) + " wins";
   };
   io.out << "position: " << text << "\n"
          << "winner: " << (mover ? winner_text(*mover) : "unknown") << " ("

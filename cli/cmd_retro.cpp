@@ -91,7 +91,7 @@ int run_retro(const std::vector<std::string>& args, Io io) {
   const std::string prefix = retro_meta_prefix(size->rows, size->cols, *rule);
   solver::RetroOptions<Position> options;
   options.roots = opening_roots(size->rows, size->cols, *rule);
-  options.board = *size;
+  options.board = db_board(size->rows, size->cols);
   options.meta_prefix = prefix;
   options.work_dir = std::filesystem::path(path) / "retro-work" / (board + "-" + rule_name(*rule));
   options.chunk_positions = chunk;

@@ -33,7 +33,7 @@ std::string explain(const db::Error& e) {
       return "wrong schema version (this build reads version " +
              std::to_string(db::kSchemaVersion) + "): " + e.message;
     case db::Code::kNotADatabase:
-      return "not a konane database: " + e.message;
+      return "not a solved-position database: " + e.message;
     case db::Code::kNotFound:
       return "no database there: " + e.message;
     case db::Code::kCorruption:
@@ -46,6 +46,13 @@ std::string explain(const db::Error& e) {
 
 int db_error(Io io, const std::string& command, const std::string& path, const db::Error& e) {
   io.err << "konane " << command << ": error: database '" << path << "': " << explain(e) << "\n";
+  if (e.code == db::Code::kSchemaTooOld &&
+      e.message.find("version " + std::to_string(db::kLegacySchemaVersion) + ",") !=
+          std::string::npos) {
+    io.err << "konane " << command << ": 'konane db upgrade --db " << path
+           << "' upgrades it in place; until then query, db stats and db export read it "
+              "read-only\n";
+  }
   if (e.code == db::Code::kCorruption) {
     io.err << "konane " << command << ": 'konane db verify --db " << path
            << "' lists every problem; 'konane db repair --db " << path
@@ -62,35 +69,29 @@ std::optional<db::Database> open_database(const std::string& path, db::OpenMode 
   options.mode = mode;
   options.create_if_missing = create_if_missing;
   options.build_id = kBuildId;
+  options.legacy_game = kGameId;
   auto opened = db::Database::open(path, options);
   if (!opened) {
     db_error(io, command, path, opened.error());
     return std::nullopt;
+  }
+  if (auto v = opened->schema_version(); v && *v == db::kLegacySchemaVersion) {
+    io.err << "konane " << command << ": note: database '" << path << "' has schema version " << *v
+           << " and is read as it is (read-only); 'konane db upgrade --db " << path
+           << "' upgrades it to version " << db::kSchemaVersion << "\n";
   }
   return std::move(*opened);
 }
 
 DbKey db_key_of(const Position& p) {
   const StoredKey k = stored_key(p);
-  return DbKey{db::PositionKey{p.rows, p.cols, k.key.group, k.key.hi, k.key.lo}, k.swapped};
+  return DbKey{db::PositionKey{kGameId, p.rows, p.cols, k.key.group, k.key.hi, k.key.lo},
+               k.swapped};
 }
 
 Position position_of(const db::PositionKey& key) {
   return konane::position_of(key.rows, key.cols, StorageKey{key.group, key.hi, key.lo});
 }
-
-namespace {
-db::Outcome swap_outcome(db::Outcome o) {
-  switch (o) {
-    case db::Outcome::kBlackWins:
-      return db::Outcome::kWhiteWins;
-    case db::Outcome::kWhiteWins:
-      return db::Outcome::kBlackWins;
-    default:
-      return db::Outcome::kUnknown;
-  }
-}
-}  // namespace
 
 std::string negate_value_text(const std::string& text) {
   cgt::ParseError error;
@@ -110,8 +111,8 @@ db::Expected<std::optional<KnownPosition>> lookup_position(const db::Database& d
   out.swapped = k.swapped;
   // In key colours the key's black is p's white when swapped: p with Black to move is the key
   // with White to move, and a win for the key's White is a win for p's Black.
-  out.black_to_move = k.swapped ? swap_outcome(v.white_to_move) : v.black_to_move;
-  out.white_to_move = k.swapped ? swap_outcome(v.black_to_move) : v.white_to_move;
+  out.black_to_move = k.swapped ? core::swap_sides(v.right_to_move) : v.left_to_move;
+  out.white_to_move = k.swapped ? core::swap_sides(v.left_to_move) : v.right_to_move;
   if (v.cgt) {
     auto text = database.get_cgt_form(*v.cgt);
     if (!text) return text.error();
@@ -121,10 +122,9 @@ db::Expected<std::optional<KnownPosition>> lookup_position(const db::Database& d
 }
 
 std::optional<Winner> known_winner(const KnownPosition& k, Color to_move) {
-  const db::Outcome o = to_move == Color::Black ? k.black_to_move : k.white_to_move;
-  if (o == db::Outcome::kBlackWins) return Winner::Left;
-  if (o == db::Outcome::kWhiteWins) return Winner::Right;
-  return std::nullopt;
+  const Winner w = to_move == Color::Black ? k.black_to_move : k.white_to_move;
+  if (w == Winner::Unknown) return std::nullopt;
+  return w;
 }
 
 db::Status store_result(db::Database& database, const Position& p, Color to_move, Winner winner,
@@ -132,22 +132,22 @@ db::Status store_result(db::Database& database, const Position& p, Color to_move
   const DbKey k = db_key_of(p);
   db::PositionValue v;
   if (winner != Winner::Unknown) {
-    db::Outcome o = winner == Winner::Left ? db::Outcome::kBlackWins : db::Outcome::kWhiteWins;
+    Winner w = winner;
     Color side = to_move;
     if (k.swapped) {
-      o = swap_outcome(o);
+      w = core::swap_sides(w);
       side = opponent(side);
     }
-    (side == Color::Black ? v.black_to_move : v.white_to_move) = o;
+    (side == Color::Black ? v.left_to_move : v.right_to_move) = w;
   }
   // A position that is its own colour-swapped image: Black to move there is the same game
   // as White to move with colours exchanged, so both sides of the key are known.
   if (popcount(p.black) == popcount(p.white) &&
       canonical(swap_colours(p), KeyGroup::Board).key == canonical(p, KeyGroup::Board).key) {
-    if (v.black_to_move != db::Outcome::kUnknown)
-      v.white_to_move = swap_outcome(v.black_to_move);
-    else if (v.white_to_move != db::Outcome::kUnknown)
-      v.black_to_move = swap_outcome(v.white_to_move);
+    if (v.left_to_move != Winner::Unknown)
+      v.right_to_move = core::swap_sides(v.left_to_move);
+    else if (v.right_to_move != Winner::Unknown)
+      v.left_to_move = core::swap_sides(v.right_to_move);
   }
   if (value_text) {
     const std::string text = k.swapped ? negate_value_text(*value_text) : *value_text;
@@ -159,15 +159,18 @@ db::Status store_result(db::Database& database, const Position& p, Color to_move
   return database.put(k.key, v);
 }
 
-const char* outcome_name(db::Outcome o) {
-  switch (o) {
-    case db::Outcome::kBlackWins:
+const char* outcome_name(Winner w) {
+  switch (w) {
+    case Winner::Left:
       return "black";
-    case db::Outcome::kWhiteWins:
+    case Winner::Right:
       return "white";
-    default:
-      return "?";
+    case Winner::Draw:
+      return "draw";
+    case Winner::Unknown:
+      break;
   }
+  return "?";
 }
 
 db::Expected<std::optional<RootAnalysis>> analysis_from_db(const db::Database& database,
@@ -280,8 +283,13 @@ db::Status store_opening(db::Database& database, int rows, int cols, const Openi
   return db::ok();
 }
 
+db::Board db_board(int rows, int cols) {
+  return {kGameId, {static_cast<uint8_t>(rows), static_cast<uint8_t>(cols)}};
+}
+
 std::string retro_meta_prefix(int rows, int cols, OpeningRule rule) {
-  return "solve/" + std::to_string(rows) + "x" + std::to_string(cols) + "/" + rule_name(rule) + "/";
+  return std::string(db::kSolveMetaPrefix) + core::game_name(kGameId) + "/" + std::to_string(rows) +
+         "x" + std::to_string(cols) + "/" + rule_name(rule) + "/";
 }
 
 std::vector<std::pair<Position, bool>> opening_roots(int rows, int cols, OpeningRule rule) {

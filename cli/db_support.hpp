@@ -41,8 +41,8 @@ Position position_of(const db::PositionKey& key);
 // What the database knows about p (in p's own colours: black_to_move is the outcome with
 // Black to move in p, value the value of p). nullopt when p is not stored.
 struct KnownPosition {
-  db::Outcome black_to_move = db::Outcome::kUnknown;
-  db::Outcome white_to_move = db::Outcome::kUnknown;
+  Winner black_to_move = Winner::Unknown;
+  Winner white_to_move = Winner::Unknown;
   std::optional<std::string> value;  // canonical CGT text of p
   bool swapped = false;
 };
@@ -55,7 +55,8 @@ std::optional<Winner> known_winner(const KnownPosition& k, Color to_move);
 db::Status store_result(db::Database& database, const Position& p, Color to_move, Winner winner,
                         const std::optional<std::string>& value_text = std::nullopt);
 
-const char* outcome_name(db::Outcome o);  // "black", "white", "?"
+// "black", "white", "draw", "?"
+const char* outcome_name(Winner w);
 // A CGT value text negated (through the cgt parser), for colour-swapped keys.
 std::string negate_value_text(const std::string& text);
 
@@ -77,7 +78,9 @@ db::Status store_analysis(db::Database& database, const Position& p, Color to_mo
 db::Status store_opening(db::Database& database, int rows, int cols, const OpeningAnalysis& a);
 
 // ── full games (the opening) ──
-// Meta prefix of a retrograde solve: "solve/RxC/rule/".
+// Konane's positions as the database files them.
+db::Board db_board(int rows, int cols);
+// Meta prefix of a retrograde solve: "solve/konane/RxC/rule/".
 std::string retro_meta_prefix(int rows, int cols, OpeningRule rule);
 // The positions after both removals, Black to move: the roots of the jump phase.
 std::vector<std::pair<Position, bool>> opening_roots(int rows, int cols, OpeningRule rule);

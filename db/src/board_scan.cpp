@@ -23,21 +23,19 @@
 namespace db {
 namespace {
 
-// The first key past every key of `board`, or nullopt if `board` is the last possible one.
-std::optional<PackedBoardPrefix> next_board_prefix(Shape board) {
-  if (board.cols < 0xff) return encode_board_prefix({board.rows, std::uint8_t(board.cols + 1)});
-  if (board.rows < 0xff) return encode_board_prefix({std::uint8_t(board.rows + 1), 0});
-  return std::nullopt;
-}
-
-std::string board_text(Shape board) {
-  return std::to_string(board.rows) + "x" + std::to_string(board.cols);
+// The first key past every key that starts with `prefix`, or nullopt if there is none.
+std::optional<std::string> successor(std::string prefix) {
+  while (!prefix.empty() && static_cast<unsigned char>(prefix.back()) == 0xff) prefix.pop_back();
+  if (prefix.empty()) return std::nullopt;
+  prefix.back() = static_cast<char>(static_cast<unsigned char>(prefix.back()) + 1);
+  return prefix;
 }
 
 }  // namespace
 
 struct BoardScan::State {
   std::atomic<int>* open_scans = nullptr;
+  const Database::Impl* impl = nullptr;
   std::filesystem::path path;
   std::string upper_bound;
   rocksdb::Slice upper_bound_slice;
@@ -46,7 +44,7 @@ struct BoardScan::State {
   PositionKey key;
   bool valid = false;
   Status status;
-  Shape board;
+  Board board;
   detail::RecordedCounts recorded;
   std::array<std::uint64_t, 256> stored{};
 
@@ -78,13 +76,14 @@ Status BoardScan::status() const {
 
 Expected<PositionValue> BoardScan::value() const {
   const auto v = state_->it->value();
-  auto decoded = decode_value({v.data(), v.size()});
-  if (!decoded) {
-    return Error{decoded.error().code, state_->path.string() + ": position " +
-                                           board_text(state_->key.board()) + ": " +
-                                           decoded.error().message};
+  auto stored = state_->impl->read_value({v.data(), v.size()});
+  if (stored && stored->conflict) stored = detail::conflict_error();
+  if (!stored) {
+    return Error{stored.error().code, state_->path.string() + ": position " +
+                                          describe_key(state_->key) + ": " +
+                                          stored.error().message};
   }
-  return decoded;
+  return stored->value;
 }
 
 void BoardScan::next() {
@@ -106,7 +105,7 @@ void BoardScan::settle() {
     return;
   }
   const auto k = s.it->key();
-  auto key = decode_key({k.data(), k.size()});
+  auto key = s.impl->read_key({k.data(), k.size()});
   if (!key) {
     s.status = Error{key.error().code, s.path.string() + ": scan: " + key.error().message};
     return;
@@ -116,21 +115,25 @@ void BoardScan::settle() {
   s.valid = true;
 }
 
-Expected<BoardScan> Database::scan(Shape board) const {
+Expected<BoardScan> Database::scan(Board board) const {
   if (!impl_->db) return impl_->fail(Code::kInvalidArgument, "scan on a closed database");
   auto state = std::make_unique<BoardScan::State>();
+  state->impl = impl_.get();
   state->path = impl_->path;
   state->board = board;
   state->read_options = detail::scan_read_options();
-  const auto prefix = encode_board_prefix(board);
-  if (const auto upper = next_board_prefix(board)) {
-    state->upper_bound.assign(upper->data(), upper->size());
+  const std::string prefix = impl_->board_prefix(board);
+  if (impl_->legacy && board.game != impl_->options.legacy_game) {
+    // Nothing of another game is stored: an empty range.
+    state->upper_bound = prefix;
+  } else if (auto upper = successor(prefix)) {
+    state->upper_bound = std::move(*upper);
+  }
+  if (!state->upper_bound.empty()) {
     state->upper_bound_slice = rocksdb::Slice(state->upper_bound);
     state->read_options.iterate_upper_bound = &state->upper_bound_slice;
   }
-  if (auto s = detail::verify_positions_tables(*impl_, std::string(prefix.data(), prefix.size()),
-                                               state->upper_bound);
-      !s)
+  if (auto s = detail::verify_positions_tables(*impl_, prefix, state->upper_bound); !s)
     return s.error();
   auto recorded = detail::recorded_counts(*impl_, board);
   if (!recorded) return recorded.error();
@@ -138,28 +141,24 @@ Expected<BoardScan> Database::scan(Shape board) const {
   state->it.reset(impl_->db->NewIterator(state->read_options, impl_->positions));
   impl_->open_scans.fetch_add(1);
   state->open_scans = &impl_->open_scans;
-  state->it->Seek(rocksdb::Slice(prefix.data(), prefix.size()));
+  state->it->Seek(rocksdb::Slice(prefix));
   return BoardScan(std::move(state));
 }
 
-Expected<std::vector<Shape>> Database::boards() const {
+Expected<std::vector<Board>> Database::boards() const {
   if (!impl_->db) return impl_->fail(Code::kInvalidArgument, "list boards on a closed database");
   std::unique_ptr<rocksdb::Iterator> it(
       impl_->db->NewIterator(detail::point_read_options(), impl_->positions));
-  std::vector<Shape> out;
+  std::vector<Board> out;
   it->SeekToFirst();
   while (it->Valid()) {
     const auto k = it->key();
-    if (k.size() != kKeySize) {
-      return impl_->fail(Code::kCorruption,
-                         "position key of " + std::to_string(k.size()) + " bytes");
-    }
-    const Shape board{static_cast<std::uint8_t>(k[kKeyRowsOffset]),
-                      static_cast<std::uint8_t>(k[kKeyColsOffset])};
-    out.push_back(board);
-    const auto next = next_board_prefix(board);
+    auto key = impl_->read_key({k.data(), k.size()});
+    if (!key) return impl_->fail(Code::kCorruption, "list boards: " + key.error().message);
+    out.push_back(key->board());
+    const auto next = successor(impl_->board_prefix(key->board()));
     if (!next) break;
-    it->Seek(rocksdb::Slice(next->data(), next->size()));
+    it->Seek(rocksdb::Slice(*next));
   }
   if (!it->status().ok()) return impl_->error(it->status(), "list boards");
   return out;
@@ -168,25 +167,27 @@ Expected<std::vector<Shape>> Database::boards() const {
 Expected<std::vector<BoardStats>> Database::board_stats() const {
   if (!impl_->db) return impl_->fail(Code::kInvalidArgument, "stats on a closed database");
   if (auto s = detail::verify_positions_tables(*impl_, {}, {}); !s) return s.error();
-  std::map<Shape, std::array<std::uint64_t, 256>> per_group;
-  for (const Shape board : detail::recorded_boards(*impl_)) per_group[board];
+  std::map<Board, std::array<std::uint64_t, 256>> per_group;
+  for (const Board board : detail::recorded_boards(*impl_)) per_group[board];
   std::unique_ptr<rocksdb::Iterator> it(
       impl_->db->NewIterator(detail::scan_read_options(), impl_->positions));
   std::vector<BoardStats> out;
   for (it->SeekToFirst(); it->Valid(); it->Next()) {
     const auto k = it->key();
-    auto key = decode_key({k.data(), k.size()});
+    auto key = impl_->read_key({k.data(), k.size()});
     if (!key) return impl_->fail(Code::kCorruption, "stats: " + key.error().message);
     const auto v = it->value();
-    auto stored = detail::decode_stored({v.data(), v.size()});
+    auto stored = impl_->read_value({v.data(), v.size()});
     if (!stored) return impl_->fail(Code::kCorruption, "stats: " + stored.error().message);
     if (out.empty() || out.back().board != key->board()) out.push_back({key->board()});
     BoardStats& b = out.back();
     ++per_group[b.board][key->group];
     ++b.positions;
-    b.black_to_move_known += stored->value.black_to_move != Outcome::kUnknown;
-    b.white_to_move_known += stored->value.white_to_move != Outcome::kUnknown;
-    b.with_cgt += stored->value.cgt.has_value();
+    const PositionValue& value = stored->value;
+    b.left_to_move_known += value.left_to_move != Winner::Unknown;
+    b.right_to_move_known += value.right_to_move != Winner::Unknown;
+    b.draws += (value.left_to_move == Winner::Draw) + (value.right_to_move == Winner::Draw);
+    b.with_cgt += value.cgt.has_value();
     b.conflicts += stored->conflict;
   }
   if (!it->status().ok()) return impl_->error(it->status(), "stats");
@@ -198,7 +199,7 @@ Expected<std::vector<BoardStats>> Database::board_stats() const {
   return out;
 }
 
-Expected<std::uint64_t> Database::count(Shape board) const {
+Expected<std::uint64_t> Database::count(Board board) const {
   auto scan_result = scan(board);
   if (!scan_result) return scan_result.error();
   BoardScan& s = *scan_result;
@@ -208,16 +209,11 @@ Expected<std::uint64_t> Database::count(Shape board) const {
   return n;
 }
 
-Expected<std::uint64_t> Database::count(Shape board, std::uint8_t group) const {
+Expected<std::uint64_t> Database::count(Board board, std::uint8_t group) const {
   if (!impl_->db) return impl_->fail(Code::kInvalidArgument, "count on a closed database");
-  const auto prefix = encode_board_prefix(board);
-  const std::string lower = std::string(prefix.data(), prefix.size()) + char(group);
-  std::string upper;
-  if (group < 0xff) {
-    upper = std::string(prefix.data(), prefix.size()) + char(group + 1);
-  } else if (const auto next = next_board_prefix(board)) {
-    upper.assign(next->data(), next->size());
-  }
+  if (impl_->legacy && board.game != impl_->options.legacy_game) return std::uint64_t{0};
+  const std::string lower = impl_->board_prefix(board) + char(group);
+  const std::string upper = successor(lower).value_or(std::string());
   if (auto s = detail::verify_positions_tables(*impl_, lower, upper); !s) return s.error();
   rocksdb::ReadOptions read = detail::scan_read_options();
   const rocksdb::Slice upper_slice(upper);
@@ -225,7 +221,7 @@ Expected<std::uint64_t> Database::count(Shape board, std::uint8_t group) const {
   std::unique_ptr<rocksdb::Iterator> it(impl_->db->NewIterator(read, impl_->positions));
   std::uint64_t n = 0;
   for (it->Seek(lower); it->Valid(); it->Next()) ++n;
-  if (!it->status().ok()) return impl_->error(it->status(), "count " + board_text(board));
+  if (!it->status().ok()) return impl_->error(it->status(), "count " + describe_board(board));
   return n;
 }
 

@@ -12,6 +12,8 @@
 
 #include "database_impl.hpp"
 #include "db/schema.hpp"
+#include "schema_v2.hpp"
+#include "stored_value.hpp"
 
 namespace db {
 namespace {
@@ -69,7 +71,7 @@ Status Database::Impl::close_rocksdb() {
     if (!s.ok() && result) result = error(s, "release column family");
   }
   handles.clear();
-  positions = cgt_forms = meta = nullptr;
+  positions = legacy_positions = cgt_forms = meta = nullptr;
   const auto s = db->Close();
   // Read-only and secondary instances have nothing to persist and may say NotSupported.
   if (!s.ok() && !s.IsNotSupported() && result) result = error(s, "close");
@@ -101,6 +103,32 @@ rocksdb::WriteOptions Database::Impl::synced_write_options() {
   return w;
 }
 
+std::string Database::Impl::key_bytes(const PositionKey& key) const {
+  if (legacy) return detail::encode_key_v2(key);
+  const auto k = encode_key(key);
+  return {k.data(), k.size()};
+}
+
+Expected<PositionKey> Database::Impl::read_key(std::string_view bytes) const {
+  return legacy ? detail::decode_key_v2(bytes, options.legacy_game) : decode_key(bytes);
+}
+
+Expected<detail::StoredValue> Database::Impl::read_value(std::string_view bytes) const {
+  return legacy ? detail::decode_stored_v2(bytes) : detail::decode_stored(bytes);
+}
+
+std::string Database::Impl::board_prefix(Board board) const {
+  if (legacy) return detail::board_prefix_v2(board.shape);
+  const auto p = encode_board_prefix(board);
+  return {p.data(), p.size()};
+}
+
+std::string Database::Impl::solve_meta_prefix(Board board) const {
+  std::string out(kSolveMetaPrefix);
+  if (!legacy) out += core::game_name(board.game) + "/";
+  return out + core::shape_name(board.shape) + "/";
+}
+
 std::uint64_t Database::Impl::cgt_hash(std::string_view text) const {
   return options.cgt_hash_for_testing ? options.cgt_hash_for_testing(text) : cgt_form_hash(text);
 }
@@ -125,6 +153,8 @@ Status Database::put(const PositionKey& key, const PositionValue& value) {
   if (auto s = impl_->require_writable("put position"); !s) return s;
   const auto k = encode_key(key);
   const auto v = encode_value(value);
+  if (auto c = detail::check_value(value); !c)
+    return impl_->fail(c.error().code, c.error().message);
   const auto s =
       impl_->db->Merge(impl_->data_write_options(), impl_->positions, slice(k), slice(v));
   if (!s.ok()) return impl_->error(s, "put position " + describe_key(key));
@@ -137,6 +167,10 @@ Status Database::put(std::span<const PositionRecord> records) {
   for (const auto& r : records) {
     const auto k = encode_key(r.key);
     const auto v = encode_value(r.value);
+    if (auto c = detail::check_value(r.value); !c) {
+      return impl_->fail(c.error().code,
+                         "position " + describe_key(r.key) + ": " + c.error().message);
+    }
     if (auto s = batch.Merge(impl_->positions, slice(k), slice(v)); !s.ok()) {
       return impl_->error(s, "batch position " + describe_key(r.key));
     }
@@ -147,45 +181,43 @@ Status Database::put(std::span<const PositionRecord> records) {
 }
 
 Expected<std::optional<PositionValue>> Database::get(const PositionKey& key) const {
-  if (!impl_->db) return impl_->fail(Code::kInvalidArgument, "get on a closed database");
-  const auto k = encode_key(key);
-  rocksdb::PinnableSlice value;
-  const auto s = impl_->db->Get(detail::point_read_options(), impl_->positions, slice(k), &value);
-  if (s.IsNotFound()) return std::optional<PositionValue>{};
-  if (!s.ok()) return impl_->error(s, "get position " + describe_key(key));
-  auto decoded = decode_value({value.data(), value.size()});
-  if (!decoded) {
-    return impl_->fail(decoded.error().code,
-                       "position " + describe_key(key) + ": " + decoded.error().message);
-  }
-  return std::optional<PositionValue>{*decoded};
+  auto one = multi_get(std::span<const PositionKey>(&key, 1));
+  if (!one) return one.error();
+  return std::move((*one)[0]);
 }
 
 Expected<std::vector<std::optional<PositionValue>>> Database::multi_get(
     std::span<const PositionKey> keys) const {
-  if (!impl_->db) return impl_->fail(Code::kInvalidArgument, "multi_get on a closed database");
-  std::vector<PackedKey> packed(keys.size());
-  std::vector<rocksdb::Slice> slices(keys.size());
+  if (!impl_->db) return impl_->fail(Code::kInvalidArgument, "get on a closed database");
+  // A version-2 database holds one game only: keys of any other are simply not stored.
+  std::vector<std::size_t> asked;
+  std::vector<std::string> packed;
+  asked.reserve(keys.size());
+  packed.reserve(keys.size());
   for (std::size_t i = 0; i < keys.size(); ++i) {
-    packed[i] = encode_key(keys[i]);
-    slices[i] = slice(packed[i]);
+    if (impl_->legacy && keys[i].game != impl_->options.legacy_game) continue;
+    asked.push_back(i);
+    packed.push_back(impl_->key_bytes(keys[i]));
   }
-  std::vector<rocksdb::PinnableSlice> values(keys.size());
-  std::vector<rocksdb::Status> statuses(keys.size());
-  impl_->db->MultiGet(detail::point_read_options(), impl_->positions, keys.size(), slices.data(),
-                      values.data(), statuses.data());
-
+  std::vector<rocksdb::Slice> slices(packed.begin(), packed.end());
+  std::vector<rocksdb::PinnableSlice> values(slices.size());
+  std::vector<rocksdb::Status> statuses(slices.size());
+  if (!slices.empty()) {
+    impl_->db->MultiGet(detail::point_read_options(), impl_->positions, slices.size(),
+                        slices.data(), values.data(), statuses.data());
+  }
   std::vector<std::optional<PositionValue>> out(keys.size());
-  for (std::size_t i = 0; i < keys.size(); ++i) {
-    if (statuses[i].IsNotFound()) continue;
-    if (!statuses[i].ok())
-      return impl_->error(statuses[i], "get position " + describe_key(keys[i]));
-    auto decoded = decode_value({values[i].data(), values[i].size()});
-    if (!decoded) {
-      return impl_->fail(decoded.error().code,
-                         "position " + describe_key(keys[i]) + ": " + decoded.error().message);
+  for (std::size_t j = 0; j < asked.size(); ++j) {
+    const PositionKey& key = keys[asked[j]];
+    if (statuses[j].IsNotFound()) continue;
+    if (!statuses[j].ok()) return impl_->error(statuses[j], "get position " + describe_key(key));
+    auto stored = impl_->read_value({values[j].data(), values[j].size()});
+    if (stored && stored->conflict) stored = detail::conflict_error();
+    if (!stored) {
+      return impl_->fail(stored.error().code,
+                         "position " + describe_key(key) + ": " + stored.error().message);
     }
-    out[i] = *decoded;
+    out[asked[j]] = stored->value;
   }
   return out;
 }

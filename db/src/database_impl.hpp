@@ -14,6 +14,7 @@
 #include "db/database.hpp"
 #include "options.hpp"
 #include "status.hpp"
+#include "stored_value.hpp"
 
 namespace db {
 
@@ -26,6 +27,14 @@ struct Database::Impl {
   rocksdb::ColumnFamilyHandle* positions = nullptr;
   rocksdb::ColumnFamilyHandle* cgt_forms = nullptr;
   rocksdb::ColumnFamilyHandle* meta = nullptr;
+  // A version-2 database opened read-only (schema.hpp, "Versioning"): `positions` is its
+  // version-2 family, read through the version-2 codec, every key of options.legacy_game.
+  bool legacy = false;
+  // Opened by upgrade(): version 2 accepted read-write, `positions` created if missing.
+  bool upgrading = false;
+  // The version-2 family, when present: read through in legacy mode, copied by upgrade(),
+  // and dropped by the first read-write open after an upgrade that did not get to it.
+  rocksdb::ColumnFamilyHandle* legacy_positions = nullptr;
   // A private secondary log directory we created and must remove on close.
   std::filesystem::path owned_secondary_dir;
 
@@ -52,7 +61,24 @@ struct Database::Impl {
   rocksdb::WriteOptions data_write_options() const;
   static rocksdb::WriteOptions synced_write_options();
   std::uint64_t cgt_hash(std::string_view text) const;
+  // The positions family's key and value codecs, whichever version it holds.
+  std::string key_bytes(const PositionKey& key) const;
+  Expected<PositionKey> read_key(std::string_view bytes) const;
+  Expected<detail::StoredValue> read_value(std::string_view bytes) const;
+  std::string board_prefix(Board board) const;
+  // Where the callers' solve records of `board` live: "solve/<game>/RxC/" ("solve/RxC/" in
+  // version 2).
+  std::string solve_meta_prefix(Board board) const;
   std::filesystem::path ingest_root() const { return path / "ingest-tmp"; }
 };
+
+namespace detail {
+
+// Database::open without the handle around it; `upgrading` as in Impl.
+Expected<std::unique_ptr<Database::Impl>> open_impl(const std::filesystem::path& path,
+                                                    const OpenOptions& options, bool upgrading);
+Expected<std::uint32_t> read_schema_version(const Database::Impl& impl);
+
+}  // namespace detail
 
 }  // namespace db

@@ -3,37 +3,60 @@
 #include <string>
 
 #include "db/schema.hpp"
+#include "schema_v2.hpp"
 #include "stored_value.hpp"
 
 namespace db::detail {
 namespace {
 
+struct V3Codec {
+  static Expected<StoredValue> decode(std::string_view b) { return decode_stored(b); }
+  static Expected<std::string> encode(const StoredValue& v) {
+    return std::string(encode_stored(v).view());
+  }
+  static constexpr std::string_view kName = kPositionsMergeOperatorName;
+};
+
+struct V2Codec {
+  static Expected<StoredValue> decode(std::string_view b) { return decode_stored_v2(b); }
+  static Expected<std::string> encode(const StoredValue& v) { return encode_stored_v2(v); }
+  static constexpr std::string_view kName = kLegacyMergeOperatorName;
+};
+
+template <class Codec>
 class PositionsMergeOperator final : public rocksdb::AssociativeMergeOperator {
  public:
   bool Merge(const rocksdb::Slice& /*key*/, const rocksdb::Slice* existing,
              const rocksdb::Slice& value, std::string* new_value,
              rocksdb::Logger* /*logger*/) const override {
-    auto newer = decode_stored({value.data(), value.size()});
+    auto newer = Codec::decode({value.data(), value.size()});
     // Refusing to merge garbage turns it into a Corruption status for the reader, which
     // is what paranoid checking asks for; inventing a value would hide the damage.
     if (!newer) return false;
     StoredValue result = *newer;
     if (existing != nullptr) {
-      auto older = decode_stored({existing->data(), existing->size()});
+      auto older = Codec::decode({existing->data(), existing->size()});
       if (!older) return false;
       result = join(*older, *newer);
     }
-    new_value->assign(encode_stored(result).view());
+    // The join of two encodable values is encodable (it adds no draw or distance).
+    auto bytes = Codec::encode(result);
+    if (!bytes) return false;
+    *new_value = std::move(*bytes);
     return true;
   }
 
-  const char* Name() const override { return kPositionsMergeOperatorName.data(); }
+  const char* Name() const override { return Codec::kName.data(); }
 };
 
 }  // namespace
 
 std::shared_ptr<rocksdb::MergeOperator> make_positions_merge_operator() {
-  return std::make_shared<PositionsMergeOperator>();
+  return std::make_shared<PositionsMergeOperator<V3Codec>>();
+}
+
+std::shared_ptr<rocksdb::MergeOperator> make_legacy_merge_operator() {
+  return std::make_shared<PositionsMergeOperator<V2Codec>>();
 }
 
 }  // namespace db::detail

@@ -47,6 +47,7 @@ Error fs_error(const std::error_code& ec, std::string_view what, const fs::path&
 Status resolve_handles(Database::Impl& impl) {
   for (auto* h : impl.handles) {
     if (h->GetName() == kPositionsFamily) impl.positions = h;
+    if (h->GetName() == kLegacyPositionsFamily) impl.legacy_positions = h;
     if (h->GetName() == kCgtFormsFamily) impl.cgt_forms = h;
     if (h->GetName() == kMetaFamily) impl.meta = h;
   }
@@ -99,14 +100,16 @@ Status open_existing(Database::Impl& impl, OpenMode mode,
   return resolve_handles(impl);
 }
 
-Status check_schema(const Database::Impl& impl) {
+}  // namespace
+
+Expected<std::uint32_t> detail::read_schema_version(const Database::Impl& impl) {
   std::string text;
   const auto s =
       impl.db->Get(detail::point_read_options(), impl.meta, std::string(kMetaSchemaVersion), &text);
   if (s.IsNotFound()) {
     return Error{Code::kNotADatabase, impl.path.string() +
                                           " is a RocksDB database without a schema version: "
-                                          "not a konane database"};
+                                          "not a solved-position database"};
   }
   if (!s.ok()) return impl.error(s, "read schema version");
   std::uint32_t version = 0;
@@ -114,17 +117,64 @@ Status check_schema(const Database::Impl& impl) {
   if (ec != std::errc{} || end != text.data() + text.size() || text.empty()) {
     return impl.fail(Code::kCorruption, "unreadable schema version '" + text + "'");
   }
+  return version;
+}
+
+namespace {
+
+// Settles which positions family this handle reads (schema.hpp, "Versioning"): the current
+// one, or version 2's for a reader that named its game.
+Status check_schema(Database::Impl& impl) {
+  auto version = detail::read_schema_version(impl);
+  if (!version) return version.error();
+  // An upgrade reads the version-2 family and writes the current one (upgrade.cpp).
+  if (impl.upgrading && (*version == kLegacySchemaVersion || *version == kSchemaVersion))
+    return ok();
   const std::string ours = std::to_string(kSchemaVersion);
-  if (version < kSchemaVersion) {
+  const std::string theirs = std::to_string(*version);
+  if (*version == kLegacySchemaVersion) {
+    if (impl.options.mode == OpenMode::kReadWrite || impl.options.legacy_game == 0) {
+      return Error{Code::kSchemaTooOld,
+                   impl.path.string() + " has schema version " + theirs + ", older than version " +
+                       ours + " of this build: it can be read read-only, or upgraded in place " +
+                       "(nothing was modified)"};
+    }
+    if (!impl.legacy_positions) {
+      return impl.fail(Code::kCorruption, "schema version 2 without its positions column family");
+    }
+    impl.legacy = true;
+    impl.positions = impl.legacy_positions;
+    return ok();
+  }
+  if (*version < kSchemaVersion) {
     return Error{Code::kSchemaTooOld,
-                 impl.path.string() + " has schema version " + text + ", older than version " +
+                 impl.path.string() + " has schema version " + theirs + ", older than version " +
                      ours + " of this build; refusing to open it (nothing was modified)"};
   }
-  if (version > kSchemaVersion) {
+  if (*version > kSchemaVersion) {
     return Error{Code::kSchemaTooNew,
-                 impl.path.string() + " has schema version " + text + ", newer than version " +
+                 impl.path.string() + " has schema version " + theirs + ", newer than version " +
                      ours + " of this build; refusing to open it (nothing was modified)"};
   }
+  if (!impl.positions) {
+    return impl.fail(Code::kCorruption, "schema version " + theirs + " without its " +
+                                            std::string(kPositionsFamily) + " column family");
+  }
+  return ok();
+}
+
+// A version-2 family that outlived the upgrade which copied it (a crash before its last
+// step): its records are all in the current family, so it goes.
+Status drop_upgraded_family(Database::Impl& impl) {
+  if (!impl.legacy_positions) return ok();
+  if (auto s = impl.db->DropColumnFamily(impl.legacy_positions); !s.ok()) {
+    return impl.error(s, "drop the upgraded version-2 positions family");
+  }
+  auto h = std::find(impl.handles.begin(), impl.handles.end(), impl.legacy_positions);
+  const auto s = impl.db->DestroyColumnFamilyHandle(impl.legacy_positions);
+  impl.handles.erase(h);
+  impl.legacy_positions = nullptr;
+  if (!s.ok()) return impl.error(s, "release the upgraded version-2 positions family");
   return ok();
 }
 
@@ -238,7 +288,18 @@ Status create_new(const Database::Impl& impl) {
 }  // namespace
 
 Expected<Database> Database::open(const std::filesystem::path& path, const OpenOptions& options) {
+  auto impl = detail::open_impl(path, options, false);
+  if (!impl) return impl.error();
+  return Database(std::move(*impl));
+}
+
+namespace detail {
+
+Expected<std::unique_ptr<Database::Impl>> open_impl(const std::filesystem::path& path,
+                                                    const OpenOptions& options, bool upgrading) {
+  using Impl = Database::Impl;
   auto impl = std::make_unique<Impl>();
+  impl->upgrading = upgrading;
   impl->path = path;
   impl->options = options;
   impl->tuning = detail::make_tuning(options.block_cache_bytes);
@@ -258,22 +319,22 @@ Expected<Database> Database::open(const std::filesystem::path& path, const OpenO
 
   std::error_code ec;
   const auto status = fs::status(path, ec);
-  if (ec && ec != std::errc::no_such_file_or_directory) return fs_error(ec, "stat", path);
+  if (ec && ec != std::errc::no_such_file_or_directory) return db::fs_error(ec, "stat", path);
   if (!fs::exists(status)) {
     if (!may_create) return Error{Code::kNotFound, "no database at " + path.string()};
     if (auto s = create_new(*impl); !s) return s.error();
   } else if (!fs::is_directory(status)) {
     return Error{Code::kNotADatabase,
-                 path.string() + " is not a directory, so not a konane database"};
+                 path.string() + " is not a directory, so not a solved-position database"};
   } else if (!fs::exists(path / "CURRENT", ec)) {
     const bool empty = fs::is_empty(path, ec);
-    if (ec) return fs_error(ec, "list", path);
+    if (ec) return db::fs_error(ec, "list", path);
     if (empty && may_create) {
       if (auto s = create_new(*impl); !s) return s.error();
     } else if (empty) {
-      return Error{Code::kNotADatabase, path.string() +
-                                            " is an empty directory, not a konane database" +
-                                            (read_write ? " (creation was not requested)" : "")};
+      return Error{Code::kNotADatabase,
+                   path.string() + " is an empty directory, not a solved-position database" +
+                       (read_write ? " (creation was not requested)" : "")};
     } else if (detail::file_list_damaged(path)) {
       return Error{Code::kCorruption, path.string() +
                                           " is damaged: its CURRENT file is missing, while its "
@@ -281,7 +342,7 @@ Expected<Database> Database::open(const std::filesystem::path& path, const OpenO
     } else {
       return Error{Code::kNotADatabase, path.string() +
                                             " is not a RocksDB database (no CURRENT file), "
-                                            "so not a konane database"};
+                                            "so not a solved-position database"};
     }
   }
 
@@ -291,12 +352,12 @@ Expected<Database> Database::open(const std::filesystem::path& path, const OpenO
       !s.ok()) {
     return impl->error(s, "list column families");
   }
-  if (!contains(families, kMetaFamily) || !contains(families, kPositionsFamily) ||
-      !contains(families, kCgtFormsFamily)) {
+  if (!contains(families, kMetaFamily) || !contains(families, kCgtFormsFamily) ||
+      (!contains(families, kPositionsFamily) && !contains(families, kLegacyPositionsFamily))) {
     return Error{Code::kNotADatabase,
                  path.string() +
                      " is a RocksDB database without the positions/cgt_forms/meta column "
-                     "families: not a konane database"};
+                     "families: not a solved-position database"};
   }
 
   if (read_write) {
@@ -307,6 +368,7 @@ Expected<Database> Database::open(const std::filesystem::path& path, const OpenO
     Impl probe;
     probe.path = path;
     probe.options = options;
+    probe.upgrading = upgrading;
     probe.tuning = impl->tuning;
     probe.tuning.db.max_open_files = 64;
     if (auto s = open_existing(probe, OpenMode::kReadOnly, families); !s) return s.error();
@@ -325,10 +387,15 @@ Expected<Database> Database::open(const std::filesystem::path& path, const OpenO
     if (auto s = check_tables(*impl); !s) return s.error();
   }
   if (read_write) {
+    if (!upgrading) {
+      if (auto s = drop_upgraded_family(*impl); !s) return s.error();
+    }
     if (auto s = stamp_build_id(*impl); !s) return s.error();
     if (auto s = remove_ingest_leftovers(*impl); !s) return s.error();
   }
-  return Database(std::move(impl));
+  return impl;
 }
+
+}  // namespace detail
 
 }  // namespace db

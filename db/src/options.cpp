@@ -99,6 +99,8 @@ Tuning make_tuning(std::size_t block_cache_bytes) {
   auto filtered = table_factory(cache, true);
   tuning.positions = family_options(filtered);
   tuning.positions.merge_operator = make_positions_merge_operator();
+  tuning.legacy_positions = family_options(filtered);
+  tuning.legacy_positions.merge_operator = make_legacy_merge_operator();
   tuning.cgt_forms = family_options(filtered);
   tuning.meta = family_options(table_factory(cache, false));
   tuning.other = family_options(table_factory(cache, false));
@@ -112,6 +114,7 @@ std::vector<rocksdb::ColumnFamilyDescriptor> descriptors(const Tuning& tuning,
   for (const auto& name : families) {
     const rocksdb::ColumnFamilyOptions* cf = &tuning.other;
     if (name == kPositionsFamily) cf = &tuning.positions;
+    if (name == kLegacyPositionsFamily) cf = &tuning.legacy_positions;
     if (name == kCgtFormsFamily) cf = &tuning.cgt_forms;
     if (name == kMetaFamily) cf = &tuning.meta;
     out.emplace_back(name, *cf);

@@ -14,6 +14,8 @@ namespace db::detail {
 struct Tuning {
   rocksdb::DBOptions db;
   rocksdb::ColumnFamilyOptions positions;
+  // Version 2's `positions` family: the same tables under the version-2 merge operator.
+  rocksdb::ColumnFamilyOptions legacy_positions;
   rocksdb::ColumnFamilyOptions cgt_forms;
   rocksdb::ColumnFamilyOptions meta;
   // For column families we do not know (someone else's); opened only because RocksDB

@@ -3,6 +3,7 @@
 #include <rocksdb/metadata.h>
 #include <rocksdb/sst_file_reader.h>
 
+#include <algorithm>
 #include <charconv>
 #include <cstdio>
 #include <string_view>
@@ -21,9 +22,8 @@ bool parse_number(std::string_view text, std::uint64_t& out) {
 
 }  // namespace
 
-Expected<RecordedCounts> recorded_counts(const Database::Impl& impl, Shape board) {
-  const std::string prefix =
-      "solve/" + std::to_string(board.rows) + "x" + std::to_string(board.cols) + "/";
+Expected<RecordedCounts> recorded_counts(const Database::Impl& impl, Board board) {
+  const std::string prefix = impl.solve_meta_prefix(board);
   RecordedCounts out;
   std::unique_ptr<rocksdb::Iterator> it(impl.db->NewIterator(point_read_options(), impl.meta));
   for (it->Seek(prefix); it->Valid() && it->key().starts_with(prefix); it->Next()) {
@@ -51,21 +51,33 @@ Expected<RecordedCounts> recorded_counts(const Database::Impl& impl, Shape board
   return out;
 }
 
-std::vector<Shape> recorded_boards(const Database::Impl& impl) {
-  std::vector<Shape> out;
+std::vector<Board> recorded_boards(const Database::Impl& impl) {
+  std::vector<Board> out;
+  const std::string_view prefix = kSolveMetaPrefix;
   std::unique_ptr<rocksdb::Iterator> it(impl.db->NewIterator(point_read_options(), impl.meta));
-  for (it->Seek("solve/"); it->Valid() && it->key().starts_with("solve/"); it->Next()) {
-    unsigned rows = 0, cols = 0;
-    const std::string key = it->key().ToString();
-    if (std::sscanf(key.c_str(), "solve/%ux%u/", &rows, &cols) != 2 || rows > 255 || cols > 255)
-      continue;
-    const Shape b{static_cast<std::uint8_t>(rows), static_cast<std::uint8_t>(cols)};
-    if (out.empty() || out.back() != b) out.push_back(b);
+  for (it->Seek(rocksdb::Slice(prefix.data(), prefix.size()));
+       it->Valid() && it->key().starts_with(rocksdb::Slice(prefix.data(), prefix.size()));
+       it->Next()) {
+    std::string_view rest(it->key().data(), it->key().size());
+    rest.remove_prefix(prefix.size());
+    Board b{impl.options.legacy_game, {}};
+    if (!impl.legacy) {
+      const auto slash = rest.find('/');
+      const auto game = core::game_id(rest.substr(0, slash));
+      if (slash == std::string_view::npos || !game) continue;
+      b.game = *game;
+      rest.remove_prefix(slash + 1);
+    }
+    const auto slash = rest.find('/');
+    const auto shape = core::parse_shape(rest.substr(0, slash), 255, nullptr);
+    if (slash == std::string_view::npos || !shape) continue;
+    b.shape = *shape;
+    if (std::find(out.begin(), out.end(), b) == out.end()) out.push_back(b);
   }
   return out;
 }
 
-Status check_counts(const std::filesystem::path& path, Shape board, const RecordedCounts& recorded,
+Status check_counts(const std::filesystem::path& path, Board board, const RecordedCounts& recorded,
                     const std::array<std::uint64_t, 256>& stored) {
   for (std::size_t g = 0; g < stored.size(); ++g) {
     if (stored[g] >= recorded.positions[g]) continue;
@@ -73,8 +85,7 @@ Status check_counts(const std::filesystem::path& path, Shape board, const Record
                                         " records " + std::to_string(recorded.positions[g]) +
                                         " positions in layer " + std::to_string(g) + ", but only " +
                                         std::to_string(stored[g]) + " of that layer of " +
-                                        std::to_string(board.rows) + "x" +
-                                        std::to_string(board.cols) + " are stored"};
+                                        describe_board(board) + " are stored"};
   }
   return ok();
 }
@@ -85,7 +96,7 @@ Status verify_positions_tables(const Database::Impl& impl, const std::string& lo
   std::vector<rocksdb::LiveFileMetaData> live;
   impl.db->GetLiveFilesMetaData(&live);
   for (const auto& f : live) {
-    if (f.column_family_name != kPositionsFamily) continue;
+    if (f.column_family_name != impl.positions->GetName()) continue;
     if (f.largestkey < lower || (!upper.empty() && f.smallestkey >= upper)) continue;
     const std::string file = f.directory + "/" + f.relative_filename;
     if (const auto s = open_verified(impl, file).status; !s.ok()) {

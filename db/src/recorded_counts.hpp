@@ -1,6 +1,6 @@
 #pragma once
 // The position counts callers record per board and layer (schema.hpp: meta keys
-// solve/<rows>x<cols>/<rule>/layer/<NNNN>/positions, where the layer is the key's group),
+// solve/<game>/<rows>x<cols>/<rule>/layer/<NNNN>/positions, where the layer is the key's group),
 // held against what a scan finds. Table files can vanish without RocksDB noticing (see
 // table_files.hpp) and a damaged block can end an iteration early; a recorded count that
 // the stored keys do not reach shows either, whatever its cause.
@@ -21,14 +21,14 @@ struct RecordedCounts {
   bool any = false;
 };
 
-// Boards named by the callers' records (solve/<rows>x<cols>/...), so that a board whose
+// Boards named by the callers' records (solve/<game>/<rows>x<cols>/...), so that a board whose
 // positions are all gone is still checked against its records.
-std::vector<Shape> recorded_boards(const Database::Impl& impl);
+std::vector<Board> recorded_boards(const Database::Impl& impl);
 
-Expected<RecordedCounts> recorded_counts(const Database::Impl& impl, Shape board);
+Expected<RecordedCounts> recorded_counts(const Database::Impl& impl, Board board);
 
 // kCorruption naming the first layer whose stored positions fall short of its record.
-Status check_counts(const std::filesystem::path& path, Shape board, const RecordedCounts& recorded,
+Status check_counts(const std::filesystem::path& path, Board board, const RecordedCounts& recorded,
                     const std::array<std::uint64_t, 256>& stored);
 
 // Verifies the checksum of every block of every live positions table file overlapping

@@ -116,6 +116,9 @@ SstBuilder::~SstBuilder() = default;
 
 Status SstBuilder::add(const PositionKey& key, const PositionValue& value) {
   if (!state_) return Error{Code::kInvalidArgument, "add to an sst builder that was ingested"};
+  if (auto c = detail::check_value(value); !c) {
+    return Error{c.error().code, "position " + describe_key(key) + ": " + c.error().message};
+  }
   state_->buffer.push_back({key, value});
   ++state_->added;
   if (state_->buffer.size() >= state_->builder_options.max_buffered_records) {

@@ -17,6 +17,10 @@ struct StoredValue {
 // Fails only with kCorruption; a conflict marker decodes fine.
 Expected<StoredValue> decode_stored(std::string_view bytes);
 EncodedValue encode_stored(const StoredValue& stored);
+// What reading a conflicting record returns.
+Error conflict_error();
+// Refuses values no reader could decode: a distance beside a draw or an unknown outcome.
+Status check_value(const PositionValue& value);
 // Never fails: contradictions set the sticky conflict bit and keep `older`'s facts.
 StoredValue join(const StoredValue& older, const StoredValue& newer);
 

@@ -66,8 +66,8 @@ bool covered(const Database::Impl& impl, rocksdb::ColumnFamilyHandle* family,
   const auto s = impl.db->Get(point_read_options(), family, key, &live);
   if (!s.ok()) return false;
   if (family == impl.positions) {
-    auto old = decode_stored({value.data(), value.size()});
-    auto now = decode_stored({live.data(), live.size()});
+    auto old = impl.read_value({value.data(), value.size()});
+    auto now = impl.read_value({live.data(), live.size()});
     if (!old || !now) return false;
     const StoredValue joined = join(*now, *old);
     return joined.value == now->value && joined.conflict == now->conflict;

@@ -75,7 +75,7 @@ struct TableFileCheck {
 Expected<TableFileCheck> check_table_files(const Database::Impl& impl);
 
 // The MANIFEST that CURRENT names exists and is not empty; otherwise RocksDB would report
-// a damaged database as one without our column families ("not a konane database").
+// a damaged database as one without our column families ("not a solved-position database").
 Status check_manifest_present(const std::filesystem::path& path);
 
 }  // namespace db::detail

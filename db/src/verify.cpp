@@ -37,15 +37,15 @@ void verify_live_tables(const Database::Impl& impl, VerifyReport& report) {
 
 // Decodes every position and counts them per board and layer.
 void verify_positions(const Database::Impl& impl, VerifyReport& report,
-                      std::map<Shape, std::array<std::uint64_t, 256>>& per_group) {
+                      std::map<Board, std::array<std::uint64_t, 256>>& per_group) {
   std::unique_ptr<rocksdb::Iterator> it(
       impl.db->NewIterator(detail::scan_read_options(), impl.positions));
   std::uint64_t bad = 0, conflicts = 0;
   std::string first_bad;
   for (it->SeekToFirst(); it->Valid(); it->Next()) {
     ++report.positions;
-    auto key = decode_key({it->key().data(), it->key().size()});
-    auto stored = detail::decode_stored({it->value().data(), it->value().size()});
+    auto key = impl.read_key({it->key().data(), it->key().size()});
+    auto stored = impl.read_value({it->value().data(), it->value().size()});
     if (!key || !stored) {
       if (bad++ == 0) first_bad = !key ? key.error().message : stored.error().message;
       continue;
@@ -77,9 +77,9 @@ Expected<VerifyReport> Database::verify() const {
   if (tables->damaged()) report.problems.push_back(tables->describe_damage(impl_->path));
   verify_live_tables(*impl_, report);
 
-  std::map<Shape, std::array<std::uint64_t, 256>> per_group;
+  std::map<Board, std::array<std::uint64_t, 256>> per_group;
   verify_positions(*impl_, report, per_group);
-  for (const Shape board : detail::recorded_boards(*impl_)) per_group[board];
+  for (const Board board : detail::recorded_boards(*impl_)) per_group[board];
   for (const auto& [board, stored] : per_group) {
     auto recorded = detail::recorded_counts(*impl_, board);
     if (!recorded) return recorded.error();

@@ -94,7 +94,7 @@ TEST(DbErrors, NotADatabase) {
   const fs::path p = dir.path / "notes";
   fs::create_directories(p);
   std::ofstream(p / "readme.txt") << "just some files\n";
-  expect_clear_error(p.string(), "not a konane database", false);
+  expect_clear_error(p.string(), "not a solved-position database", false);
   // A regular file is not a database either.
   const fs::path f = dir.path / "file.txt";
   std::ofstream(f) << "hello\n";

@@ -10,7 +10,7 @@ namespace {
 
 using db::CgtRef;
 using db::Code;
-using db::Outcome;
+using db::Winner;
 
 TEST(CgtForms, ContentReferenceRoundTrip) {
   db_test::TempDir dir;
@@ -26,8 +26,8 @@ TEST(CgtForms, ContentReferenceRoundTrip) {
     DB_ASSERT_OK(again);
     EXPECT_EQ(*again, ref);
     // A position refers to the form by content.
-    DB_ASSERT_OK(opened->put(db_test::key(3, 3, 1, 2),
-                             db_test::value(Outcome::kBlackWins, Outcome::kWhiteWins, 0, ref)));
+    DB_ASSERT_OK(
+        opened->put(db_test::key(3, 3, 1, 2), db_test::value(Winner::Left, Winner::Right, 0, ref)));
     DB_ASSERT_OK(opened->close());
   }
   // The reference means the same thing in another process/handle.

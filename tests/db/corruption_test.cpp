@@ -20,7 +20,7 @@ class Corruption : public ::testing::Test {
     for (int i = 0; i < 5000; ++i) keys_.push_back(db_test::random_key(rng));
     std::vector<db::PositionRecord> records;
     for (const auto& k : keys_) {
-      records.push_back({k, db_test::value(db::Outcome::kBlackWins, db::Outcome::kWhiteWins)});
+      records.push_back({k, db_test::value(db::Winner::Left, db::Winner::Right)});
     }
     DB_ASSERT_OK(created->put(records));
     DB_ASSERT_OK(created->flush());
@@ -74,7 +74,7 @@ TEST_F(Corruption, DamagedDataBlockIsReportedOnRead) {
   // RocksDB's iterators can end early on a damaged block without an error, so a scan
   // verifies its tables first and refuses to start, naming the file.
   {
-    auto scan = opened->scan({6, 6});
+    auto scan = opened->scan(db_test::board(6, 6));
     ASSERT_FALSE(scan);
     EXPECT_EQ(scan.error().code, Code::kCorruption);
     EXPECT_NE(scan.error().message.find(sst.filename().string()), std::string::npos);

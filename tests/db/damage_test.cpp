@@ -32,10 +32,10 @@ class Damage : public ::testing::Test {
       for (int i = 0; i < kPerLayer; ++i) {
         auto k = db_test::random_key(rng);
         k.group = static_cast<std::uint8_t>(layer);
-        records.push_back({k, db_test::value(db::Outcome::kBlackWins, db::Outcome::kUnknown)});
+        records.push_back({k, db_test::value(db::Winner::Left, db::Winner::Unknown)});
         all_.insert(k);
       }
-      const std::string name = "solve/6x6/standard/layer/000" + std::to_string(layer) + "/";
+      const std::string name = "solve/konane/6x6/standard/layer/000" + std::to_string(layer) + "/";
       const std::vector<db::MetaEntry> meta = {{name + "positions", std::to_string(kPerLayer)},
                                                {name + "done", "1"}};
       DB_ASSERT_OK(created->ingest(records, meta));
@@ -58,8 +58,8 @@ class Damage : public ::testing::Test {
     std::mt19937_64 rng(99);
     std::vector<db::PositionRecord> records;
     for (int i = 0; i < 50; ++i) {
-      records.push_back({db_test::random_key(rng),
-                         db_test::value(db::Outcome::kWhiteWins, db::Outcome::kUnknown)});
+      records.push_back(
+          {db_test::random_key(rng), db_test::value(db::Winner::Right, db::Winner::Unknown)});
     }
     EXPECT_TRUE(created->ingest(records).has_value());
     EXPECT_TRUE(created->close().has_value());
@@ -79,7 +79,7 @@ class Damage : public ::testing::Test {
     auto got = database.multi_get(keys);
     DB_ASSERT_OK(got);
     for (const auto& v : *got) ASSERT_TRUE(v.has_value());
-    auto scan = database.scan({6, 6});
+    auto scan = database.scan(db_test::board(6, 6));
     DB_ASSERT_OK(scan);
     std::size_t n = 0;
     for (; scan->valid(); scan->next()) ++n;
@@ -210,7 +210,7 @@ TEST_F(Damage, DamagedLiveFileIsSetAsideAndItsLayerReportedShort) {
   }
   auto scan_db = db_test::open_ro(path_);
   DB_ASSERT_OK(scan_db);
-  auto scan = scan_db->scan({6, 6});
+  auto scan = scan_db->scan(db_test::board(6, 6));
   ASSERT_FALSE(scan);
   EXPECT_NE(scan.error().message.find(victim.filename().string()), std::string::npos);
   DB_ASSERT_OK(scan_db->close());
@@ -227,7 +227,7 @@ TEST_F(Damage, DamagedLiveFileIsSetAsideAndItsLayerReportedShort) {
   std::uint64_t total = 0;
   int short_layers = 0;
   for (int layer = 0; layer < kLayers; ++layer) {
-    auto n = opened->count({6, 6}, static_cast<std::uint8_t>(layer));
+    auto n = opened->count(db_test::board(6, 6), static_cast<std::uint8_t>(layer));
     DB_ASSERT_OK(n);
     total += *n;
     short_layers += *n < kPerLayer;
@@ -239,13 +239,14 @@ TEST_F(Damage, DamagedLiveFileIsSetAsideAndItsLayerReportedShort) {
 TEST_F(Damage, ShortLayerFailsTheScanAtItsEnd) {
   auto rw = db_test::open_rw(path_);
   DB_ASSERT_OK(rw);
-  DB_ASSERT_OK(rw->put_meta("solve/6x6/any/layer/0002/positions", "401"));
-  auto scan = rw->scan({6, 6});
+  DB_ASSERT_OK(rw->put_meta("solve/konane/6x6/any/layer/0002/positions", "401"));
+  auto scan = rw->scan(db_test::board(6, 6));
   DB_ASSERT_OK(scan);
   while (scan->valid()) scan->next();
   ASSERT_FALSE(scan->status());
-  EXPECT_NE(scan->status().error().message.find("solve/6x6/any records 401 positions in layer 2"),
-            std::string::npos)
+  EXPECT_NE(
+      scan->status().error().message.find("solve/konane/6x6/any records 401 positions in layer 2"),
+      std::string::npos)
       << scan->status().error().message;
   auto stats = rw->board_stats();
   ASSERT_FALSE(stats);

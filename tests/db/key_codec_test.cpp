@@ -17,11 +17,11 @@ int sign(std::strong_ordering o) {
   return o < 0 ? -1 : (o > 0 ? 1 : 0);
 }
 
-TEST(KeyCodec, LayoutIsBigEndianBoardFirst) {
-  const auto bytes = db::encode_key({5, 7, 0x2a, 0x0102030405060708ULL, 0xf0e0d0c0b0a09080ULL});
-  const unsigned char expected[db::kKeySize] = {5,    7,    0x2a, 0x01, 0x02, 0x03, 0x04,
-                                                0x05, 0x06, 0x07, 0x08, 0xf0, 0xe0, 0xd0,
-                                                0xc0, 0xb0, 0xa0, 0x90, 0x80};
+TEST(KeyCodec, LayoutIsBigEndianGameAndBoardFirst) {
+  const auto bytes = db::encode_key({3, 5, 7, 0x2a, 0x0102030405060708ULL, 0xf0e0d0c0b0a09080ULL});
+  const unsigned char expected[db::kKeySize] = {3,    5,    7,    0x2a, 0x01, 0x02, 0x03,
+                                                0x04, 0x05, 0x06, 0x07, 0x08, 0xf0, 0xe0,
+                                                0xd0, 0xc0, 0xb0, 0xa0, 0x90, 0x80};
   ASSERT_EQ(bytes.size(), sizeof expected);
   EXPECT_EQ(std::memcmp(bytes.data(), expected, sizeof expected), 0);
 }
@@ -29,8 +29,12 @@ TEST(KeyCodec, LayoutIsBigEndianBoardFirst) {
 TEST(KeyCodec, RoundTrips) {
   std::mt19937_64 rng(1);
   for (int i = 0; i < 2000; ++i) {
-    const PositionKey k{static_cast<std::uint8_t>(rng()), static_cast<std::uint8_t>(rng()),
-                        static_cast<std::uint8_t>(rng()), rng(), rng()};
+    const PositionKey k{static_cast<std::uint8_t>(rng()),
+                        static_cast<std::uint8_t>(rng()),
+                        static_cast<std::uint8_t>(rng()),
+                        static_cast<std::uint8_t>(rng()),
+                        rng(),
+                        rng()};
     const auto bytes = db::encode_key(k);
     auto back = db::decode_key({bytes.data(), bytes.size()});
     DB_ASSERT_OK(back);
@@ -39,13 +43,16 @@ TEST(KeyCodec, RoundTrips) {
 }
 
 // RocksDB compares keys with memcmp; the encoding must make that agree with the numeric
-// order of (rows, cols, group, hi, lo), including words with the top bit set.
+// order of (game, rows, cols, group, hi, lo), including words with the top bit set.
 TEST(KeyCodec, ByteOrderMatchesKeyOrder) {
   std::mt19937_64 rng(2);
   auto draw = [&] {
-    PositionKey k{static_cast<std::uint8_t>(rng() % 3 + 6),
+    PositionKey k{static_cast<std::uint8_t>(rng() % 3 + 1),
                   static_cast<std::uint8_t>(rng() % 3 + 6),
-                  static_cast<std::uint8_t>(rng() % 2 ? 255 - rng() % 2 : rng() % 2), rng(), rng()};
+                  static_cast<std::uint8_t>(rng() % 3 + 6),
+                  static_cast<std::uint8_t>(rng() % 2 ? 255 - rng() % 2 : rng() % 2),
+                  rng(),
+                  rng()};
     // Share prefixes often, so later fields get compared too.
     if (rng() % 2) k.hi = 0x8000000000000000ULL | (rng() % 4);
     if (rng() % 2) k.lo = rng() % 4;
@@ -64,8 +71,12 @@ TEST(KeyCodec, ByteOrderMatchesKeyOrder) {
 TEST(KeyCodec, BoardPrefixGroupsKeys) {
   std::mt19937_64 rng(3);
   for (int i = 0; i < 100; ++i) {
-    const PositionKey k{static_cast<std::uint8_t>(rng()), static_cast<std::uint8_t>(rng()),
-                        static_cast<std::uint8_t>(rng()), rng(), rng()};
+    const PositionKey k{static_cast<std::uint8_t>(rng()),
+                        static_cast<std::uint8_t>(rng()),
+                        static_cast<std::uint8_t>(rng()),
+                        static_cast<std::uint8_t>(rng()),
+                        rng(),
+                        rng()};
     const auto bytes = db::encode_key(k);
     const auto prefix = db::encode_board_prefix(k.board());
     EXPECT_EQ(std::memcmp(bytes.data(), prefix.data(), prefix.size()), 0);
@@ -73,7 +84,7 @@ TEST(KeyCodec, BoardPrefixGroupsKeys) {
 }
 
 TEST(KeyCodec, DecodeRejectsWrongLength) {
-  const auto bytes = db::encode_key({4, 4, 3, 1, 2});
+  const auto bytes = db::encode_key({1, 4, 4, 3, 1, 2});
   for (std::size_t len : {std::size_t{0}, std::size_t{2}, db::kKeySize - 1}) {
     auto r = db::decode_key({bytes.data(), len});
     ASSERT_FALSE(r);

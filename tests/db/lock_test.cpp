@@ -34,8 +34,8 @@ TEST(Lock, SecondWriterInSameProcessIsRefused) {
 
   // Readers need no lock, and the refused open did not disturb the writer.
   DB_EXPECT_OK(db_test::open_ro(path));
-  DB_ASSERT_OK(first->put(db_test::key(4, 4, 1, 2),
-                          db_test::value(db::Outcome::kBlackWins, db::Outcome::kUnknown)));
+  DB_ASSERT_OK(
+      first->put(db_test::key(4, 4, 1, 2), db_test::value(db::Winner::Left, db::Winner::Unknown)));
 
   DB_ASSERT_OK(first->close());
   DB_EXPECT_OK(db_test::open_rw(path));

@@ -108,7 +108,7 @@ TEST(OpenErrors, SomeoneElsesRocksDb) {
   for (auto mode : {OpenMode::kReadOnly, OpenMode::kReadWrite, OpenMode::kSecondary}) {
     auto r = db::Database::open(path, db_test::options(mode, mode == OpenMode::kReadWrite));
     expect_error(r, Code::kNotADatabase, path);
-    EXPECT_NE(r.error().message.find("not a konane database"), std::string::npos);
+    EXPECT_NE(r.error().message.find("not a solved-position database"), std::string::npos);
   }
   EXPECT_EQ(db_test::snapshot(path), before);
 }

@@ -10,7 +10,7 @@ namespace {
 
 using db::CgtRef;
 using db::Code;
-using db::Outcome;
+using db::Winner;
 using db_test::key;
 using db_test::value;
 
@@ -44,13 +44,13 @@ class Positions : public ::testing::Test {
 
 TEST_F(Positions, PutThenGet) {
   const auto k = key(6, 6, 0x0f, 0xf0);
-  const auto v = value(Outcome::kBlackWins, Outcome::kWhiteWins, 3, CgtRef{77});
+  const auto v = value(Winner::Left, Winner::Right, 3, CgtRef{77});
   DB_ASSERT_OK(db_->put(k, v));
   EXPECT_EQ(get(k), v);
 }
 
 TEST_F(Positions, MissingIsNulloptNotError) {
-  DB_ASSERT_OK(db_->put(key(6, 6, 1, 2), value(Outcome::kBlackWins, Outcome::kUnknown)));
+  DB_ASSERT_OK(db_->put(key(6, 6, 1, 2), value(Winner::Left, Winner::Unknown)));
   auto r = db_->get(key(6, 6, 1, 4));
   DB_ASSERT_OK(r);
   EXPECT_FALSE(r->has_value());
@@ -62,9 +62,9 @@ TEST_F(Positions, MissingIsNulloptNotError) {
 
 TEST_F(Positions, SeparatelyLearnedOutcomesCombine) {
   const auto k = key(5, 5, 0x100, 0x3);
-  DB_ASSERT_OK(db_->put(k, value(Outcome::kBlackWins, Outcome::kUnknown, 0x01)));
-  DB_ASSERT_OK(db_->put(k, value(Outcome::kUnknown, Outcome::kWhiteWins, 0x02)));
-  const auto both = value(Outcome::kBlackWins, Outcome::kWhiteWins, 0x03);
+  DB_ASSERT_OK(db_->put(k, value(Winner::Left, Winner::Unknown, 0x01)));
+  DB_ASSERT_OK(db_->put(k, value(Winner::Unknown, Winner::Right, 0x02)));
+  const auto both = value(Winner::Left, Winner::Right, 0x03);
   EXPECT_EQ(get(k), both);
 
   // Still combined after the merge operands went through a flush, a reopen and a full
@@ -72,14 +72,14 @@ TEST_F(Positions, SeparatelyLearnedOutcomesCombine) {
   DB_ASSERT_OK(db_->flush());
   reopen();
   EXPECT_EQ(get(k), both);
-  DB_ASSERT_OK(db_->put(k, value(Outcome::kUnknown, Outcome::kUnknown, 0, CgtRef{5})));
+  DB_ASSERT_OK(db_->put(k, value(Winner::Unknown, Winner::Unknown, 0, CgtRef{5})));
   DB_ASSERT_OK(db_->compact());
-  EXPECT_EQ(get(k), value(Outcome::kBlackWins, Outcome::kWhiteWins, 0x03, CgtRef{5}));
+  EXPECT_EQ(get(k), value(Winner::Left, Winner::Right, 0x03, CgtRef{5}));
 }
 
 TEST_F(Positions, RepeatedWritesAreIdempotent) {
   const auto k = key(4, 4, 9, 6);
-  const auto v = value(Outcome::kWhiteWins, Outcome::kWhiteWins, 1);
+  const auto v = value(Winner::Right, Winner::Right, 1);
   for (int i = 0; i < 5; ++i) DB_ASSERT_OK(db_->put(k, v));
   EXPECT_EQ(get(k), v);
 }
@@ -87,18 +87,18 @@ TEST_F(Positions, RepeatedWritesAreIdempotent) {
 TEST_F(Positions, ContradictionIsReportedForThatKeyOnly) {
   const auto bad = key(6, 6, 1, 2);
   const auto good = key(6, 6, 1, 8);
-  DB_ASSERT_OK(db_->put(bad, value(Outcome::kBlackWins, Outcome::kUnknown)));
-  DB_ASSERT_OK(db_->put(good, value(Outcome::kBlackWins, Outcome::kUnknown)));
-  DB_ASSERT_OK(db_->put(bad, value(Outcome::kWhiteWins, Outcome::kUnknown)));
+  DB_ASSERT_OK(db_->put(bad, value(Winner::Left, Winner::Unknown)));
+  DB_ASSERT_OK(db_->put(good, value(Winner::Left, Winner::Unknown)));
+  DB_ASSERT_OK(db_->put(bad, value(Winner::Right, Winner::Unknown)));
   auto r = db_->get(bad);
   ASSERT_FALSE(r);
   EXPECT_EQ(r.error().code, Code::kConflict);
   EXPECT_NE(r.error().message.find("6x6"), std::string::npos) << r.error().message;
-  EXPECT_EQ(get(good), value(Outcome::kBlackWins, Outcome::kUnknown));
+  EXPECT_EQ(get(good), value(Winner::Left, Winner::Unknown));
 
   // The conflict is sticky: a later agreeing write does not launder it, even through
   // compaction.
-  DB_ASSERT_OK(db_->put(bad, value(Outcome::kBlackWins, Outcome::kUnknown)));
+  DB_ASSERT_OK(db_->put(bad, value(Winner::Left, Winner::Unknown)));
   DB_ASSERT_OK(db_->compact());
   auto again = db_->get(bad);
   ASSERT_FALSE(again);
@@ -110,8 +110,8 @@ TEST_F(Positions, BatchPutAndMultiGet) {
   std::vector<db::PositionRecord> records;
   for (int i = 0; i < 500; ++i) {
     records.push_back(
-        {db_test::random_key(rng), value(i % 2 ? Outcome::kBlackWins : Outcome::kWhiteWins,
-                                         Outcome::kUnknown, static_cast<std::uint8_t>(i))});
+        {db_test::random_key(rng), value(i % 2 ? Winner::Left : Winner::Right, Winner::Unknown,
+                                         static_cast<std::uint8_t>(i))});
   }
   DB_ASSERT_OK(db_->put(records));
 
@@ -143,8 +143,8 @@ TEST_F(Positions, ConcurrentWritersCombine) {
   for (int i = 0; i < 2000; ++i) keys.push_back(db_test::random_key(rng));
   auto writer = [&](bool black_side, std::uint8_t flag) {
     for (const auto& k : keys) {
-      const auto v = black_side ? value(Outcome::kBlackWins, Outcome::kUnknown, flag)
-                                : value(Outcome::kUnknown, Outcome::kWhiteWins, flag);
+      const auto v = black_side ? value(Winner::Left, Winner::Unknown, flag)
+                                : value(Winner::Unknown, Winner::Right, flag);
       ASSERT_TRUE(db_->put(k, v));
     }
   };
@@ -156,7 +156,7 @@ TEST_F(Positions, ConcurrentWritersCombine) {
   DB_ASSERT_OK(got);
   for (const auto& v : *got) {
     ASSERT_TRUE(v.has_value());
-    EXPECT_EQ(*v, value(Outcome::kBlackWins, Outcome::kWhiteWins, 0x7));
+    EXPECT_EQ(*v, value(Winner::Left, Winner::Right, 0x7));
   }
 }
 
@@ -165,7 +165,7 @@ TEST_F(Positions, ClosedHandleRefusesWork) {
   auto r = db_->get(key(6, 6, 1, 2));
   ASSERT_FALSE(r);
   EXPECT_EQ(r.error().code, Code::kInvalidArgument);
-  auto w = db_->put(key(6, 6, 1, 2), value(Outcome::kBlackWins, Outcome::kUnknown));
+  auto w = db_->put(key(6, 6, 1, 2), value(Winner::Left, Winner::Unknown));
   ASSERT_FALSE(w);
   DB_EXPECT_OK(db_->close());  // closing twice is harmless
 }

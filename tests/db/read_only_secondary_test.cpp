@@ -8,7 +8,7 @@ namespace {
 
 using db::Code;
 using db::OpenMode;
-using db::Outcome;
+using db::Winner;
 using db_test::key;
 using db_test::value;
 
@@ -24,14 +24,14 @@ TEST(ReadOnly, SeesWritesOfAClosedPrimaryIncludingItsWal) {
   {
     auto primary = db_test::create(path);
     DB_ASSERT_OK(primary);
-    DB_ASSERT_OK(primary->put(key(5, 5, 1, 2), value(Outcome::kBlackWins, Outcome::kUnknown)));
+    DB_ASSERT_OK(primary->put(key(5, 5, 1, 2), value(Winner::Left, Winner::Unknown)));
     DB_ASSERT_OK(primary->put_meta("note", "hello"));
     DB_ASSERT_OK(primary->close());  // no flush: the data is only in the WAL
   }
   auto ro = db_test::open_ro(path);
   DB_ASSERT_OK(ro);
   EXPECT_EQ(ro->mode(), OpenMode::kReadOnly);
-  EXPECT_EQ(lookup(*ro, key(5, 5, 1, 2)), value(Outcome::kBlackWins, Outcome::kUnknown));
+  EXPECT_EQ(lookup(*ro, key(5, 5, 1, 2)), value(Winner::Left, Winner::Unknown));
   auto note = ro->get_meta("note");
   DB_ASSERT_OK(note);
   EXPECT_EQ(*note, std::optional<std::string>("hello"));
@@ -47,7 +47,7 @@ TEST(ReadOnly, RefusesEveryWrite) {
     ASSERT_FALSE(s);
     EXPECT_EQ(s.error().code, Code::kReadOnly) << s.error().message;
   };
-  expect_read_only(ro->put(key(4, 4, 1, 2), value(Outcome::kBlackWins, Outcome::kUnknown)));
+  expect_read_only(ro->put(key(4, 4, 1, 2), value(Winner::Left, Winner::Unknown)));
   expect_read_only(ro->put_meta("k", "v"));
   expect_read_only(ro->erase_meta("k"));
   expect_read_only(ro->flush());
@@ -68,11 +68,11 @@ TEST(ReadOnly, OpensWhileAWriterIsActive) {
   const auto path = dir / "db";
   auto primary = db_test::create(path);
   DB_ASSERT_OK(primary);
-  DB_ASSERT_OK(primary->put(key(6, 6, 3, 4), value(Outcome::kWhiteWins, Outcome::kWhiteWins)));
+  DB_ASSERT_OK(primary->put(key(6, 6, 3, 4), value(Winner::Right, Winner::Right)));
   DB_ASSERT_OK(primary->flush());
   auto ro = db_test::open_ro(path);
   DB_ASSERT_OK(ro);
-  EXPECT_EQ(lookup(*ro, key(6, 6, 3, 4)), value(Outcome::kWhiteWins, Outcome::kWhiteWins));
+  EXPECT_EQ(lookup(*ro, key(6, 6, 3, 4)), value(Winner::Right, Winner::Right));
 }
 
 TEST(Secondary, FollowsThePrimaryAfterCatchingUp) {
@@ -80,32 +80,32 @@ TEST(Secondary, FollowsThePrimaryAfterCatchingUp) {
   const auto path = dir / "db";
   auto primary = db_test::create(path);
   DB_ASSERT_OK(primary);
-  DB_ASSERT_OK(primary->put(key(6, 6, 1, 2), value(Outcome::kBlackWins, Outcome::kUnknown)));
+  DB_ASSERT_OK(primary->put(key(6, 6, 1, 2), value(Winner::Left, Winner::Unknown)));
   DB_ASSERT_OK(primary->flush());
 
   auto o = db_test::options(OpenMode::kSecondary);
   o.secondary_path = dir / "secondary-logs";
   auto secondary = db::Database::open(path, o);
   DB_ASSERT_OK(secondary);
-  EXPECT_EQ(lookup(*secondary, key(6, 6, 1, 2)), value(Outcome::kBlackWins, Outcome::kUnknown));
+  EXPECT_EQ(lookup(*secondary, key(6, 6, 1, 2)), value(Winner::Left, Winner::Unknown));
 
   // New facts: one flushed to an SST, one only in the WAL, one a merge into an old key.
-  DB_ASSERT_OK(primary->put(key(6, 6, 1, 2), value(Outcome::kUnknown, Outcome::kWhiteWins)));
-  DB_ASSERT_OK(primary->put(key(6, 6, 8, 16), value(Outcome::kWhiteWins, Outcome::kUnknown)));
+  DB_ASSERT_OK(primary->put(key(6, 6, 1, 2), value(Winner::Unknown, Winner::Right)));
+  DB_ASSERT_OK(primary->put(key(6, 6, 8, 16), value(Winner::Right, Winner::Unknown)));
   DB_ASSERT_OK(primary->flush());
-  DB_ASSERT_OK(primary->put(key(6, 6, 32, 64), value(Outcome::kBlackWins, Outcome::kBlackWins)));
+  DB_ASSERT_OK(primary->put(key(6, 6, 32, 64), value(Winner::Left, Winner::Left)));
   DB_ASSERT_OK(primary->put_meta("solve/6x6/layer/0001/done", "1"));
 
   EXPECT_EQ(lookup(*secondary, key(6, 6, 8, 16)), std::nullopt);
   DB_ASSERT_OK(secondary->try_catch_up_with_primary());
-  EXPECT_EQ(lookup(*secondary, key(6, 6, 1, 2)), value(Outcome::kBlackWins, Outcome::kWhiteWins));
-  EXPECT_EQ(lookup(*secondary, key(6, 6, 8, 16)), value(Outcome::kWhiteWins, Outcome::kUnknown));
-  EXPECT_EQ(lookup(*secondary, key(6, 6, 32, 64)), value(Outcome::kBlackWins, Outcome::kBlackWins));
+  EXPECT_EQ(lookup(*secondary, key(6, 6, 1, 2)), value(Winner::Left, Winner::Right));
+  EXPECT_EQ(lookup(*secondary, key(6, 6, 8, 16)), value(Winner::Right, Winner::Unknown));
+  EXPECT_EQ(lookup(*secondary, key(6, 6, 32, 64)), value(Winner::Left, Winner::Left));
   auto done = secondary->get_meta("solve/6x6/layer/0001/done");
   DB_ASSERT_OK(done);
   EXPECT_EQ(*done, std::optional<std::string>("1"));
 
-  auto w = secondary->put(key(6, 6, 1, 2), value(Outcome::kBlackWins, Outcome::kUnknown));
+  auto w = secondary->put(key(6, 6, 1, 2), value(Winner::Left, Winner::Unknown));
   ASSERT_FALSE(w);
   EXPECT_EQ(w.error().code, Code::kReadOnly);
 }

@@ -30,10 +30,10 @@ class Rebuild : public ::testing::Test {
       for (int i = 0; i < 300; ++i) {
         auto k = db_test::random_key(rng);
         k.group = static_cast<std::uint8_t>(layer);
-        records.push_back({k, db_test::value(db::Outcome::kBlackWins, db::Outcome::kUnknown)});
+        records.push_back({k, db_test::value(db::Winner::Left, db::Winner::Unknown)});
         all_.insert(k);
       }
-      const std::string name = "solve/6x6/standard/layer/000" + std::to_string(layer) + "/";
+      const std::string name = "solve/konane/6x6/standard/layer/000" + std::to_string(layer) + "/";
       const std::vector<db::MetaEntry> meta = {{name + "positions", "300"}, {name + "done", "1"}};
       DB_ASSERT_OK(created->ingest(records, meta));
     }
@@ -80,7 +80,7 @@ class Rebuild : public ::testing::Test {
     auto got = opened->multi_get(keys);
     DB_ASSERT_OK(got);
     for (const auto& v : *got) ASSERT_TRUE(v.has_value());
-    auto meta = opened->get_meta("solve/6x6/standard/layer/0003/positions");
+    auto meta = opened->get_meta("solve/konane/6x6/standard/layer/0003/positions");
     DB_ASSERT_OK(meta);
     ASSERT_TRUE(meta->has_value());
     EXPECT_EQ(**meta, "300");
@@ -159,7 +159,7 @@ TEST_F(Rebuild, LogDamagedBeforeItsEnd) {
     auto opened = db::Database::open(path_, db_test::options(db::OpenMode::kReadWrite));
     if (!opened) _exit(3);
     for (const auto& k : logged)
-      if (!opened->put(k, db_test::value(db::Outcome::kWhiteWins, db::Outcome::kUnknown))) _exit(4);
+      if (!opened->put(k, db_test::value(db::Winner::Right, db::Winner::Unknown))) _exit(4);
     _exit(0);  // no close: the records stay in the log only
   }
   int status = 0;

@@ -10,9 +10,9 @@
 
 namespace {
 
-using core::Shape;
+using db::Board;
 using db::Code;
-using db::Outcome;
+using db::Winner;
 using db_test::key;
 using db_test::value;
 
@@ -23,16 +23,19 @@ class Scan : public ::testing::Test {
     DB_ASSERT_OK(opened);
     db_.emplace(std::move(*opened));
     std::mt19937_64 rng(14);
-    // Includes the 255-column edge, whose successor prefix carries into the rows byte.
-    const std::vector<std::pair<Shape, int>> boards = {{{1, 255}, 3}, {{2, 0}, 4},  {{4, 4}, 50},
-                                                       {{4, 5}, 70},  {{5, 4}, 60}, {{8, 8}, 200}};
+    // Includes the 255-column edge, whose successor prefix carries into the rows byte, the
+    // same shape under two games, and the last possible board.
+    const std::vector<std::pair<Board, int>> boards = {
+        {{1, {1, 255}}, 3}, {{1, {2, 0}}, 4},   {{1, {4, 4}}, 50}, {{1, {4, 5}}, 70},
+        {{1, {5, 4}}, 60},  {{1, {8, 8}}, 200}, {{2, {4, 4}}, 40}, {{255, {255, 255}}, 5}};
     std::vector<db::PositionRecord> records;
     for (const auto& [board, n] : boards) {
       for (int i = 0; i < n; ++i) {
-        const auto k = db_test::random_key(rng, board.rows, board.cols);
-        const auto v = value(i % 3 ? Outcome::kBlackWins : Outcome::kUnknown,
-                             i % 2 ? Outcome::kWhiteWins : Outcome::kUnknown, 0,
-                             i % 5 == 0 ? std::optional<db::CgtRef>(db::CgtRef{1}) : std::nullopt);
+        auto k = db_test::random_key(rng, board.shape.rows, board.shape.cols);
+        k.game = board.game;
+        const auto v =
+            value(i % 3 ? Winner::Left : Winner::Unknown, i % 2 ? Winner::Right : Winner::Unknown,
+                  0, i % 5 == 0 ? std::optional<db::CgtRef>(db::CgtRef{1}) : std::nullopt);
         records.push_back({k, v});
         want_[board][k] = v;
       }
@@ -45,7 +48,7 @@ class Scan : public ::testing::Test {
 
   db_test::TempDir dir_;
   std::optional<db::Database> db_;
-  std::map<Shape, std::map<db::PositionKey, db::PositionValue>> want_;
+  std::map<Board, std::map<db::PositionKey, db::PositionValue>> want_;
 };
 
 TEST_F(Scan, EachBoardInKeyOrderAndNothingElse) {
@@ -54,8 +57,7 @@ TEST_F(Scan, EachBoardInKeyOrderAndNothingElse) {
     DB_ASSERT_OK(scan);
     auto expected = records.begin();
     for (; scan->valid(); scan->next(), ++expected) {
-      ASSERT_NE(expected, records.end())
-          << "extra record on board " << int(board.rows) << "x" << int(board.cols);
+      ASSERT_NE(expected, records.end()) << "extra record on board " << db::describe_board(board);
       EXPECT_EQ(scan->key(), expected->first);
       auto v = scan->value();
       DB_ASSERT_OK(v);
@@ -67,7 +69,7 @@ TEST_F(Scan, EachBoardInKeyOrderAndNothingElse) {
 }
 
 TEST_F(Scan, AbsentBoardIsEmpty) {
-  auto scan = db_->scan({7, 7});
+  auto scan = db_->scan(db_test::board(7, 7));
   DB_ASSERT_OK(scan);
   EXPECT_FALSE(scan->valid());
   DB_EXPECT_OK(scan->status());
@@ -76,7 +78,7 @@ TEST_F(Scan, AbsentBoardIsEmpty) {
 TEST_F(Scan, BoardsAndExactCounts) {
   auto boards = db_->boards();
   DB_ASSERT_OK(boards);
-  std::vector<Shape> expected_boards;
+  std::vector<Board> expected_boards;
   for (const auto& [board, records] : want_) expected_boards.push_back(board);
   EXPECT_EQ(*boards, expected_boards);
 
@@ -87,13 +89,13 @@ TEST_F(Scan, BoardsAndExactCounts) {
     const auto& records = want_.at(s.board);
     std::uint64_t b = 0, w = 0, c = 0;
     for (const auto& [k, v] : records) {
-      b += v.black_to_move != Outcome::kUnknown;
-      w += v.white_to_move != Outcome::kUnknown;
+      b += v.left_to_move != Winner::Unknown;
+      w += v.right_to_move != Winner::Unknown;
       c += v.cgt.has_value();
     }
     EXPECT_EQ(s.positions, records.size());
-    EXPECT_EQ(s.black_to_move_known, b);
-    EXPECT_EQ(s.white_to_move_known, w);
+    EXPECT_EQ(s.left_to_move_known, b);
+    EXPECT_EQ(s.right_to_move_known, w);
     EXPECT_EQ(s.with_cgt, c);
     EXPECT_EQ(s.conflicts, 0u);
     auto n = db_->count(s.board);
@@ -103,14 +105,13 @@ TEST_F(Scan, BoardsAndExactCounts) {
 }
 
 TEST_F(Scan, ConflictingRecordIsAnErrorButTheScanGoesOn) {
-  const auto& records = want_.at({4, 4});
-  auto it = std::find_if(records.begin(), records.end(), [](const auto& r) {
-    return r.second.black_to_move == Outcome::kBlackWins;
-  });
+  const auto& records = want_.at(db_test::board(4, 4));
+  auto it = std::find_if(records.begin(), records.end(),
+                         [](const auto& r) { return r.second.left_to_move == Winner::Left; });
   ASSERT_NE(it, records.end());
   const auto bad = it->first;
-  DB_ASSERT_OK(db_->put(bad, value(Outcome::kWhiteWins, Outcome::kUnknown)));
-  auto scan = db_->scan({4, 4});
+  DB_ASSERT_OK(db_->put(bad, value(Winner::Right, Winner::Unknown)));
+  auto scan = db_->scan(db_test::board(4, 4));
   DB_ASSERT_OK(scan);
   std::size_t seen = 0, errors = 0;
   for (; scan->valid(); scan->next(), ++seen) {
@@ -126,12 +127,12 @@ TEST_F(Scan, ConflictingRecordIsAnErrorButTheScanGoesOn) {
   EXPECT_EQ(errors, 1u);
   auto stats = db_->board_stats();
   DB_ASSERT_OK(stats);
-  for (const auto& s : *stats) EXPECT_EQ(s.conflicts, (s.board == Shape{4, 4}) ? 1u : 0u);
+  for (const auto& s : *stats) EXPECT_EQ(s.conflicts, (s.board == db_test::board(4, 4)) ? 1u : 0u);
 }
 
 TEST_F(Scan, CloseWaitsForOpenScans) {
   {
-    auto scan = db_->scan({4, 4});
+    auto scan = db_->scan(db_test::board(4, 4));
     DB_ASSERT_OK(scan);
     auto s = db_->close();
     ASSERT_FALSE(s);
@@ -166,11 +167,11 @@ TEST(ScanWhileCompacting, CountsAreExactAndNeverReportDamage) {
     std::vector<db::PositionRecord> records;
     for (int i = 0; i < 50; ++i) {
       auto k = db_test::random_key(rng);
-      records.push_back({k, value(db::Outcome::kBlackWins, db::Outcome::kUnknown)});
+      records.push_back({k, value(db::Winner::Left, db::Winner::Unknown)});
       all.insert(k);
     }
     DB_ASSERT_OK(created->ingest(records));
-    auto n = created->count({6, 6});
+    auto n = created->count(db_test::board(6, 6));
     DB_ASSERT_OK(n);
     EXPECT_EQ(*n, all.size());
   }

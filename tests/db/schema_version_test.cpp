@@ -14,7 +14,7 @@ class SchemaVersion : public ::testing::Test {
     auto created = db_test::create(path_);
     DB_ASSERT_OK(created);
     DB_ASSERT_OK(created->put(db_test::key(4, 4, 1, 2),
-                              db_test::value(db::Outcome::kBlackWins, db::Outcome::kUnknown)));
+                              db_test::value(db::Winner::Left, db::Winner::Unknown)));
     DB_ASSERT_OK(created->close());
   }
 

@@ -11,7 +11,7 @@
 namespace {
 
 using db::Code;
-using db::Outcome;
+using db::Winner;
 using db_test::key;
 using db_test::value;
 namespace fs = std::filesystem;
@@ -31,12 +31,12 @@ class SstIngest : public ::testing::Test {
     std::vector<db::PositionRecord> out;
     for (int i = 0; i < n; ++i) {
       const auto k = db_test::random_key(rng);
-      const Outcome o = rng() % 2 ? Outcome::kBlackWins : Outcome::kWhiteWins;
+      const Winner o = rng() % 2 ? Winner::Left : Winner::Right;
       if (i % 10 == 0) {
-        out.push_back({k, value(o, Outcome::kUnknown)});
-        out.push_back({k, value(Outcome::kUnknown, o, 0x2)});
+        out.push_back({k, value(o, Winner::Unknown)});
+        out.push_back({k, value(Winner::Unknown, o, 0x2)});
       } else {
-        out.push_back({k, value(o, Outcome::kUnknown, 0x1)});
+        out.push_back({k, value(o, Winner::Unknown, 0x1)});
       }
     }
     std::shuffle(out.begin(), out.end(), rng);
@@ -65,7 +65,7 @@ class SstIngest : public ::testing::Test {
       EXPECT_EQ(*(*got)[i], v) << "record " << i;
       ++i;
     }
-    auto n = db_->count({6, 6});
+    auto n = db_->count(db_test::board(6, 6));
     DB_ASSERT_OK(n);
     EXPECT_EQ(*n, want.size());
   }
@@ -136,8 +136,8 @@ TEST_F(SstIngest, PresortedBuilderRefusesRecordsOutOfOrder) {
   for (const std::size_t buffer : {std::size_t{100}, std::size_t{1}}) {  // within / across runs
     auto builder = db_->sst_builder({.max_buffered_records = buffer, .presorted = true});
     DB_ASSERT_OK(builder);
-    db::Status st = builder->add(key(6, 6, 5, 0), value(Outcome::kBlackWins, Outcome::kUnknown));
-    if (st) st = builder->add(key(6, 6, 4, 9), value(Outcome::kBlackWins, Outcome::kUnknown));
+    db::Status st = builder->add(key(6, 6, 5, 0), value(Winner::Left, Winner::Unknown));
+    if (st) st = builder->add(key(6, 6, 4, 9), value(Winner::Left, Winner::Unknown));
     if (st) st = builder->flush();
     ASSERT_FALSE(st) << buffer;
     EXPECT_EQ(st.error().code, Code::kInvalidArgument);
@@ -150,7 +150,7 @@ TEST_F(SstIngest, MergesWithWhatIsAlreadyStored) {
   // Half of the keys learn the other side to move through point writes first.
   std::vector<db::PositionRecord> earlier;
   for (std::size_t i = 0; i < rs.size(); i += 2) {
-    earlier.push_back({rs[i].key, value(Outcome::kUnknown, Outcome::kUnknown, 0x10)});
+    earlier.push_back({rs[i].key, value(Winner::Unknown, Winner::Unknown, 0x10)});
   }
   DB_ASSERT_OK(db_->put(earlier));
   DB_ASSERT_OK(db_->ingest(rs));
@@ -196,7 +196,7 @@ TEST_F(SstIngest, ReservedMetaKeyRejectsTheWholeIngest) {
   auto s = db_->ingest(rs, bad);
   ASSERT_FALSE(s);
   EXPECT_EQ(s.error().code, Code::kInvalidArgument);
-  auto n = db_->count({6, 6});
+  auto n = db_->count(db_test::board(6, 6));
   DB_ASSERT_OK(n);
   EXPECT_EQ(*n, 0u);
   EXPECT_TRUE(ingest_dir_is_empty());
@@ -205,8 +205,8 @@ TEST_F(SstIngest, ReservedMetaKeyRejectsTheWholeIngest) {
 TEST_F(SstIngest, ContradictoryDuplicatesAreRefused) {
   auto builder = db_->sst_builder();
   DB_ASSERT_OK(builder);
-  DB_ASSERT_OK(builder->add(key(6, 6, 1, 2), value(Outcome::kBlackWins, Outcome::kUnknown)));
-  DB_ASSERT_OK(builder->add(key(6, 6, 1, 2), value(Outcome::kWhiteWins, Outcome::kUnknown)));
+  DB_ASSERT_OK(builder->add(key(6, 6, 1, 2), value(Winner::Left, Winner::Unknown)));
+  DB_ASSERT_OK(builder->add(key(6, 6, 1, 2), value(Winner::Right, Winner::Unknown)));
   auto s = db_->ingest(std::move(*builder));
   ASSERT_FALSE(s);
   EXPECT_EQ(s.error().code, Code::kConflict);
@@ -241,7 +241,7 @@ TEST_F(SstIngest, BuilderBelongsToItsDatabase) {
   DB_ASSERT_OK(other);
   auto builder = other->sst_builder();
   DB_ASSERT_OK(builder);
-  DB_ASSERT_OK(builder->add(key(6, 6, 1, 2), value(Outcome::kBlackWins, Outcome::kUnknown)));
+  DB_ASSERT_OK(builder->add(key(6, 6, 1, 2), value(Winner::Left, Winner::Unknown)));
   auto s = db_->ingest(std::move(*builder));
   ASSERT_FALSE(s);
   EXPECT_EQ(s.error().code, Code::kInvalidArgument);

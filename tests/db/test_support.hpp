@@ -78,20 +78,33 @@ inline db::Expected<db::Database> open_ro(const fs::path& path) {
   return db::Database::open(path, options(db::OpenMode::kReadOnly));
 }
 
-inline db::PositionKey key(std::uint8_t rows, std::uint8_t cols, std::uint64_t hi, std::uint64_t lo,
-                           std::uint8_t group = 0) {
-  return {rows, cols, group, hi, lo};
+// The game the db tests file their records under (the database interprets no game).
+inline constexpr db::GameId kGame = 1;
+
+inline db::Board board(std::uint8_t rows, std::uint8_t cols, db::GameId game = kGame) {
+  return {game, {rows, cols}};
 }
 
-inline db::PositionValue value(db::Outcome b2m, db::Outcome w2m, std::uint8_t flags = 0,
+inline db::PositionKey key(std::uint8_t rows, std::uint8_t cols, std::uint64_t hi, std::uint64_t lo,
+                           std::uint8_t group = 0) {
+  return {kGame, rows, cols, group, hi, lo};
+}
+
+inline db::PositionValue value(db::Winner left_to_move, db::Winner right_to_move,
+                               std::uint8_t flags = 0,
                                std::optional<db::CgtRef> cgt = std::nullopt) {
-  return {b2m, w2m, flags, cgt};
+  db::PositionValue v;
+  v.left_to_move = left_to_move;
+  v.right_to_move = right_to_move;
+  v.flags = flags;
+  v.cgt = cgt;
+  return v;
 }
 
 inline db::PositionKey random_key(std::mt19937_64& rng, std::uint8_t rows = 6,
                                   std::uint8_t cols = 6) {
   const std::uint64_t hi = rng();
-  return {rows, cols, static_cast<std::uint8_t>(rng() % 4), hi, rng() & ~hi};
+  return {kGame, rows, cols, static_cast<std::uint8_t>(rng() % 4), hi, rng() & ~hi};
 }
 
 // Writes straight into the meta column family, bypassing the reserved-key check: the only

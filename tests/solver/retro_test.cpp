@@ -56,7 +56,7 @@ solver::RetroOptions<Position> options_for(int rows, int cols, konane::OpeningRu
                                            const fs::path& dir) {
   solver::RetroOptions<Position> o;
   o.roots = roots(rows, cols, rule);
-  o.board = core::Shape{uint8_t(rows), uint8_t(cols)};
+  o.board = db::Board{konane::kGameId, {uint8_t(rows), uint8_t(cols)}};
   o.meta_prefix = "solve/test/";
   o.work_dir = dir / "work";
   o.chunk_positions = 97;       // many chunks per layer
@@ -78,8 +78,8 @@ db::Database solved_4x4(const fs::path& dir) {
 
 // Both databases hold exactly the same 4x4 records; returns how many.
 uint64_t expect_same_4x4(const db::Database& x, const db::Database& y) {
-  auto sa = x.scan(core::Shape{4, 4});
-  auto sb = y.scan(core::Shape{4, 4});
+  auto sa = x.scan(db::Board{konane::kGameId, {4, 4}});
+  auto sb = y.scan(db::Board{konane::kGameId, {4, 4}});
   EXPECT_TRUE(sa.has_value() && sb.has_value());
   if (!sa.has_value() || !sb.has_value()) return 0;
   uint64_t n = 0;
@@ -113,7 +113,7 @@ TEST_P(RetroCrossCheck, EveryStoredAndEveryReachablePositionMatchesNegamax) {
   Negamax negamax;
   // 1. Every stored record, in key colours.
   uint64_t stored = 0, sides = 0;
-  auto scan = database.scan(core::Shape{uint8_t(c.rows), uint8_t(c.cols)});
+  auto scan = database.scan(db::Board{konane::kGameId, {uint8_t(c.rows), uint8_t(c.cols)}});
   ASSERT_TRUE(scan.has_value());
   for (; scan->valid(); scan->next()) {
     const auto& k = scan->key();
@@ -125,16 +125,15 @@ TEST_P(RetroCrossCheck, EveryStoredAndEveryReachablePositionMatchesNegamax) {
     EXPECT_EQ(canon.key.black, p.black);
     EXPECT_EQ(canon.key.white, p.white);
     EXPECT_EQ(konane::storage_key(p), (konane::StorageKey{k.group, k.hi, k.lo}));
-    ASSERT_TRUE(v->black_to_move != db::Outcome::kUnknown ||
-                v->white_to_move != db::Outcome::kUnknown);
-    if (v->black_to_move != db::Outcome::kUnknown) {
+    ASSERT_TRUE(v->left_to_move != db::Winner::Unknown || v->right_to_move != db::Winner::Unknown);
+    if (v->left_to_move != db::Winner::Unknown) {
       ++sides;
-      EXPECT_EQ(v->black_to_move == db::Outcome::kBlackWins, negamax.wins(p, Color::Black))
+      EXPECT_EQ(v->left_to_move == db::Winner::Left, negamax.wins(p, Color::Black))
           << konane::popcount(p.occupied()) << " stones, black to move";
     }
-    if (v->white_to_move != db::Outcome::kUnknown) {
+    if (v->right_to_move != db::Winner::Unknown) {
       ++sides;
-      EXPECT_EQ(v->white_to_move == db::Outcome::kWhiteWins, negamax.wins(p, Color::White))
+      EXPECT_EQ(v->right_to_move == db::Winner::Right, negamax.wins(p, Color::White))
           << konane::popcount(p.occupied()) << " stones, white to move";
     }
     ++stored;
@@ -159,18 +158,18 @@ TEST_P(RetroCrossCheck, EveryStoredAndEveryReachablePositionMatchesNegamax) {
     const auto canon = konane::canonical(p, konane::KeyGroup::BoardAndSwap);
     const auto sk = konane::storage_key(
         Position{canon.key.rows, canon.key.cols, canon.key.black, canon.key.white});
-    auto got =
-        database.get(db::PositionKey{canon.key.rows, canon.key.cols, sk.group, sk.hi, sk.lo});
+    auto got = database.get(
+        db::PositionKey{konane::kGameId, canon.key.rows, canon.key.cols, sk.group, sk.hi, sk.lo});
     ASSERT_TRUE(got.has_value());
     ASSERT_TRUE(got->has_value()) << "reachable position missing";
     // In key colours the mover is swapped when the key is the colour-swapped image.
     const bool key_black_moves = (side == Color::Black) != canon.stones_swapped;
-    const db::Outcome o = key_black_moves ? (**got).black_to_move : (**got).white_to_move;
-    ASSERT_NE(o, db::Outcome::kUnknown)
+    const db::Winner o = key_black_moves ? (**got).left_to_move : (**got).right_to_move;
+    ASSERT_NE(o, db::Winner::Unknown)
         << "reachable side to move not stored: " << std::hex << p.black << " " << p.white
         << " black=" << (side == Color::Black) << " swapped=" << canon.stones_swapped
         << " stones=" << std::dec << konane::popcount(p.occupied());
-    const bool key_black_wins = o == db::Outcome::kBlackWins;
+    const bool key_black_wins = o == db::Winner::Left;
     const bool black_wins = key_black_wins != canon.stones_swapped;
     EXPECT_EQ(black_wins, negamax.wins(p, side) == (side == Color::Black));
     konane::MoveList moves;

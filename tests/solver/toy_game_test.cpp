@@ -122,7 +122,8 @@ TEST(ToyGame, RetrogradeAnalysisStoresEveryReachableClassWithItsOutcome) {
   solver::RetroOptions<Position> options;
   for (int i = 0; i < 3; ++i)
     options.roots.emplace_back(random_position(rng, toy::kMaxEdges, true), i % 2 == 0);
-  options.board = core::Shape{toy::kStrings, toy::kMaxEdges};
+  // An id no registered game uses: the toy game is filed under a game of its own.
+  options.board = db::Board{200, {toy::kStrings, toy::kMaxEdges}};
   options.meta_prefix = "toy/";
   options.work_dir = dir.path() / "work";
   options.chunk_positions = 101;  // many chunks, runs and merges on a small game
@@ -157,13 +158,13 @@ TEST(ToyGame, RetrogradeAnalysisStoresEveryReachableClassWithItsOutcome) {
     auto v = scan->value();
     ASSERT_TRUE(v.has_value()) << v.error().message;
     const int64_t value = value_128(p);
-    if (v->black_to_move != db::Outcome::kUnknown) {  // Left to move
+    if (v->left_to_move != db::Winner::Unknown) {  // Left to move
       got.insert({k.lo, true});
-      EXPECT_EQ(v->black_to_move == db::Outcome::kBlackWins, value > 0) << text(p);
+      EXPECT_EQ(v->left_to_move == db::Winner::Left, value > 0) << text(p);
     }
-    if (v->white_to_move != db::Outcome::kUnknown) {  // Right to move
+    if (v->right_to_move != db::Winner::Unknown) {  // Right to move
       got.insert({k.lo, false});
-      EXPECT_EQ(v->white_to_move == db::Outcome::kWhiteWins, value < 0) << text(p);
+      EXPECT_EQ(v->right_to_move == db::Winner::Right, value < 0) << text(p);
     }
   }
   ASSERT_TRUE(scan->status().has_value());

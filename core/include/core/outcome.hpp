@@ -25,6 +25,11 @@ constexpr Result flip(Result r) {
 enum class Winner : uint8_t { Left, Right, Draw, Unknown };
 const char* winner_name(Winner w);  // "left", "right", "draw", "unknown"
 
+// The same fact with Left and Right exchanged (a colour-swapped position).
+constexpr Winner swap_sides(Winner w) {
+  return w == Winner::Left ? Winner::Right : w == Winner::Right ? Winner::Left : w;
+}
+
 constexpr Winner winner_of(Side mover, Result r) {
   switch (r) {
     case Result::Win:

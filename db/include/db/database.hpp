@@ -56,6 +56,9 @@ struct OpenOptions {
   // Sync the WAL on every position and cgt_forms write. Meta writes and ingestion are
   // always durable when they return, whatever this says.
   bool sync_writes = false;
+  // The game a version-2 database holds (version 2 had no game ids): such a database opens
+  // read-only (or as secondary) and reads as records of this game. 0 refuses version 2.
+  GameId legacy_game = 0;
   // Tests only: creation stops (as a crash would) after RocksDB has made the new database
   // but before the schema version is written.
   bool fail_creation_for_testing = false;
@@ -70,10 +73,11 @@ struct MetaEntry {
 };
 
 struct BoardStats {
-  Shape board;
+  Board board;
   std::uint64_t positions = 0;
-  std::uint64_t black_to_move_known = 0;
-  std::uint64_t white_to_move_known = 0;
+  std::uint64_t left_to_move_known = 0;
+  std::uint64_t right_to_move_known = 0;
+  std::uint64_t draws = 0;  // outcomes known to be draws, over both sides to move
   std::uint64_t with_cgt = 0;
   std::uint64_t conflicts = 0;
 };
@@ -92,6 +96,16 @@ struct RepairReport {
   std::vector<std::string> set_aside;
   VerifyReport after;  // verify() of the repaired database
 };
+
+// What Database::upgrade() did.
+struct UpgradeReport {
+  std::uint32_t from_version = 0;  // kSchemaVersion when there was nothing to do
+  std::uint64_t positions = 0;     // records copied, over every run of an interrupted upgrade
+  std::uint64_t meta_renamed = 0;  // solve records moved under solve/<game>/
+};
+
+// Upgrade progress: records copied so far, and RocksDB's estimate of the total.
+using UpgradeProgress = std::function<void(std::uint64_t done, std::uint64_t total)>;
 
 struct DiskUsage {
   std::uint64_t sst_bytes = 0;    // live table files of all column families
@@ -140,16 +154,16 @@ class Database {
   Status ingest(std::span<const PositionRecord> records, std::span<const MetaEntry> then_meta = {});
 
   // ── reading in bulk ──
-  Expected<BoardScan> scan(Shape board) const;
-  // The board sizes present, in key order; costs one seek per board.
-  Expected<std::vector<Shape>> boards() const;
+  Expected<BoardScan> scan(Board board) const;
+  // The games and board sizes present, in key order; costs one seek per board.
+  Expected<std::vector<Board>> boards() const;
   // Exact counts; reads every record (one pass over the positions column family).
   Expected<std::vector<BoardStats>> board_stats() const;
-  Expected<std::uint64_t> count(Shape board) const;
+  Expected<std::uint64_t> count(Board board) const;
   // The positions of one group (a layer, by the callers' convention) of a board; their
   // table files' checksums are verified first. Not held against recorded counts: this is
   // how callers find out which layers fall short.
-  Expected<std::uint64_t> count(Shape board, std::uint8_t group) const;
+  Expected<std::uint64_t> count(Board board, std::uint8_t group) const;
   // RocksDB's fast estimate of the number of positions (all boards).
   Expected<std::uint64_t> estimated_positions() const;
   Expected<DiskUsage> disk_usage() const;
@@ -161,6 +175,7 @@ class Database {
   Expected<std::optional<std::string>> get_cgt_form(CgtRef ref) const;
 
   // ── meta ──
+  // kSchemaVersion, or kLegacySchemaVersion for a version-2 database opened read-only.
   Expected<std::uint32_t> schema_version() const;
   // The build id of the last read-write opener.
   Expected<std::string> build_id() const;
@@ -191,6 +206,15 @@ class Database {
   // whose recorded counts are still not reached afterwards are to be solved again.
   static Expected<RepairReport> repair(const std::filesystem::path& path,
                                        const OpenOptions& options);
+
+  // Migrates a version-2 database to kSchemaVersion in place, as schema.hpp ("Versioning")
+  // describes: resumable after a crash at any moment, and a no-op on a database that is
+  // already current. `options.legacy_game` names the game its records belong to.
+  // Records are copied `batch_records` at a time, each batch one ingested table file.
+  static Expected<UpgradeReport> upgrade(const std::filesystem::path& path,
+                                         const OpenOptions& options,
+                                         const UpgradeProgress& progress = {},
+                                         std::size_t batch_records = std::size_t{1} << 20);
 
   // ── maintenance ──
   // Writes memtables to SST files (e.g. so a read-only opener need not replay the WAL).

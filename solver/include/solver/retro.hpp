@@ -120,8 +120,8 @@ struct RetroStats {
 template <class Position>
 struct RetroOptions {
   std::vector<std::pair<Position, bool>> roots;  // (position, left to move)
-  core::Shape board;                             // rows/cols bytes of every database key
-  std::string meta_prefix;                       // e.g. "solve/5x5/standard/"
+  db::Board board;                               // game and shape of every database key
+  std::string meta_prefix;                       // e.g. "solve/konane/5x5/standard/"
   std::filesystem::path work_dir;                // work files (deleted when done)
   // Positions expanded or solved per chunk; each solved chunk becomes one SST file per
   // thread, so chunks are big enough to keep the file count modest.

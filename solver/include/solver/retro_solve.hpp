@@ -35,16 +35,16 @@ auto RetroSolver<G>::load_window(int l) -> db::Expected<retro_detail::SolvedLaye
         return db::Error{db::Code::kCorruption, "retro: a position of finished layer " +
                                                     std::to_string(l) + " is missing"};
       if (f & kRetroLeftReached) {
-        if (v->black_to_move == db::Outcome::kUnknown)
+        if (v->left_to_move == core::Winner::Unknown)
           return db::Error{db::Code::kCorruption, "retro: an outcome of finished layer " +
                                                       std::to_string(l) + " is missing"};
-        if (v->black_to_move == db::Outcome::kBlackWins) f |= kRetroLeftWins;
+        if (v->left_to_move == core::Winner::Left) f |= kRetroLeftWins;
       }
       if (f & kRetroRightReached) {
-        if (v->white_to_move == db::Outcome::kUnknown)
+        if (v->right_to_move == core::Winner::Unknown)
           return db::Error{db::Code::kCorruption, "retro: an outcome of finished layer " +
                                                       std::to_string(l) + " is missing"};
-        if (v->white_to_move == db::Outcome::kWhiteWins) f |= kRetroRightWins;
+        if (v->right_to_move == core::Winner::Right) f |= kRetroRightWins;
       }
     }
   }
@@ -55,7 +55,8 @@ auto RetroSolver<G>::load_window(int l) -> db::Expected<retro_detail::SolvedLaye
 template <RetroGame G>
 auto RetroSolver<G>::db_key(uint64_t w) const -> db::PositionKey {
   const RetroKey k = g_.unpack(retro_detail::word_key(w));
-  return db::PositionKey{o_.board.rows, o_.board.cols, k.group, k.hi, k.lo};
+  return db::PositionKey{o_.board.game, o_.board.shape.rows, o_.board.shape.cols, k.group, k.hi,
+                         k.lo};
 }
 
 template <RetroGame G>
@@ -192,9 +193,9 @@ template <RetroGame G>
 auto RetroSolver<G>::value_of(uint64_t f) const -> db::PositionValue {
   db::PositionValue v;
   if (f & kRetroLeftReached)
-    v.black_to_move = (f & kRetroLeftWins) ? db::Outcome::kBlackWins : db::Outcome::kWhiteWins;
+    v.left_to_move = (f & kRetroLeftWins) ? core::Winner::Left : core::Winner::Right;
   if (f & kRetroRightReached)
-    v.white_to_move = (f & kRetroRightWins) ? db::Outcome::kWhiteWins : db::Outcome::kBlackWins;
+    v.right_to_move = (f & kRetroRightWins) ? core::Winner::Right : core::Winner::Left;
   if (o_.value_text) {
     auto ref = db_.put_cgt_form(o_.value_text(decode_word(f)));
     if (ref) v.cgt = *ref;

@@ -16,10 +16,14 @@
 // colour; the colour bit is then chosen so that the other side is consistent with it.
 #include <cstdint>
 
+#include "core/game_id.hpp"
 #include "konane/bitboard.hpp"
 #include "konane/position.hpp"
 
 namespace konane {
+
+// Konane's registered id: the first byte of each of its database keys.
+inline constexpr core::GameId kGameId = *core::game_id("konane");
 
 struct StorageKey {
   uint8_t group = 0;
