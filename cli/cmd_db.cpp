@@ -1,6 +1,11 @@
-// konane db stats|export --db PATH: inspecting the solved-position database.
+// konane db stats|export|verify|repair|upgrade --db PATH: the solved-position database.
 #include <algorithm>
+#include <chrono>
+#include <csignal>
+#include <cstdlib>
+#include <iomanip>
 #include <map>
+#include <optional>
 #include <ostream>
 #include <unordered_map>
 
@@ -243,12 +248,88 @@ int run_repair(const std::string& path, bool json, Io io) {
   return kExitUsage;
 }
 
+// Progress on stderr: records copied, the estimated total, rate and ETA.
+class UpgradeMeter {
+ public:
+  UpgradeMeter(Io io, bool quiet) : io_(io), quiet_(quiet) {}
+  void operator()(uint64_t done, uint64_t total) {
+    if (!start_) start_ = std::make_pair(std::chrono::steady_clock::now(), done);
+    const double secs =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start_->first).count();
+    const double rate = secs > 0 ? double(done - start_->second) / secs : 0;
+    const double eta = rate > 0 ? double(total - std::min(total, done)) / rate : 0;
+    if (!quiet_) {
+      io_.err << "\rupgrade: " << done << " / ~" << total << " positions  " << std::fixed
+              << std::setprecision(0) << rate << "/s  ETA " << eta << "s   " << std::flush;
+      shown_ = true;
+    }
+    // Test hook: the process kills itself after this many progress reports (each follows a
+    // recorded resume point), as a crash would.
+    if (abort_after_ && ++reports_ >= abort_after_) ::raise(SIGKILL);
+  }
+  void finish() {
+    if (shown_) io_.err << "\n";
+  }
+  uint64_t abort_after_ = 0;
+
+ private:
+  Io io_;
+  bool quiet_;
+  bool shown_ = false;
+  uint64_t reports_ = 0;
+  std::optional<std::pair<std::chrono::steady_clock::time_point, uint64_t>> start_;
+};
+
+int run_upgrade(const std::string& path, size_t batch, bool json, bool quiet, Io io) {
+  db::OpenOptions options;
+  options.build_id = kBuildId;
+  options.legacy_game = kGameId;
+  UpgradeMeter meter(io, quiet || json);
+  if (const char* env = std::getenv("KONANE_UPGRADE_ABORT_AFTER"))
+    meter.abort_after_ = std::stoull(env);
+  const auto t0 = std::chrono::steady_clock::now();
+  auto report = db::Database::upgrade(
+      path, options, [&](uint64_t done, uint64_t total) { meter(done, total); }, batch);
+  meter.finish();
+  if (!report) return db_error(io, "db", path, report.error());
+  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  const bool upgraded = report->from_version != db::kSchemaVersion;
+  if (json) {
+    JsonWriter j(io.out);
+    j.begin_object();
+    j.field("path", path);
+    j.field("from_version", static_cast<uint64_t>(report->from_version));
+    j.field("to_version", static_cast<uint64_t>(db::kSchemaVersion));
+    j.field("upgraded", upgraded);
+    j.field("positions", report->positions);
+    j.field("solve_records", report->meta_renamed);
+    j.field("seconds", secs);
+    j.end_object();
+    io.out << "\n";
+    return kExitOk;
+  }
+  if (!upgraded) {
+    io.out << "database '" << path << "' already has schema version " << db::kSchemaVersion
+           << ": nothing to do\n";
+    return kExitOk;
+  }
+  io.out << "upgraded database '" << path << "' from schema version " << report->from_version
+         << " to " << db::kSchemaVersion << ": " << report->positions << " positions, "
+         << report->meta_renamed << " solve records, " << std::fixed << std::setprecision(2) << secs
+         << " s\n";
+  return kExitOk;
+}
+
 int run_db(const std::vector<std::string>& args, Io io) {
   const std::string usage =
-      "konane db (stats | export --board RxC | verify | repair) --db PATH [--json]";
+      "konane db (stats | export --board RxC | verify | repair | upgrade) --db PATH [--json]";
   po::options_description desc("options");
-  desc.add_options()("action", po::value<std::string>(), "stats, export, verify or repair")(
-      "board", po::value<std::string>(), "board size RxC (export)");
+  desc.add_options()("action", po::value<std::string>(),
+                     "stats, export, verify, repair or upgrade")("board", po::value<std::string>(),
+                                                                 "board size RxC (export)")(
+      "batch", po::value<size_t>()->default_value(size_t{1} << 20),
+      "upgrade: positions copied per table file (each batch is a resume point)")(
+      "quiet", "upgrade: no progress on stderr");
   add_db_option(desc);
   auto parsed = parse_args("db", usage, desc, {"action"}, false, args, io);
   if (!parsed) return kExitUsage;
@@ -263,12 +344,15 @@ int run_db(const std::vector<std::string>& args, Io io) {
               "exit 0 if sound, 2 with the problems listed.\n"
               "repair: rebuilds the MANIFEST from the table files present (files it lost are\n"
               "taken back, unusable ones moved to PATH/lost/), then verifies. Layers still short\n"
-              "are solved again by rerunning konane retro.\n";
+              "are solved again by rerunning konane retro.\n"
+              "upgrade: migrates a database of schema version 2 to version 3 in place, with\n"
+              "progress on stderr; killed at any moment, running it again finishes the job.\n"
+              "Until then a version-2 database is read read-only by query, db stats and export.\n";
     return kExitOk;
   }
   const auto& vm = parsed->vm;
   if (!vm.count("action"))
-    return usage_error(io, "db", "give an action: stats, export, verify or repair");
+    return usage_error(io, "db", "give an action: stats, export, verify, repair or upgrade");
   const std::string action = vm["action"].as<std::string>();
   const std::string path = db_path_from(vm);
   if (path.empty()) return usage_error(io, "db", "--db PATH is required");
@@ -279,10 +363,16 @@ int run_db(const std::vector<std::string>& args, Io io) {
   }
   if (action == "verify") return run_verify(path, vm.count("json") > 0, io);
   if (action == "repair") return run_repair(path, vm.count("json") > 0, io);
-  return usage_error(io, "db", "unknown action '" + action + "' (stats, export, verify or repair)");
+  if (action == "upgrade") {
+    const size_t batch = vm["batch"].as<size_t>();
+    if (batch == 0) return usage_error(io, "db", "--batch must be positive");
+    return run_upgrade(path, batch, vm.count("json") > 0, vm.count("quiet") > 0, io);
+  }
+  return usage_error(io, "db",
+                     "unknown action '" + action + "' (stats, export, verify, repair or upgrade)");
 }
 
-Registrar reg("db", "solved-position database: stats, export, verify, repair", run_db,
+Registrar reg("db", "solved-position database: stats, export, verify, repair, upgrade", run_db,
               /*streams=*/true);
 
 }  // namespace

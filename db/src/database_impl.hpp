@@ -78,6 +78,8 @@ namespace detail {
 Expected<std::unique_ptr<Database::Impl>> open_impl(const std::filesystem::path& path,
                                                     const OpenOptions& options, bool upgrading);
 Expected<std::uint32_t> read_schema_version(const Database::Impl& impl);
+// Drops the version-2 positions family, if open, and releases its handle.
+Status drop_legacy_family(Database::Impl& impl);
 
 }  // namespace detail
 

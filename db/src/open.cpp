@@ -120,6 +120,21 @@ Expected<std::uint32_t> detail::read_schema_version(const Database::Impl& impl) 
   return version;
 }
 
+// A version-2 family that outlived the upgrade which copied it (a crash before its last
+// step): its records are all in the current family, so it goes.
+Status detail::drop_legacy_family(Database::Impl& impl) {
+  if (!impl.legacy_positions) return ok();
+  if (auto s = impl.db->DropColumnFamily(impl.legacy_positions); !s.ok()) {
+    return impl.error(s, "drop the upgraded version-2 positions family");
+  }
+  auto h = std::find(impl.handles.begin(), impl.handles.end(), impl.legacy_positions);
+  const auto s = impl.db->DestroyColumnFamilyHandle(impl.legacy_positions);
+  impl.handles.erase(h);
+  impl.legacy_positions = nullptr;
+  if (!s.ok()) return impl.error(s, "release the upgraded version-2 positions family");
+  return ok();
+}
+
 namespace {
 
 // Settles which positions family this handle reads (schema.hpp, "Versioning"): the current
@@ -160,21 +175,6 @@ Status check_schema(Database::Impl& impl) {
     return impl.fail(Code::kCorruption, "schema version " + theirs + " without its " +
                                             std::string(kPositionsFamily) + " column family");
   }
-  return ok();
-}
-
-// A version-2 family that outlived the upgrade which copied it (a crash before its last
-// step): its records are all in the current family, so it goes.
-Status drop_upgraded_family(Database::Impl& impl) {
-  if (!impl.legacy_positions) return ok();
-  if (auto s = impl.db->DropColumnFamily(impl.legacy_positions); !s.ok()) {
-    return impl.error(s, "drop the upgraded version-2 positions family");
-  }
-  auto h = std::find(impl.handles.begin(), impl.handles.end(), impl.legacy_positions);
-  const auto s = impl.db->DestroyColumnFamilyHandle(impl.legacy_positions);
-  impl.handles.erase(h);
-  impl.legacy_positions = nullptr;
-  if (!s.ok()) return impl.error(s, "release the upgraded version-2 positions family");
   return ok();
 }
 
@@ -388,7 +388,7 @@ Expected<std::unique_ptr<Database::Impl>> open_impl(const std::filesystem::path&
   }
   if (read_write) {
     if (!upgrading) {
-      if (auto s = drop_upgraded_family(*impl); !s) return s.error();
+      if (auto s = detail::drop_legacy_family(*impl); !s) return s.error();
     }
     if (auto s = stamp_build_id(*impl); !s) return s.error();
     if (auto s = remove_ingest_leftovers(*impl); !s) return s.error();

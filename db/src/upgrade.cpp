@@ -223,8 +223,7 @@ Expected<UpgradeReport> Database::upgrade(const std::filesystem::path& path,
   auto renamed = commit(impl);
   if (!renamed) return renamed.error();
   report.meta_renamed = *renamed;
-  if (auto s = impl.db->DropColumnFamily(impl.legacy_positions); !s.ok())
-    return impl.error(s, "drop the version-2 positions family");
+  if (auto s = detail::drop_legacy_family(impl); !s) return s.error();
   if (auto s = database.close(); !s) return s.error();
   return report;
 }
