@@ -19,6 +19,8 @@
 //                           initial numbers, the value limit)
 //     kMaxRegions           optional static constexpr int: the most regions a position can
 //                           split into (df-pn's fixed region arrays; 32 when absent)
+//     kLoopy                optional static constexpr bool: true refuses the game here
+//                           (checked by the concept), for games whose play can repeat
 //   Assumptions, not checkable at compile time: normal play (who cannot move loses); short
 //   games: finite and acyclic, every line of play ends (df-pn and the value recursion have
 //   no cycle detection; a loopy game must use retrograde analysis); regions are independent
@@ -31,8 +33,15 @@
 //   of keys into at most 60 bits ordered as the database orders them. Acyclic by layering,
 //   which the solver checks at run time (a child outside the window is an error).
 //
+//   LoopyRetroGame (retro_loopy.hpp): retrograde analysis of games whose play can repeat,
+//   with draws and distances. Required: key() (the database key, injective on the positions
+//   reached; no colour swap) and for_each_option. Normal play; nothing about layers or
+//   cycles is assumed, at the price of holding the reachable graph in memory.
+//
 // tests/solver/toy_hackenbush.hpp implements both for a game that is not Konane, and
-// tests/solver/toy_game_test.cpp runs it through every solver against closed-form values.
+// tests/solver/toy_game_test.cpp runs it through every solver against closed-form values;
+// tests/solver/toy_loopy.hpp is a loopy game, which tests/solver/retro_loopy_test.cpp runs
+// through retro_loopy.hpp against the definition of a forced win.
 #include <concepts>
 #include <cstdint>
 
@@ -53,9 +62,19 @@ struct Keyed {
   Pos rep;               // the representative the key names
 };
 
+// G::kLoopy when the game states it (play can repeat), else false. A loopy game has no
+// place in the short-game solvers, whose recursions assume every line ends.
+template <class G>
+constexpr bool is_loopy() {
+  if constexpr (requires { G::kLoopy; })
+    return G::kLoopy;
+  else
+    return false;
+}
+
 // left = true means Left (the first player in CGT terms) moves.
 template <class G>
-concept PartizanGame = requires(const typename G::Position& p, bool left) {
+concept PartizanGame = !is_loopy<G>() && requires(const typename G::Position& p, bool left) {
   { G::key(p) } -> std::same_as<Keyed<typename G::Position>>;
   // f(child) for every option of the given side.
   G::for_each_option(p, left, [](const typename G::Position&) {});

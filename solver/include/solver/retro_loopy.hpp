@@ -1,0 +1,373 @@
+#pragma once
+// Retrograde analysis of games whose play can repeat: every (position, side to move)
+// reachable from a set of roots, solved to a win, a loss or a draw, with the distance in
+// plies, and stored in the database. The acyclic solver (retro.hpp) needs every move to
+// lower a layer; this one needs nothing of the kind, at the price of holding the reachable
+// graph in memory (about 40 bytes a node and 16 an edge, plus the game's positions).
+//
+// Requirements on the game (LoopyRetroGame below): normal play (a side with no move loses)
+// and a database key per position that is injective on the positions reached. Keys are not
+// colour-swapped here: Left to move and Right to move are the two sides of one record.
+//
+// The algorithm and why its answers are exact.
+//  1. Enumeration: breadth first from the roots (each level's children generated in
+//     parallel, then numbered in a fixed order), recording every move as an edge.
+//  2. Propagation, level by level from the terminal nodes (no move: lost, distance 0). With
+//     count[p] = p's moves not yet known to lead to a win for the side then to move:
+//       a node q lost at distance d makes every parent p won at distance d + 1, unless p
+//       was already decided;
+//       a node q won at distance d decrements count[p]; at zero every move of p leads to a
+//       win for the opponent, so p is lost at distance d + 1.
+//     Level d + 1 holds exactly the nodes decided at distance d + 1. By induction on d: a
+//     win's distance is 1 + the least distance among its lost children, and the first level
+//     at which one of them appears is that least distance; a loss's distance is 1 + the
+//     greatest distance among its children (all wins), and its count reaches zero at the
+//     level of that greatest one. So "the winner hurries, the loser delays" holds exactly.
+//     Two parents' updates never race on one decision: a node whose count reaches zero has
+//     no lost child, so it cannot also become a win; compare-and-swap settles which of
+//     several lost children decides a win first, and all of them give the same distance.
+//  3. What is never decided is a draw: from such a node the side to move has no move to a
+//     lost node, and some move to an undecided one; the opponent likewise; so both can keep
+//     the game among undecided nodes forever, and neither can force a win (a forced win is
+//     a finite strategy tree, whose leaves are terminal losses, and propagation decides
+//     every node of such a tree).
+//  4. Storage: every position with its two sides (unreached sides unknown) as one sorted
+//     bulk load, then the meta records (prefix + "done" and the counts) in the same ingest.
+//     A rerun after a crash before that point redoes the work; after it, it finds "done".
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
+#include <tbb/parallel_sort.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <concepts>
+#include <cstdint>
+#include <functional>
+#include <ostream>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "core/outcome.hpp"
+#include "db/database.hpp"
+#include "solver/retro.hpp"
+
+namespace solver {
+
+template <class G>
+concept LoopyRetroGame = requires(const G& g, const typename G::Position& p, bool left) {
+  { g.key(p) } -> std::convertible_to<RetroKey>;
+  // f(child) for every move of the given side; the other side moves next.
+  g.for_each_option(p, left, [](const typename G::Position&) {});
+};
+
+template <class Position>
+struct LoopyOptions {
+  std::vector<std::pair<Position, bool>> roots;  // (position, left to move)
+  db::Board board;                               // game and shape of every database key
+  std::string meta_prefix;                       // e.g. "solve/ringboard/10x10/pieces-3/"
+  size_t sst_buffer_records = size_t{1} << 22;
+  std::ostream* progress = nullptr;  // progress lines (stderr)
+  bool progress_tty = false;         // rewrite one line with '\r'
+};
+
+struct LoopyStats {
+  uint64_t positions = 0;  // distinct keys
+  uint64_t sides = 0;      // (position, side to move) nodes
+  uint64_t edges = 0;      // moves
+  uint64_t mover_wins = 0, mover_losses = 0, draws = 0;
+  uint32_t longest_win = 0;  // the greatest distance of a decided node, in plies
+  double seconds = 0;
+  bool from_earlier_run = false;
+};
+
+namespace loopy_detail {
+
+inline constexpr uint8_t kUndecided = 0, kWin = 1, kLoss = 2;  // for the side to move
+
+struct KeyHash {
+  size_t operator()(const RetroKey& k) const {
+    uint64_t h = k.hi * 0x9e3779b97f4a7c15ULL ^ (k.lo + 0x632be59bd9b4e019ULL + k.group);
+    h ^= h >> 29;
+    h *= 0xbf58476d1ce4e5b9ULL;
+    return static_cast<size_t>(h ^ (h >> 32));
+  }
+};
+
+// Node n is position n / 2 with Left (n even) or Right (n odd) to move.
+inline uint32_t node_of(uint32_t position, bool left) {
+  return position * 2 + (left ? 0 : 1);
+}
+inline bool left_moves(uint32_t node) {
+  return (node & 1) == 0;
+}
+
+}  // namespace loopy_detail
+
+template <LoopyRetroGame G>
+class LoopySolver {
+ public:
+  using Position = typename G::Position;
+
+  LoopySolver(const G& game, db::Database& database, LoopyOptions<Position> options)
+      : g_(game), db_(database), o_(std::move(options)) {}
+
+  db::Expected<LoopyStats> run() {
+    const auto t0 = std::chrono::steady_clock::now();
+    LoopyStats stats;
+    auto done = db_.get_meta(o_.meta_prefix + "done");
+    if (!done) return done.error();
+    if (done->has_value()) return earlier_stats();
+    if (auto s = enumerate(); !s) return s.error();
+    if (auto s = propagate(); !s) return s.error();
+    stats.positions = positions_.size();
+    stats.edges = edge_parent_count_;
+    for (uint32_t n = 0; n < reached_.size(); ++n) {
+      if (!reached_[n]) continue;
+      ++stats.sides;
+      const uint8_t r = result_[n].load(std::memory_order_relaxed);
+      stats.mover_wins += r == loopy_detail::kWin;
+      stats.mover_losses += r == loopy_detail::kLoss;
+      stats.draws += r == loopy_detail::kUndecided;
+      if (r != loopy_detail::kUndecided)
+        stats.longest_win = std::max<uint32_t>(stats.longest_win, dist_[n]);
+    }
+    stats.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    if (auto s = store(stats); !s) return s.error();
+    return stats;
+  }
+
+ private:
+  using Edge = std::pair<uint32_t, uint32_t>;  // (parent node, child node)
+
+  db::Expected<LoopyStats> earlier_stats() {
+    LoopyStats s;
+    s.from_earlier_run = true;
+    auto field = [&](const char* name, uint64_t& out) -> db::Status {
+      auto v = db_.get_meta(o_.meta_prefix + name);
+      if (!v) return v.error();
+      if (v->has_value()) out = std::stoull(**v);
+      return db::ok();
+    };
+    uint64_t longest = 0;
+    for (auto [name, out] : {std::pair{"positions", &s.positions},
+                             {"sides", &s.sides},
+                             {"edges", &s.edges},
+                             {"mover_wins", &s.mover_wins},
+                             {"mover_losses", &s.mover_losses},
+                             {"draws", &s.draws},
+                             {"longest_win", &longest}})
+      if (auto st = field(name, *out); !st) return st.error();
+    s.longest_win = static_cast<uint32_t>(longest);
+    return s;
+  }
+
+  // The index of p's key, numbering it if new.
+  uint32_t number(const Position& p) {
+    const RetroKey k = g_.key(p);
+    auto [it, fresh] = index_.try_emplace(k, static_cast<uint32_t>(positions_.size()));
+    if (fresh) {
+      positions_.push_back(p);
+      keys_.push_back(k);
+      reached_.resize(positions_.size() * 2, 0);
+    }
+    return it->second;
+  }
+
+  db::Status reach(uint32_t node, std::vector<uint32_t>& next) {
+    if (reached_[node]) return db::ok();
+    if (positions_.size() >= (size_t{1} << 31) - 1) {
+      return db::Error{db::Code::kInvalidArgument,
+                       "retro: more than 2^31 positions reachable; too many to hold in memory"};
+    }
+    reached_[node] = 1;
+    next.push_back(node);
+    return db::ok();
+  }
+
+  db::Status enumerate() {
+    retro_detail::Progress progress(o_.progress, o_.progress_tty);
+    std::vector<uint32_t> frontier;
+    for (const auto& [p, left] : o_.roots) {
+      const uint32_t n = loopy_detail::node_of(number(p), left);
+      if (auto s = reach(n, frontier); !s) return s;
+    }
+    struct Child {
+      uint32_t parent;
+      Position position;
+    };
+    tbb::enumerable_thread_specific<std::vector<Child>> local;
+    std::vector<Edge> edges;
+    for (int level = 0; !frontier.empty(); ++level) {
+      progress.update("enumerate", level, frontier.size(), frontier.size(), positions_.size(), 0,
+                      true);
+      for (auto& v : local) v.clear();
+      tbb::parallel_for(tbb::blocked_range<size_t>(0, frontier.size()),
+                        [&](const tbb::blocked_range<size_t>& r) {
+                          auto& out = local.local();
+                          for (size_t i = r.begin(); i != r.end(); ++i) {
+                            const uint32_t n = frontier[i];
+                            g_.for_each_option(positions_[n / 2], loopy_detail::left_moves(n),
+                                               [&](const Position& c) {
+                                                 out.push_back({n, c});
+                                               });
+                          }
+                        });
+      // Numbered in (parent, move) order whatever the threads did: the same input gives the
+      // same numbering, hence the same run.
+      std::vector<Child> children;
+      for (auto& v : local) children.insert(children.end(), v.begin(), v.end());
+      std::stable_sort(children.begin(), children.end(),
+                       [](const Child& a, const Child& b) { return a.parent < b.parent; });
+      std::vector<uint32_t> next;
+      for (const Child& c : children) {
+        const bool child_left = !loopy_detail::left_moves(c.parent);
+        const uint32_t child = loopy_detail::node_of(number(c.position), child_left);
+        if (auto s = reach(child, next); !s) return s;
+        edges.push_back({c.parent, child});
+      }
+      frontier = std::move(next);
+    }
+    progress.finish_line();
+    build_graph(edges);
+    return db::ok();
+  }
+
+  // Parents of each node (reverse edges, CSR) and each node's move count.
+  void build_graph(std::vector<Edge>& edges) {
+    const size_t nodes = reached_.size();
+    edge_parent_count_ = edges.size();
+    parent_start_.assign(nodes + 1, 0);
+    count_ = std::vector<std::atomic<uint32_t>>(nodes);
+    for (const auto& [parent, child] : edges) {
+      ++parent_start_[child + 1];
+      count_[parent].fetch_add(1, std::memory_order_relaxed);
+    }
+    for (size_t i = 0; i < nodes; ++i) parent_start_[i + 1] += parent_start_[i];
+    parents_.resize(edges.size());
+    std::vector<uint64_t> fill(parent_start_.begin(), parent_start_.end() - 1);
+    for (const auto& [parent, child] : edges) parents_[fill[child]++] = parent;
+    edges.clear();
+    edges.shrink_to_fit();
+  }
+
+  db::Status propagate() {
+    retro_detail::Progress progress(o_.progress, o_.progress_tty);
+    const size_t nodes = reached_.size();
+    result_ = std::vector<std::atomic<uint8_t>>(nodes);
+    dist_.assign(nodes, 0);
+    std::vector<uint32_t> frontier;
+    for (uint32_t n = 0; n < nodes; ++n)
+      if (reached_[n] && count_[n].load(std::memory_order_relaxed) == 0) {
+        result_[n].store(loopy_detail::kLoss, std::memory_order_relaxed);
+        frontier.push_back(n);
+      }
+    uint64_t decided = 0;
+    tbb::enumerable_thread_specific<std::vector<uint32_t>> local;
+    for (uint32_t d = 0; !frontier.empty(); ++d) {
+      decided += frontier.size();
+      progress.update("solve", static_cast<int>(d), frontier.size(), frontier.size(), decided, 0);
+      if (d + 1 > UINT16_MAX) {
+        return db::Error{db::Code::kInvalidArgument,
+                         "retro: a distance passes 65535 plies, more than the database stores"};
+      }
+      for (auto& v : local) v.clear();
+      tbb::parallel_for(tbb::blocked_range<size_t>(0, frontier.size()),
+                        [&](const tbb::blocked_range<size_t>& r) {
+                          auto& next = local.local();
+                          for (size_t i = r.begin(); i != r.end(); ++i)
+                            settle_parents(frontier[i], d, next);
+                        });
+      frontier.clear();
+      for (auto& v : local) frontier.insert(frontier.end(), v.begin(), v.end());
+      tbb::parallel_sort(frontier.begin(), frontier.end());
+    }
+    progress.finish_line();
+    return db::ok();
+  }
+
+  void settle_parents(uint32_t q, uint32_t d, std::vector<uint32_t>& next) {
+    const bool lost = result_[q].load(std::memory_order_relaxed) == loopy_detail::kLoss;
+    for (uint64_t i = parent_start_[q]; i < parent_start_[q + 1]; ++i) {
+      const uint32_t p = parents_[i];
+      uint8_t undecided = loopy_detail::kUndecided;
+      if (lost) {
+        if (result_[p].compare_exchange_strong(undecided, loopy_detail::kWin)) {
+          dist_[p] = static_cast<uint16_t>(d + 1);
+          next.push_back(p);
+        }
+      } else if (count_[p].fetch_sub(1, std::memory_order_acq_rel) == 1) {
+        if (result_[p].compare_exchange_strong(undecided, loopy_detail::kLoss)) {
+          dist_[p] = static_cast<uint16_t>(d + 1);
+          next.push_back(p);
+        }
+      }
+    }
+  }
+
+  // Who wins node n, absolutely, and the distance if decided.
+  std::pair<core::Winner, std::optional<uint16_t>> outcome(uint32_t n) const {
+    if (!reached_[n]) return {core::Winner::Unknown, std::nullopt};
+    const core::Side mover = loopy_detail::left_moves(n) ? core::Side::Left : core::Side::Right;
+    switch (result_[n].load(std::memory_order_relaxed)) {
+      case loopy_detail::kWin:
+        return {core::winner_of(mover, core::Result::Win), dist_[n]};
+      case loopy_detail::kLoss:
+        return {core::winner_of(mover, core::Result::Loss), dist_[n]};
+      default:
+        return {core::Winner::Draw, std::nullopt};
+    }
+  }
+
+  db::Status store(const LoopyStats& stats) {
+    std::vector<uint32_t> order(positions_.size());
+    for (uint32_t i = 0; i < order.size(); ++i) order[i] = i;
+    tbb::parallel_sort(order.begin(), order.end(),
+                       [&](uint32_t a, uint32_t b) { return keys_[a] < keys_[b]; });
+    db::SstBuilderOptions bo;
+    bo.max_buffered_records = o_.sst_buffer_records;
+    bo.presorted = true;
+    auto builder = db_.sst_builder(bo);
+    if (!builder) return builder.error();
+    for (uint32_t i : order) {
+      const RetroKey& k = keys_[i];
+      db::PositionValue v;
+      std::tie(v.left_to_move, v.left_distance) = outcome(loopy_detail::node_of(i, true));
+      std::tie(v.right_to_move, v.right_distance) = outcome(loopy_detail::node_of(i, false));
+      const db::PositionKey key{
+          o_.board.game, o_.board.shape.rows, o_.board.shape.cols, k.group, k.hi, k.lo};
+      if (auto s = builder->add(key, v); !s) return s;
+    }
+    const std::string& p = o_.meta_prefix;
+    const std::vector<db::MetaEntry> meta = {
+        {p + "positions", std::to_string(stats.positions)},
+        {p + "sides", std::to_string(stats.sides)},
+        {p + "edges", std::to_string(stats.edges)},
+        {p + "mover_wins", std::to_string(stats.mover_wins)},
+        {p + "mover_losses", std::to_string(stats.mover_losses)},
+        {p + "draws", std::to_string(stats.draws)},
+        {p + "longest_win", std::to_string(stats.longest_win)},
+        {p + "seconds", std::to_string(stats.seconds)},
+        {p + "finished_at", retro_detail::iso_now()},
+        {p + "done", "1"}};
+    return db_.ingest(std::move(*builder), meta);
+  }
+
+  const G& g_;
+  db::Database& db_;
+  LoopyOptions<Position> o_;
+
+  std::unordered_map<RetroKey, uint32_t, loopy_detail::KeyHash> index_;
+  std::vector<Position> positions_;
+  std::vector<RetroKey> keys_;
+  std::vector<uint8_t> reached_;  // per node
+  std::vector<uint64_t> parent_start_;
+  std::vector<uint32_t> parents_;
+  std::vector<std::atomic<uint32_t>> count_;
+  std::vector<std::atomic<uint8_t>> result_;
+  std::vector<uint16_t> dist_;
+  uint64_t edge_parent_count_ = 0;
+};
+
+}  // namespace solver
