@@ -27,6 +27,7 @@ ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 run_suite build-ci/
 cmake -S . -B build-ci/tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DKONANE_WERROR=ON \
   -DKONANE_SANITIZE=thread -DKONANE_BUILD_BENCH=OFF >/dev/null
 cmake --build build-ci/tsan -j"$jobs" --target cgt_tests solver_tests
-TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" run_suite build-ci/tsan -R Concurren
+TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$PWD/scripts/tsan.supp" \
+  run_suite build-ci/tsan -R Concurren
 scripts/fuzz.sh 30
 echo "all test suites passed"

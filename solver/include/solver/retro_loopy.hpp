@@ -37,6 +37,8 @@
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
 #include <tbb/parallel_sort.h>
+#include <tbb/partitioner.h>
+#include <tbb/task_arena.h>
 
 #include <algorithm>
 #include <atomic>
@@ -110,15 +112,18 @@ class LoopySolver {
  public:
   using Position = typename G::Position;
 
-  LoopySolver(const G& game, db::Database& database, LoopyOptions<Position> options)
+  // Without a database the results stay in memory only (outcome() reads them).
+  LoopySolver(const G& game, db::Database* database, LoopyOptions<Position> options)
       : g_(game), db_(database), o_(std::move(options)) {}
 
   db::Expected<LoopyStats> run() {
     const auto t0 = std::chrono::steady_clock::now();
     LoopyStats stats;
-    auto done = db_.get_meta(o_.meta_prefix + "done");
-    if (!done) return done.error();
-    if (done->has_value()) return earlier_stats();
+    if (db_) {
+      auto done = db_->get_meta(o_.meta_prefix + "done");
+      if (!done) return done.error();
+      if (done->has_value()) return earlier_stats();
+    }
     if (auto s = enumerate(); !s) return s.error();
     if (auto s = propagate(); !s) return s.error();
     stats.positions = positions_.size();
@@ -134,18 +139,43 @@ class LoopySolver {
         stats.longest_win = std::max<uint32_t>(stats.longest_win, dist_[n]);
     }
     stats.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    if (auto s = store(stats); !s) return s.error();
+    if (db_)
+      if (auto s = store(stats); !s) return s.error();
     return stats;
+  }
+
+  // Who wins p with that side to move, and in how many plies, after run(); Unknown when p
+  // was not reached with that side to move.
+  std::pair<core::Winner, std::optional<uint16_t>> outcome(const Position& p, bool left) const {
+    const auto it = index_.find(g_.key(p));
+    if (it == index_.end()) return {core::Winner::Unknown, std::nullopt};
+    return outcome(loopy_detail::node_of(it->second, left));
   }
 
  private:
   using Edge = std::pair<uint32_t, uint32_t>;  // (parent node, child node)
+  // f(begin, end) over [0, n) in chunks of kGrain, on every thread of the arena. One task
+  // per thread claiming chunks from a counter, as reply_rounds.hpp does: splitting ranges
+  // inside oneTBB's (uninstrumented) scheduler reads to ThreadSanitizer as data races, which
+  // would hide real ones.
+  static constexpr size_t kGrain = 512;
+  template <class F>
+  static void for_chunks(size_t n, F&& f) {
+    std::atomic<size_t> next{0};
+    const int workers = std::max(1, tbb::this_task_arena::max_concurrency());
+    tbb::parallel_for(
+        0, workers,
+        [&](int) {
+          for (size_t b; (b = next.fetch_add(kGrain)) < n;) f(b, std::min(n, b + kGrain));
+        },
+        tbb::simple_partitioner());
+  }
 
   db::Expected<LoopyStats> earlier_stats() {
     LoopyStats s;
     s.from_earlier_run = true;
     auto field = [&](const char* name, uint64_t& out) -> db::Status {
-      auto v = db_.get_meta(o_.meta_prefix + name);
+      auto v = db_->get_meta(o_.meta_prefix + name);
       if (!v) return v.error();
       if (v->has_value()) out = std::stoull(**v);
       return db::ok();
@@ -203,17 +233,16 @@ class LoopySolver {
       progress.update("enumerate", level, frontier.size(), frontier.size(), positions_.size(), 0,
                       true);
       for (auto& v : local) v.clear();
-      tbb::parallel_for(tbb::blocked_range<size_t>(0, frontier.size()),
-                        [&](const tbb::blocked_range<size_t>& r) {
-                          auto& out = local.local();
-                          for (size_t i = r.begin(); i != r.end(); ++i) {
-                            const uint32_t n = frontier[i];
-                            g_.for_each_option(positions_[n / 2], loopy_detail::left_moves(n),
-                                               [&](const Position& c) {
-                                                 out.push_back({n, c});
-                                               });
-                          }
-                        });
+      for_chunks(frontier.size(), [&](size_t begin, size_t end) {
+        auto& out = local.local();
+        for (size_t i = begin; i != end; ++i) {
+          const uint32_t n = frontier[i];
+          g_.for_each_option(positions_[n / 2], loopy_detail::left_moves(n),
+                             [&](const Position& c) {
+                               out.push_back({n, c});
+                             });
+        }
+      });
       // Numbered in (parent, move) order whatever the threads did: the same input gives the
       // same numbering, hence the same run.
       std::vector<Child> children;
@@ -273,15 +302,13 @@ class LoopySolver {
                          "retro: a distance passes 65535 plies, more than the database stores"};
       }
       for (auto& v : local) v.clear();
-      tbb::parallel_for(tbb::blocked_range<size_t>(0, frontier.size()),
-                        [&](const tbb::blocked_range<size_t>& r) {
-                          auto& next = local.local();
-                          for (size_t i = r.begin(); i != r.end(); ++i)
-                            settle_parents(frontier[i], d, next);
-                        });
+      for_chunks(frontier.size(), [&](size_t begin, size_t end) {
+        auto& next = local.local();
+        for (size_t i = begin; i != end; ++i) settle_parents(frontier[i], d, next);
+      });
       frontier.clear();
       for (auto& v : local) frontier.insert(frontier.end(), v.begin(), v.end());
-      tbb::parallel_sort(frontier.begin(), frontier.end());
+      std::sort(frontier.begin(), frontier.end());
     }
     progress.finish_line();
     return db::ok();
@@ -328,7 +355,7 @@ class LoopySolver {
     db::SstBuilderOptions bo;
     bo.max_buffered_records = o_.sst_buffer_records;
     bo.presorted = true;
-    auto builder = db_.sst_builder(bo);
+    auto builder = db_->sst_builder(bo);
     if (!builder) return builder.error();
     for (uint32_t i : order) {
       const RetroKey& k = keys_[i];
@@ -351,11 +378,11 @@ class LoopySolver {
         {p + "seconds", std::to_string(stats.seconds)},
         {p + "finished_at", retro_detail::iso_now()},
         {p + "done", "1"}};
-    return db_.ingest(std::move(*builder), meta);
+    return db_->ingest(std::move(*builder), meta);
   }
 
   const G& g_;
-  db::Database& db_;
+  db::Database* db_;
   LoopyOptions<Position> o_;
 
   std::unordered_map<RetroKey, uint32_t, loopy_detail::KeyHash> index_;
