@@ -26,15 +26,23 @@ TEST(KeyCodec, LayoutIsBigEndianGameAndBoardFirst) {
   EXPECT_EQ(std::memcmp(bytes.data(), expected, sizeof expected), 0);
 }
 
+// Any bytes in every field, game and shape included.
+PositionKey any_key(std::mt19937_64& rng) {
+  auto byte = [&] { return static_cast<std::uint8_t>(rng()); };
+  PositionKey k;
+  k.game = byte();
+  k.rows = byte();
+  k.cols = byte();
+  k.group = byte();
+  k.hi = rng();
+  k.lo = rng();
+  return k;
+}
+
 TEST(KeyCodec, RoundTrips) {
   std::mt19937_64 rng(1);
   for (int i = 0; i < 2000; ++i) {
-    const PositionKey k{static_cast<std::uint8_t>(rng()),
-                        static_cast<std::uint8_t>(rng()),
-                        static_cast<std::uint8_t>(rng()),
-                        static_cast<std::uint8_t>(rng()),
-                        rng(),
-                        rng()};
+    const PositionKey k = any_key(rng);
     const auto bytes = db::encode_key(k);
     auto back = db::decode_key({bytes.data(), bytes.size()});
     DB_ASSERT_OK(back);
@@ -71,12 +79,7 @@ TEST(KeyCodec, ByteOrderMatchesKeyOrder) {
 TEST(KeyCodec, BoardPrefixGroupsKeys) {
   std::mt19937_64 rng(3);
   for (int i = 0; i < 100; ++i) {
-    const PositionKey k{static_cast<std::uint8_t>(rng()),
-                        static_cast<std::uint8_t>(rng()),
-                        static_cast<std::uint8_t>(rng()),
-                        static_cast<std::uint8_t>(rng()),
-                        rng(),
-                        rng()};
+    const PositionKey k = any_key(rng);
     const auto bytes = db::encode_key(k);
     const auto prefix = db::encode_board_prefix(k.board());
     EXPECT_EQ(std::memcmp(bytes.data(), prefix.data(), prefix.size()), 0);
