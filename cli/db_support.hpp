@@ -29,12 +29,6 @@ std::optional<db::Database> open_database(const std::string& path, db::OpenMode 
 // For errors after opening: "konane CMD: error: database 'PATH': MSG", returns kExitUsage.
 int db_error(Io io, const std::string& command, const std::string& path, const db::Error& e);
 
-// A position's key and how it relates to it.
-struct DbKey {
-  db::PositionKey key;
-  bool swapped = false;  // the key is the colour-swapped image: sides and winners exchange
-};
-DbKey db_key_of(const Position& p);
 // The stored position a key names (in key colours).
 Position position_of(const db::PositionKey& key);
 
@@ -51,14 +45,13 @@ db::Expected<std::optional<KnownPosition>> lookup_position(const db::Database& d
 // Winner with `to_move` to move, if known.
 std::optional<Winner> known_winner(const KnownPosition& k, Color to_move);
 
-// Stores the winner of p with to_move to move (and optionally p's value text).
+// Stores the winner of p with to_move to move (and optionally p's value text); the binding
+// itself (keys, colour swap, values) is solver/store_binding.hpp.
 db::Status store_result(db::Database& database, const Position& p, Color to_move, Winner winner,
                         const std::optional<std::string>& value_text = std::nullopt);
 
 // "black", "white", "draw", "?"
 const char* outcome_name(Winner w);
-// A CGT value text negated (through the cgt parser), for colour-swapped keys.
-std::string negate_value_text(const std::string& text);
 
 // An open database and the path it was given as (for messages).
 struct DbContext {

@@ -38,92 +38,11 @@ solver::Result KonaneSolver::solve(const Position& p, Color to_move) {
   return r;
 }
 
-MoveList pv_move_order(const Position& p, Color side) {
-  MoveList moves;
-  generate_moves(p, side, moves);
-  std::vector<std::pair<CanonicalKey, int>> keyed;
-  for (int i = 0; i < moves.size(); ++i)
-    keyed.emplace_back(canonical(play(p, side, moves[i]), KeyGroup::Board).key, i);
-  std::stable_sort(keyed.begin(), keyed.end(),
-                   [](const auto& a, const auto& b) { return a.first < b.first; });
-  MoveList out;
-  for (const auto& [key, i] : keyed) out.push(moves[i]);
-  return out;
-}
-
-void KonaneSolver::principal_variation(Position p, Color side, Color winner, RootAnalysis& out) {
-  // The line is a function of the position alone (the same in every process, whatever it
-  // solved before): the winner plays his first winning move in pv_move_order(), the loser
-  // his first move (every move of his loses). Each child's result is exact, read from the
-  // table when proved there and searched otherwise, so neither the table's contents nor the
-  // search's order can change which move is first. A child left unknown (stop, overflow)
-  // ends the line: the caller drops a line cut short.
-  out.pv.clear();
-  out.pv_index.clear();
-  while (!stop_.stop_requested()) {
-    const MoveList moves = pv_move_order(p, side);
-    if (moves.empty()) return;
-    int chosen = 0;
-    if (side == winner) {
-      const bool opponent_left = side == Color::White;
-      chosen = -1;
-      for (int i = 0; i < moves.size() && chosen < 0; ++i) {
-        const Position child = play(p, side, moves[i]);
-        const solver::TablePayload known = dfpn_.peek(child, opponent_left);
-        solver::Result r = known.v1 == 0   ? solver::Result::Loss
-                           : known.v0 == 0 ? solver::Result::Win
-                                           : dfpn_.solve(child, opponent_left);
-        if (r == solver::Result::Unknown) break;
-        if (r == solver::Result::Loss) chosen = i;
-      }
-      if (chosen < 0) break;  // unknown, or stopped
-    }
-    out.pv.push_back(moves[chosen]);
-    out.pv_index.push_back(uint8_t(chosen));
-    p = play(p, side, moves[chosen]);
-    side = opponent(side);
-  }
-  out.pv.clear();
-  out.pv_index.clear();
-}
-
 RootAnalysis KonaneSolver::analyse(const Position& p, Color to_move, bool with_pv) {
   RootAnalysis out;
   with_deadline(config_.timeout_seconds, stop_, [&] {
-    MoveList moves;
-    generate_moves(p, to_move, moves);
-    out.moves.resize(moves.size());
-    std::vector<Position> children;
-    std::vector<std::vector<size_t>> each;  // every child is settled on its own
-    for (int i = 0; i < moves.size(); ++i) {
-      children.push_back(play(p, to_move, moves[i]));
-      each.push_back({size_t(i)});
-    }
-    const std::vector<solver::Result> results = solver::settle_in_rounds(
-        dfpn_, children, opponent(to_move) == Color::Black, each, config_.threads, stop_);
-    for (int i = 0; i < moves.size(); ++i) {
-      const solver::Result child = results[i];
-      out.moves[i].move = moves[i];
-      out.moves[i].for_mover = core::flip(child);
-    }
-    bool any_win = false, any_unknown = false;
-    for (const auto& m : out.moves) {
-      any_win |= m.for_mover == solver::Result::Win;
-      any_unknown |= m.for_mover == solver::Result::Unknown;
-    }
-    if (any_win)
-      out.winner = winner_of(to_move, solver::Result::Win);
-    else if (!any_unknown)
-      out.winner = winner_of(to_move, solver::Result::Loss);
-    if (with_pv && out.winner != Winner::Unknown)
-      principal_variation(p, to_move, out.winner == Winner::Left ? Color::Black : Color::White,
-                          out);
+    out = solver::analyse(dfpn_, p, to_move == Color::Black, with_pv, config_.threads, stop_);
   });
-  out.complete = !stop_.stop_requested();
-  if (!out.complete) {
-    out.pv.clear();
-    out.pv_index.clear();
-  }
   return out;
 }
 

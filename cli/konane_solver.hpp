@@ -12,8 +12,10 @@
 #include "konane/game.hpp"
 #include "konane/opening.hpp"
 #include "konane/position.hpp"
+#include "konane/pv_order.hpp"
 #include "solver/dfpn.hpp"
 #include "solver/game.hpp"
+#include "solver/root_analysis.hpp"
 #include "solver/table.hpp"
 #include "solver/value_prover.hpp"
 #include "solver/values.hpp"
@@ -35,20 +37,8 @@ inline Winner winner_of(Color mover, core::Result r) {
   return core::winner_of(side_of(mover), r);
 }
 
-struct MoveResult {
-  Move move;
-  solver::Result for_mover = solver::Result::Unknown;  // does the mover win by playing it?
-};
-
-struct RootAnalysis {
-  Winner winner = Winner::Unknown;
-  std::vector<MoveResult> moves;  // every legal move with its result
-  std::vector<Move> pv;           // to the end of the game when known
-  // Per PV move, its index in pv_move_order(): the winner's moves before it lose
-  // (principal_variation()); 0 at the loser's turns.
-  std::vector<uint8_t> pv_index;
-  bool complete = true;  // false when stopped by the timeout
-};
+using MoveResult = solver::MoveResult<Move>;
+using RootAnalysis = solver::RootAnalysis<Move>;
 
 struct OpeningRemoval {
   int square = 0;
@@ -73,13 +63,6 @@ OpeningRemoval& removal_entry(std::vector<OpeningRemoval>& removals, int square)
 void settle_removal(OpeningRemoval& r);
 // The game's winner: Black if some removal wins for Black, else unknown if some removal is.
 Winner opening_winner(const std::vector<OpeningRemoval>& removals);
-
-// The mover's moves in the order principal variations try them: by the canonical key of the
-// position each leads to (board symmetries, konane/symmetry.hpp), ties in generation order.
-// The order is a function of the position, and the same up to ties for every symmetric
-// image of it, so a line read from the database for an image of a solved position is the
-// line a search of that image gives.
-MoveList pv_move_order(const Position& p, Color side);
 
 class KonaneSolver {
  public:
@@ -107,10 +90,6 @@ class KonaneSolver {
   size_t table_bytes() const { return value_table_.bytes() + proof_table_.bytes(); }
 
  private:
-  // Perfect play from p to the end of the game, `winner` having been proved to win it.
-  // Fills out.pv and out.pv_index; both stay empty if the line cannot be finished.
-  void principal_variation(Position p, Color to_move, Color winner, RootAnalysis& out);
-
   SolverConfig config_;
   // --timeout counts from here for value(): a command values its regions one by one.
   std::chrono::steady_clock::time_point created_ = std::chrono::steady_clock::now();

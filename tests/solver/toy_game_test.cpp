@@ -22,35 +22,8 @@ namespace {
 namespace fs = std::filesystem;
 using toy::Position;
 
-// Berlekamp's rule for a Hackenbush string: the edges of the first run count +-1 each (blue
-// +, red -); after the first change of colour the edges count +-1/2, +-1/4, ... in order.
-// (Winning Ways, ch. 2; checked by hand on BR = {0|1} = 1/2, BRB = {1/2|1} = 3/4 and
-// BBRR = {1|3/2} = 5/4.) Values in 1/128ths: seven edges need at most 2^-6.
-int64_t string_value_128(const toy::String& s) {
-  int64_t v = 0;
-  int e = 0;
-  auto blue = [&](int i) { return ((s.blue >> i) & 1) != 0; };
-  for (; e < s.len && blue(e) == blue(0); ++e) v += blue(e) ? 128 : -128;
-  for (int64_t w = 64; e < s.len; ++e, w /= 2) v += blue(e) ? w : -w;
-  return v;
-}
-
-int64_t value_128(const Position& p) {
-  int64_t v = 0;
-  for (const toy::String& s : p.s) v += string_value_128(s);
-  return v;
-}
-
-// With full = true: every string of max_len edges, so that many positions are reachable.
-Position random_position(std::mt19937_64& rng, int max_len, bool full = false) {
-  Position p;
-  const int strings = full ? toy::kStrings : 1 + static_cast<int>(rng() % toy::kStrings);
-  for (int i = 0; i < strings; ++i) {
-    const auto len = static_cast<uint8_t>(full ? max_len : rng() % (max_len + 1));
-    p.s[i] = toy::String{len, static_cast<uint8_t>(rng() & toy::edge_mask(len))};
-  }
-  return p;
-}
+using toy::random_position;
+using toy::value_128;
 
 std::string text(const Position& p) {
   std::string t;

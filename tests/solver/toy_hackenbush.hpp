@@ -15,7 +15,11 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <random>
+#include <vector>
 
+#include "core/game_id.hpp"
+#include "core/shape.hpp"
 #include "solver/game.hpp"
 #include "solver/retro.hpp"
 
@@ -98,7 +102,39 @@ void for_each_option(const Position& p, bool left, F&& f) {
   }
 }
 
-// The game contract of df-pn and the value solver (solver/game.hpp).
+// ── The closed form, for expected answers (nothing here is used by the game itself) ──
+// Berlekamp's rule for a Hackenbush string: the edges of the first run count +-1 each (blue
+// +, red -); after the first change of colour the edges count +-1/2, +-1/4, ... in order.
+// (Winning Ways, ch. 2; checked by hand on BR = {0|1} = 1/2, BRB = {1/2|1} = 3/4 and
+// BBRR = {1|3/2} = 5/4.) Values in 1/128ths: seven edges need at most 2^-6.
+inline int64_t string_value_128(const String& s) {
+  int64_t v = 0;
+  int e = 0;
+  auto blue = [&](int i) { return ((s.blue >> i) & 1) != 0; };
+  for (; e < s.len && blue(e) == blue(0); ++e) v += blue(e) ? 128 : -128;
+  for (int64_t w = 64; e < s.len; ++e, w /= 2) v += blue(e) ? w : -w;
+  return v;
+}
+
+inline int64_t value_128(const Position& p) {
+  int64_t v = 0;
+  for (const String& s : p.s) v += string_value_128(s);
+  return v;
+}
+
+// With full = true: every string of max_len edges, so that many positions are reachable.
+inline Position random_position(std::mt19937_64& rng, int max_len, bool full = false) {
+  Position p;
+  const int strings = full ? kStrings : 1 + static_cast<int>(rng() % kStrings);
+  for (int i = 0; i < strings; ++i) {
+    const auto len = static_cast<uint8_t>(full ? max_len : rng() % (max_len + 1));
+    p.s[i] = String{len, static_cast<uint8_t>(rng() & edge_mask(len))};
+  }
+  return p;
+}
+
+// The game contract of df-pn and the value solver (solver/game.hpp), with the move level
+// (solver/root_analysis.hpp) and the storage members (solver/store_binding.hpp).
 struct Game {
   using Position = toy::Position;
   static constexpr int kMaxRegions = kStrings;  // one region a string
@@ -128,6 +164,54 @@ struct Game {
     for (const String& s : p.s)
       n += std::popcount(static_cast<unsigned>(left ? s.blue : ~s.blue & edge_mask(s.len)));
     return n;
+  }
+
+  // A move removes edge `edge` of string `string` (and what stands on it).
+  struct Move {
+    uint8_t string = 0, edge = 0;
+    friend bool operator==(const Move&, const Move&) = default;
+  };
+  static std::vector<Move> legal_moves(const Position& p, bool left) {
+    std::vector<Move> out;
+    for (int i = 0; i < kStrings; ++i) {
+      const String& s = p.s[i];
+      const uint8_t mine = left ? s.blue : static_cast<uint8_t>(~s.blue & edge_mask(s.len));
+      for (int e = 0; e < s.len; ++e)
+        if ((mine >> e) & 1) out.push_back({uint8_t(i), uint8_t(e)});
+    }
+    return out;
+  }
+  static Position play(const Position& p, bool /*left*/, Move m) {
+    Position c = p;
+    const String& s = p.s[m.string];
+    c.s[m.string] = String{m.edge, static_cast<uint8_t>(s.blue & edge_mask(m.edge))};
+    return c;
+  }
+  // By the class of the position each move leads to, ties in generation order: a function
+  // of the position that permuting the strings only reorders among ties.
+  static std::vector<Move> pv_order(const Position& p, bool left) {
+    std::vector<Move> out = legal_moves(p, left);
+    std::stable_sort(out.begin(), out.end(), [&](Move a, Move b) {
+      return class_of(play(p, left, a)).key < class_of(play(p, left, b)).key;
+    });
+    return out;
+  }
+  static bool move_less(Move a, Move b) {
+    return a.string != b.string ? a.string < b.string : a.edge < b.edge;
+  }
+
+  static constexpr core::GameId kGameId = 200;  // no registered game: a test's own id
+  static core::Shape board(const Position&) { return {kStrings, kMaxEdges}; }
+  struct Stored {
+    struct {
+      uint8_t group;
+      uint64_t hi, lo;
+    } key;
+    bool swapped, self_swapped;
+  };
+  static Stored stored_key(const Position& p) {
+    const Class c = class_of(p);
+    return Stored{{static_cast<uint8_t>(edges(p)), 0, c.key}, c.swapped, c.self_swapped};
   }
 };
 static_assert(solver::PartizanGame<Game>);

@@ -4,8 +4,12 @@
 #include <algorithm>
 #include <cstdint>
 
+#include "core/shape.hpp"
+#include "konane/game_state.hpp"
 #include "konane/position.hpp"
+#include "konane/pv_order.hpp"
 #include "konane/regions.hpp"
+#include "konane/storage_key.hpp"
 #include "konane/symmetry.hpp"
 
 namespace konane {
@@ -47,6 +51,29 @@ struct KonaneGameT {
     return count_moves(p, left ? Color::Black : Color::White);
   }
   static int size(const Position& p) { return popcount(p.occupied()); }
+
+  // ── Moves (solver/root_analysis.hpp: winning moves and principal variations) ──
+  using Move = konane::Move;
+  static MoveList legal_moves(const Position& p, bool left) {
+    MoveList moves;
+    generate_moves(p, color(left), moves);
+    return moves;
+  }
+  static MoveList pv_order(const Position& p, bool left) { return pv_move_order(p, color(left)); }
+  static Position play(const Position& p, bool left, Move m) {
+    return konane::play(p, color(left), m);
+  }
+  // The order moves are listed in (legal_moves() sorted), for output that does not depend
+  // on where a result came from.
+  static bool move_less(Move a, Move b) { return konane::move_less(a, b); }
+
+  // ── Storage (solver/store_binding.hpp) ──
+  static constexpr core::GameId kGameId = konane::kGameId;
+  static core::Shape board(const Position& p) { return {p.rows, p.cols}; }
+  static StoredKey stored_key(const Position& p) { return konane::stored_key(p); }
+
+ private:
+  static Color color(bool left) { return left ? Color::Black : Color::White; }
 };
 
 }  // namespace konane

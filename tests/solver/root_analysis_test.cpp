@@ -1,0 +1,116 @@
+// Winning moves, principal variations and their round trip through the database
+// (solver/root_analysis.hpp, solver/stored_analysis.hpp) on the toy game, with no Konane
+// header: every answer is held against Berlekamp's closed-form values (toy_hackenbush.hpp).
+#include "solver/root_analysis.hpp"
+
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "../db/test_support.hpp"
+#include "solver/stored_analysis.hpp"
+#include "solver/table.hpp"
+#include "solver/values.hpp"
+#include "toy_hackenbush.hpp"
+
+namespace {
+
+using core::Winner;
+using solver::Result;
+using toy::Game;
+using toy::Position;
+
+static_assert(solver::StoredMoveGame<Game>);
+
+// Hackenbush values are numbers: the side the value favours wins, and at 0 the player to
+// move loses.
+Winner truth(const Position& p, bool left) {
+  const int64_t v = toy::value_128(p);
+  if (v > 0) return Winner::Left;
+  if (v < 0) return Winner::Right;
+  return left ? Winner::Right : Winner::Left;
+}
+
+struct Solvers {
+  solver::ConcurrentTable value_table{size_t{8} << 20}, proof_table{size_t{8} << 20};
+  solver::ValueSolver<Game> values{value_table};
+  core::StopToken stop;
+  solver::DfpnSolver<Game> dfpn{values, proof_table, solver::SearchLimits{2, &stop, 2, 0}};
+};
+
+TEST(RootAnalysisGeneric, MovesWinnerAndVariationAgreeWithTheClosedForm) {
+  std::mt19937_64 rng(21);
+  Solvers s;
+  int variations = 0;
+  for (int i = 0; i < 300; ++i) {
+    const Position p = toy::random_position(rng, toy::kMaxEdges);
+    const bool left = rng() % 2 == 0;
+    const auto a = solver::analyse(s.dfpn, p, left, true, 2, s.stop);
+    ASSERT_TRUE(a.complete);
+    EXPECT_EQ(a.winner, truth(p, left));
+    ASSERT_EQ(a.moves.size(), Game::legal_moves(p, left).size());
+    const Winner mover = left ? Winner::Left : Winner::Right;
+    for (const auto& m : a.moves)
+      EXPECT_EQ(m.for_mover == Result::Win, truth(Game::play(p, left, m.move), !left) == mover);
+    // The line: the winner's every move keeps the win, the loser moves first in pv_order(),
+    // and it ends with the loser to move and no move left.
+    Position q = p;
+    bool side = left;
+    ASSERT_EQ(a.pv.size(), a.pv_index.size());
+    for (size_t k = 0; k < a.pv.size(); ++k) {
+      const auto order = Game::pv_order(q, side);
+      ASSERT_LT(a.pv_index[k], order.size());
+      EXPECT_EQ(order[a.pv_index[k]], a.pv[k]);
+      if ((side ? Winner::Left : Winner::Right) != a.winner) {
+        EXPECT_EQ(a.pv_index[k], 0);
+      }
+      q = Game::play(q, side, a.pv[k]);
+      side = !side;
+      EXPECT_EQ(truth(q, side), a.winner);
+    }
+    EXPECT_TRUE(Game::legal_moves(q, side).empty());
+    EXPECT_NE(side ? Winner::Left : Winner::Right, a.winner);
+    variations += !a.pv.empty();
+  }
+  EXPECT_GT(variations, 200);
+}
+
+// What store_analysis() writes, analysis_from_db() reads back as the same analysis, for the
+// position and for its colour-swapped image (stored under one key, sides exchanged).
+TEST(RootAnalysisGeneric, StoredAnalysesReadBackTheSame) {
+  std::mt19937_64 rng(22);
+  Solvers s;
+  db_test::TempDir dir;
+  auto database = db_test::create(dir / "db");
+  DB_ASSERT_OK(database);
+  int read_back = 0;
+  for (int i = 0; i < 150; ++i) {
+    const Position p = toy::random_position(rng, 5);
+    const bool left = rng() % 2 == 0;
+    const auto a = solver::analyse(s.dfpn, p, left, true, 1, s.stop);
+    DB_ASSERT_OK(solver::store_analysis<Game>(*database, p, left, a));
+    auto back = solver::analysis_from_db<Game>(*database, p, left);
+    DB_ASSERT_OK(back);
+    ASSERT_TRUE(back->has_value()) << "stored analysis not found whole";
+    EXPECT_EQ((*back)->winner, a.winner);
+    EXPECT_EQ((*back)->pv, a.pv);
+    EXPECT_EQ((*back)->pv_index, a.pv_index);
+    ASSERT_EQ((*back)->moves.size(), a.moves.size());
+    for (size_t k = 0; k < a.moves.size(); ++k) {
+      EXPECT_EQ((*back)->moves[k].move, a.moves[k].move);
+      EXPECT_EQ((*back)->moves[k].for_mover, a.moves[k].for_mover);
+    }
+    // The colour-swapped image with the other side to move is the same game, mirrored.
+    const Position image = toy::swap_colours(p);
+    auto known = solver::lookup<Game>(*database, image);
+    DB_ASSERT_OK(known);
+    ASSERT_TRUE(known->has_value());
+    const auto w = solver::known_winner(**known, !left);
+    ASSERT_TRUE(w.has_value());
+    EXPECT_EQ(*w, core::swap_sides(a.winner));
+    ++read_back;
+  }
+  EXPECT_EQ(read_back, 150);
+}
+
+}  // namespace
