@@ -78,7 +78,7 @@ int report_opening(KonaneSolver& solver, const GameState& s, bool json, Io io,
     auto got = opening_from_db(*dbc->database, s.position.rows, s.position.cols, s.rule);
     if (!got) return db_error(io, "solve", dbc->path, got.error());
     bool all_known = true;
-    for (const auto& r : got->removals)
+    for (const auto& r : got->choices)
       for (const auto& [sq, w] : r.replies) all_known &= w != Winner::Unknown;
     if (all_known) {
       a = std::move(*got);
@@ -88,14 +88,14 @@ int report_opening(KonaneSolver& solver, const GameState& s, bool json, Io io,
   if (!from_db) {
     a = solver.solve_opening(s.position.rows, s.position.cols, s.rule);
     if (dbc)
-      if (auto st = store_opening(*dbc->database, s.position.rows, s.position.cols, a); !st)
+      if (auto st = store_opening(*dbc->database, s.position.rows, s.position.cols, s.rule, a); !st)
         return db_error(io, "solve", dbc->path, st.error());
   }
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   const std::string board = std::to_string(s.position.rows) + "x" + std::to_string(s.position.cols);
   std::vector<std::string> winning;
-  for (const auto& r : a.removals)
-    if (r.winner == Winner::Left) winning.push_back(square_name(r.square));
+  for (const auto& r : a.choices)
+    if (r.winner == Winner::Left) winning.push_back(square_name(r.choice));
   if (json) {
     JsonWriter j(io.out);
     j.begin_object();
@@ -105,9 +105,9 @@ int report_opening(KonaneSolver& solver, const GameState& s, bool json, Io io,
     j.field("to_move", "black");
     j.string_array("winning_moves", winning);
     j.key("removals").begin_array();
-    for (const auto& r : a.removals) {
+    for (const auto& r : a.choices) {
       j.begin_object();
-      j.field("square", square_name(r.square));
+      j.field("square", square_name(r.choice));
       j.field("winner", winner_text(r.winner));
       j.key("refutation");
       if (r.refutation)
@@ -134,9 +134,9 @@ int report_opening(KonaneSolver& solver, const GameState& s, bool json, Io io,
     io.out << " (black, removing first, " << (a.winner == Winner::Left ? "wins" : "loses") << ")";
   if (!a.complete) io.out << " (" << solver.stop_reason() << ")";
   io.out << "\nremovals:\n";
-  if (a.removals.empty()) io.out << "  none: black has no legal removal\n";
-  for (const auto& r : a.removals) {
-    io.out << "  " << square_name(r.square) << ": " << winner_text(r.winner);
+  if (a.choices.empty()) io.out << "  none: black has no legal removal\n";
+  for (const auto& r : a.choices) {
+    io.out << "  " << square_name(r.choice) << ": " << winner_text(r.winner);
     if (r.winner != Winner::Unknown) io.out << " wins";
     if (r.refutation) io.out << " (refuted by " << square_name(*r.refutation) << ")";
     if (r.replies.empty()) io.out << " (white has no reply)";

@@ -10,6 +10,7 @@
 #include "konane/storage_key.hpp"
 #include "konane/symmetry.hpp"
 #include "position_arg.hpp"
+#include "solver/opening.hpp"
 #include "solver/stored_analysis.hpp"
 
 namespace konane::cli {
@@ -133,14 +134,15 @@ db::Status store_analysis(db::Database& database, const Position& p, Color to_mo
   return solver::store_analysis<Game>(database, p, to_move == Color::Black, a);
 }
 
-db::Status store_opening(db::Database& database, int rows, int cols, const OpeningAnalysis& a) {
-  for (const auto& r : a.removals)
-    for (const auto& [sq, w] : r.replies) {
-      if (w == Winner::Unknown) continue;
-      const Position p = opening_position(rows, cols, r.square, sq);
-      if (auto s = store_result(database, p, Color::Black, w); !s) return s;
-    }
-  return db::ok();
+namespace {
+core::Shape shape_of(int rows, int cols) {
+  return {static_cast<uint8_t>(rows), static_cast<uint8_t>(cols)};
+}
+}  // namespace
+
+db::Status store_opening(db::Database& database, int rows, int cols, OpeningRule rule,
+                         const OpeningAnalysis& a) {
+  return solver::store_opening<Game>(database, shape_of(rows, cols), rule, a);
 }
 
 db::Board db_board(int rows, int cols) {
@@ -160,26 +162,13 @@ std::vector<std::pair<Position, bool>> opening_roots(int rows, int cols, Opening
 
 db::Expected<OpeningAnalysis> opening_from_db(const db::Database& database, int rows, int cols,
                                               OpeningRule rule) {
-  OpeningAnalysis out;
-  for (const OpeningLine& line : opening_lines(rows, cols, rule)) {
-    OpeningRemoval& removal = removal_entry(out.removals, line.black_hole);
-    auto known = lookup_position(database, line.position);
-    if (!known) return known.error();
-    Winner winner = Winner::Unknown;
-    if (known->has_value())
-      if (auto k = known_winner(**known, Color::Black)) winner = *k;
-    removal.replies.emplace_back(line.white_hole, winner);
-  }
-  for (OpeningRemoval& r : out.removals) settle_removal(r);
-  out.winner = opening_winner(out.removals);
-  out.complete = out.winner != Winner::Unknown;
-  return out;
+  return solver::opening_from_db<Game>(database, shape_of(rows, cols), rule);
 }
 
 std::vector<int> winning_removals(const OpeningAnalysis& a) {
   std::vector<int> out;
-  for (const auto& r : a.removals)
-    if (r.winner == Winner::Left) out.push_back(r.square);
+  for (const auto& r : a.choices)
+    if (r.winner == Winner::Left) out.push_back(r.choice);
   return out;
 }
 

@@ -68,7 +68,8 @@ db::Expected<std::optional<RootAnalysis>> analysis_from_db(const db::Database& d
 db::Status store_analysis(db::Database& database, const Position& p, Color to_move,
                           const RootAnalysis& a);
 // Stores the decided positions after both removals of an opening analysis.
-db::Status store_opening(db::Database& database, int rows, int cols, const OpeningAnalysis& a);
+db::Status store_opening(db::Database& database, int rows, int cols, OpeningRule rule,
+                         const OpeningAnalysis& a);
 
 // ── full games (the opening) ──
 // Konane's positions as the database files them.

@@ -15,6 +15,7 @@
 #include "konane/pv_order.hpp"
 #include "solver/dfpn.hpp"
 #include "solver/game.hpp"
+#include "solver/opening.hpp"
 #include "solver/root_analysis.hpp"
 #include "solver/table.hpp"
 #include "solver/value_prover.hpp"
@@ -40,29 +41,8 @@ inline Winner winner_of(Color mover, core::Result r) {
 using MoveResult = solver::MoveResult<Move>;
 using RootAnalysis = solver::RootAnalysis<Move>;
 
-struct OpeningRemoval {
-  int square = 0;
-  Winner winner = Winner::Unknown;  // with best play after this removal
-  std::optional<int> refutation;    // for a losing removal: White's refuting reply
-  std::vector<std::pair<int, Winner>> replies;
-};
-
-struct OpeningAnalysis {
-  Winner winner = Winner::Unknown;
-  std::vector<OpeningRemoval> removals;
-  bool complete = true;
-};
-
-// The entry of Black's removal `square`, appended when the lines (opening_lines(), grouped
-// by Black's square) reach a new one.
-OpeningRemoval& removal_entry(std::vector<OpeningRemoval>& removals, int square);
-
-// The removal's winner and refutation from its replies' winners (White to reply; the
-// winner of the rest of the game after each): White wins it if some reply wins for White
-// (the first such is the refutation), it is unknown if some reply is, else Black wins it.
-void settle_removal(OpeningRemoval& r);
-// The game's winner: Black if some removal wins for Black, else unknown if some removal is.
-Winner opening_winner(const std::vector<OpeningRemoval>& removals);
+using OpeningRemoval = solver::OpeningChoice;  // Black's removal: choice is its square
+using OpeningAnalysis = solver::OpeningAnalysis;
 
 class KonaneSolver {
  public:

@@ -58,25 +58,25 @@ void check_board(int rows, int cols, konane::OpeningRule rule) {
   ASSERT_TRUE(a.complete);
   Negamax nm;
   bool black_wins = false;
-  for (const auto& r : a.removals) {
+  for (const auto& r : a.choices) {
     SCOPED_TRACE(std::to_string(rows) + "x" + std::to_string(cols) + " removal " +
-                 konane::square_name(r.square));
+                 konane::square_name(r.choice));
     // Every reply the reference knows, to settle the removal independently.
-    const auto hole = std::pair(rows - 1 - r.square / konane::kStride, r.square % konane::kStride);
+    const auto hole = std::pair(rows - 1 - r.choice / konane::kStride, r.choice % konane::kStride);
     const ref::Grid after = ref::apply(ref::full(rows, cols),
                                        ref::Move{hole.first, hole.second, hole.first, hole.second});
     bool refutable = false;
     for (auto [wr, wc] : ref::white_removals(after, hole.first, hole.second)) {
       const int reply = (rows - 1 - wr) * konane::kStride + wc;
-      refutable |= after_opening(nm, rows, cols, r.square, reply) == Winner::Right;
+      refutable |= after_opening(nm, rows, cols, r.choice, reply) == Winner::Right;
     }
     EXPECT_EQ(r.winner, refutable ? Winner::Right : Winner::Left);
     black_wins |= !refutable;
     for (const auto& [reply, w] : r.replies)
-      EXPECT_EQ(w, after_opening(nm, rows, cols, r.square, reply)) << konane::square_name(reply);
+      EXPECT_EQ(w, after_opening(nm, rows, cols, r.choice, reply)) << konane::square_name(reply);
     if (refutable) {
       ASSERT_TRUE(r.refutation);
-      EXPECT_EQ(after_opening(nm, rows, cols, r.square, *r.refutation), Winner::Right);
+      EXPECT_EQ(after_opening(nm, rows, cols, r.choice, *r.refutation), Winner::Right);
     }
   }
   EXPECT_EQ(a.winner, black_wins ? Winner::Left : Winner::Right);
@@ -109,14 +109,14 @@ TEST(OpeningSolve, StoppedRunsKeepTwinsConsistent) {
     const auto a = solver.solve_opening(rows, cols, konane::OpeningRule::Standard);
     SCOPED_TRACE("node budget " + std::to_string(config.node_budget));
     int settled = 0;
-    for (const auto& r : a.removals) {
+    for (const auto& r : a.choices) {
       settled += r.winner != Winner::Unknown;
-      for (const auto& q : a.removals)
+      for (const auto& q : a.choices)
         for (int sym = 1; sym < konane::board_symmetries(rows, cols); ++sym) {
           if (!konane::symmetry_swaps_square_colours(sym, rows, cols) &&
-              konane::transform_square(r.square, rows, cols, sym) == q.square) {
+              konane::transform_square(r.choice, rows, cols, sym) == q.choice) {
             EXPECT_EQ(r.winner, q.winner)
-                << konane::square_name(r.square) << " and " << konane::square_name(q.square);
+                << konane::square_name(r.choice) << " and " << konane::square_name(q.choice);
           }
         }
     }

@@ -1,5 +1,7 @@
 #include "konane/opening.hpp"
 
+#include "konane/symmetry.hpp"
+
 namespace konane {
 
 std::optional<OpeningRule> parse_opening_rule(std::string_view t) {
@@ -61,6 +63,22 @@ Position opening_position(int rows, int cols, int black_hole, int white_hole) {
   const Position after =
       play(full_board(rows, cols), Color::Black, Move{uint8_t(black_hole), uint8_t(black_hole)});
   return play(after, Color::White, Move{uint8_t(white_hole), uint8_t(white_hole)});
+}
+
+std::vector<std::vector<size_t>> opening_line_images(int rows, int cols,
+                                                     const std::vector<OpeningLine>& lines) {
+  std::vector<std::vector<size_t>> images(lines.size());
+  for (size_t k = 0; k < lines.size(); ++k)
+    for (size_t k2 = 0; k2 < lines.size(); ++k2)
+      for (int sym = 1; sym < board_symmetries(rows, cols); ++sym)
+        if (lines[k2].black_hole != lines[k].black_hole &&
+            !symmetry_swaps_square_colours(sym, rows, cols) &&
+            transform_square(lines[k].black_hole, rows, cols, sym) == lines[k2].black_hole &&
+            transform_square(lines[k].white_hole, rows, cols, sym) == lines[k2].white_hole) {
+          images[k].push_back(k2);
+          break;
+        }
+  return images;
 }
 
 }  // namespace konane

@@ -3,9 +3,11 @@
 // (games/ depends on nothing of ours, so the key type is mirrored, not included).
 #include <algorithm>
 #include <cstdint>
+#include <vector>
 
 #include "core/shape.hpp"
 #include "konane/game_state.hpp"
+#include "konane/opening.hpp"
 #include "konane/position.hpp"
 #include "konane/pv_order.hpp"
 #include "konane/regions.hpp"
@@ -66,6 +68,25 @@ struct KonaneGameT {
   // The order moves are listed in (legal_moves() sorted), for output that does not depend
   // on where a result came from.
   static bool move_less(Move a, Move b) { return konane::move_less(a, b); }
+
+  // ── The removal phase (solver/opening.hpp) ──
+  using OpeningRule = konane::OpeningRule;
+  struct Line {
+    int first = 0, reply = 0;  // Black's and White's emptied squares
+    Position position;         // Black to move
+  };
+  static std::vector<Line> opening_lines(core::Shape s, OpeningRule rule) {
+    std::vector<Line> out;
+    for (const OpeningLine& l : konane::opening_lines(s.rows, s.cols, rule))
+      out.push_back({l.black_hole, l.white_hole, l.position});
+    return out;
+  }
+  static std::vector<std::vector<size_t>> opening_line_images(core::Shape s,
+                                                              const std::vector<Line>& lines) {
+    std::vector<OpeningLine> holes;
+    for (const Line& l : lines) holes.push_back({l.first, l.reply, l.position});
+    return konane::opening_line_images(s.rows, s.cols, holes);
+  }
 
   // ── Storage (solver/store_binding.hpp) ──
   static constexpr core::GameId kGameId = konane::kGameId;

@@ -32,6 +32,11 @@ struct OpeningLine {
   Position position;
 };
 std::vector<OpeningLine> opening_lines(int rows, int cols, OpeningRule rule);
+// For each line, the lines of other Black removals that are its images under a board
+// symmetry keeping square colours (mapping one's holes onto the other's): Black to move
+// wins one iff he wins the other. Only the first such image per other removal is listed.
+std::vector<std::vector<size_t>> opening_line_images(int rows, int cols,
+                                                     const std::vector<OpeningLine>& lines);
 // The position after Black empties black_hole and White white_hole (both legal).
 Position opening_position(int rows, int cols, int black_hole, int white_hole);
 
