@@ -7,8 +7,8 @@
 
 #include "konane/game.hpp"
 #include "konane/opening.hpp"
-#include "konane_solver.hpp"
 #include "solver/dfpn.hpp"
+#include "solver/engine.hpp"
 #include "solver/value_prover.hpp"
 #include "solver/values.hpp"
 
@@ -56,16 +56,17 @@ BENCHMARK(BM_OpeningValues)
     ->UseRealTime();
 
 // The whole game from the opening (both removal plies) with N threads, exactly as `konane
-// solve --board RxC --opening RULE --threads N` runs it (KonaneSolver::solve_opening: replies
+// solve --board RxC --opening RULE --threads N` runs it (solver::Engine::solve_opening: replies
 // settled in rounds, symmetric removals searched once), from empty tables every iteration.
 // Compare the two thread counts of one board for the speed-up.
 void BM_FullGame(benchmark::State& state, konane::OpeningRule rule) {
   const int rows = int(state.range(0)), cols = int(state.range(1)), threads = int(state.range(2));
   uint64_t nodes = 0;
   for (auto _ : state) {
-    konane::cli::KonaneSolver solver(konane::cli::SolverConfig{.threads = threads});
-    const auto analysis = solver.solve_opening(rows, cols, rule);
-    if (!analysis.complete || analysis.winner == konane::cli::Winner::Unknown)
+    solver::Engine<Game> solver(solver::EngineConfig{.threads = threads});
+    const auto analysis =
+        solver.solve_opening({static_cast<uint8_t>(rows), static_cast<uint8_t>(cols)}, rule);
+    if (!analysis.complete || analysis.winner == core::Winner::Unknown)
       state.SkipWithError("the opening solve did not finish");
     nodes += solver.nodes();
   }

@@ -14,6 +14,7 @@
 #include "konane/position.hpp"
 #include "konane/pv_order.hpp"
 #include "solver/dfpn.hpp"
+#include "solver/engine.hpp"
 #include "solver/game.hpp"
 #include "solver/opening.hpp"
 #include "solver/root_analysis.hpp"
@@ -25,13 +26,7 @@ namespace konane::cli {
 
 using Game = KonaneGameT<solver::Keyed<Position>>;
 
-struct SolverConfig {
-  size_t memory_bytes = size_t{256} << 20;  // split between the value and proof tables
-  int threads = 1;
-  int value_limit = 6;
-  double timeout_seconds = 0;  // 0 = none
-  uint64_t node_budget = 0;    // 0 = none; see solver::SearchLimits::node_budget
-};
+using SolverConfig = solver::EngineConfig;
 
 using core::Winner;
 inline Winner winner_of(Color mover, core::Result r) {
@@ -44,41 +39,22 @@ using RootAnalysis = solver::RootAnalysis<Move>;
 using OpeningRemoval = solver::OpeningChoice;  // Black's removal: choice is its square
 using OpeningAnalysis = solver::OpeningAnalysis;
 
-class KonaneSolver {
+// The engine (solver/engine.hpp) for Konane, asked in Konane's terms (colours, board sizes).
+class KonaneSolver : public solver::Engine<Game> {
  public:
-  explicit KonaneSolver(const SolverConfig& config);
+  using Engine::Engine;
 
-  solver::Result solve(const Position& p, Color to_move);
-  RootAnalysis analyse(const Position& p, Color to_move, bool with_pv);
-  OpeningAnalysis solve_opening(int rows, int cols, OpeningRule rule);
-
-  // Exact values (by proof where a simple value fits, value_prover.hpp); nullopt when the
-  // timeout stopped the computation.
-  std::optional<cgt::GameId> value(const Position& p);
+  solver::Result solve(const Position& p, Color to_move) {
+    return Engine::solve(p, to_move == Color::Black);
+  }
+  RootAnalysis analyse(const Position& p, Color to_move, bool with_pv) {
+    return Engine::analyse(p, to_move == Color::Black, with_pv);
+  }
+  OpeningAnalysis solve_opening(int rows, int cols, OpeningRule rule) {
+    return Engine::solve_opening({static_cast<uint8_t>(rows), static_cast<uint8_t>(cols)}, rule);
+  }
   // The live regions of p (stones on p's board) with the value of each; nullopt on timeout.
   std::optional<std::vector<std::pair<Region, cgt::GameId>>> region_values(const Position& p);
-  // Regions valued by a proved guess, and built from their options, so far.
-  uint64_t regions_proved() const { return prover_.proved(); }
-  uint64_t regions_expanded() const { return prover_.expanded(); }
-  bool timed_out() const { return stop_.stop_requested(); }
-  // Why a computation stopped: "node budget spent" or "timed out".
-  const char* stop_reason() const {
-    return config_.node_budget && nodes() >= config_.node_budget ? "node budget spent"
-                                                                 : "timed out";
-  }
-  uint64_t nodes() const { return dfpn_.nodes() + values_.nodes(); }
-  size_t table_bytes() const { return value_table_.bytes() + proof_table_.bytes(); }
-
- private:
-  SolverConfig config_;
-  // --timeout counts from here for value(): a command values its regions one by one.
-  std::chrono::steady_clock::time_point created_ = std::chrono::steady_clock::now();
-  core::StopToken stop_;
-  solver::ConcurrentTable value_table_;
-  solver::ConcurrentTable proof_table_;
-  solver::ValueSolver<Game> values_;
-  solver::DfpnSolver<Game> dfpn_;
-  solver::ValueProver<Game> prover_;
 };
 
 }  // namespace konane::cli

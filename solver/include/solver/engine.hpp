@@ -1,0 +1,115 @@
+#pragma once
+// One solving session for one game: the tables, the searches that share them and the stop
+// token with the deadline, behind the questions a command asks (who wins, every move and a
+// principal variation, the whole game from its opening, exact values). Generic over the
+// game; the members beyond PartizanGame are needed only by the questions that use them.
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+
+#include "cgt/game.hpp"
+#include "core/shape.hpp"
+#include "core/stop.hpp"
+#include "solver/dfpn.hpp"
+#include "solver/game.hpp"
+#include "solver/opening.hpp"
+#include "solver/root_analysis.hpp"
+#include "solver/table.hpp"
+#include "solver/value_prover.hpp"
+#include "solver/values.hpp"
+
+namespace solver {
+
+struct EngineConfig {
+  size_t memory_bytes = size_t{256} << 20;  // split between the value and proof tables
+  int threads = 1;
+  int value_limit = 6;
+  double timeout_seconds = 0;  // 0 = none
+  uint64_t node_budget = 0;    // 0 = none; see SearchLimits::node_budget
+};
+
+template <PartizanGame G>
+class Engine {
+ public:
+  using Position = typename G::Position;
+
+  explicit Engine(const EngineConfig& config)
+      : config_(config),
+        value_table_(config.memory_bytes / 2),
+        proof_table_(config.memory_bytes / 2),
+        values_(value_table_),
+        dfpn_(values_, proof_table_,
+              SearchLimits{config.value_limit, &stop_, config.threads, config.node_budget}),
+        prover_(values_, dfpn_, ProverLimits{.threads = config.threads, .stop = &stop_}) {}
+
+  Result solve(const Position& p, bool left) {
+    Result r = Result::Unknown;
+    with_deadline(config_.timeout_seconds, [&] { r = dfpn_.solve(p, left); });
+    return r;
+  }
+
+  RootAnalysis<typename G::Move> analyse(const Position& p, bool left,
+                                         bool with_pv) requires MoveGame<G> {
+    RootAnalysis<typename G::Move> out;
+    with_deadline(config_.timeout_seconds,
+                  [&] { out = solver::analyse(dfpn_, p, left, with_pv, config_.threads, stop_); });
+    return out;
+  }
+
+  OpeningAnalysis solve_opening(core::Shape shape,
+                                typename G::OpeningRule rule) requires OpeningGame<G> {
+    OpeningAnalysis out;
+    with_deadline(config_.timeout_seconds,
+                  [&] { out = solver::solve_opening(dfpn_, shape, rule, config_.threads, stop_); });
+    return out;
+  }
+
+  // Exact values (by proof where a simple value fits, value_prover.hpp); nullopt when the
+  // timeout stopped the computation. The timeout counts from the engine's creation: a
+  // command values its regions one by one within one limit.
+  std::optional<cgt::GameId> value(const Position& p) {
+    if (config_.timeout_seconds <= 0) return prover_.value(p);
+    const double left =
+        config_.timeout_seconds -
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - created_).count();
+    if (left <= 0) stop_.request_stop();
+    if (stop_.stop_requested()) return std::nullopt;
+    std::optional<cgt::GameId> v;
+    with_deadline(left, [&] { v = prover_.value(p); });
+    return v;
+  }
+
+  // Regions valued by a proved guess, and built from their options, so far.
+  uint64_t regions_proved() const { return prover_.proved(); }
+  uint64_t regions_expanded() const { return prover_.expanded(); }
+  bool timed_out() const { return stop_.stop_requested(); }
+  // Why a computation stopped: "node budget spent" or "timed out".
+  const char* stop_reason() const {
+    return config_.node_budget && nodes() >= config_.node_budget ? "node budget spent"
+                                                                 : "timed out";
+  }
+  uint64_t nodes() const { return dfpn_.nodes() + values_.nodes(); }
+  size_t table_bytes() const { return value_table_.bytes() + proof_table_.bytes(); }
+
+ private:
+  // Runs f with the stop token's deadline `seconds` from now (none if seconds <= 0); the
+  // searches read the clock as they poll the token, so no thread watches the time.
+  template <class F>
+  void with_deadline(double seconds, F&& f) {
+    stop_.set_deadline_in(seconds);
+    f();
+    stop_.clear_deadline();
+  }
+
+  EngineConfig config_;
+  std::chrono::steady_clock::time_point created_ = std::chrono::steady_clock::now();
+  core::StopToken stop_;
+  ConcurrentTable value_table_;
+  ConcurrentTable proof_table_;
+  ValueSolver<G> values_;
+  DfpnSolver<G> dfpn_;
+  ValueProver<G> prover_;
+};
+
+}  // namespace solver
