@@ -27,6 +27,7 @@
 #include "konane_solver.hpp"
 #include "options.hpp"
 #include "position_arg.hpp"
+#include "solver/stored_analysis.hpp"
 #include "solver_options.hpp"
 
 namespace konane::cli {
@@ -264,38 +265,31 @@ int run_batch(const std::vector<std::string>& args, Io io) {
         const BatchLine& l = lines[todo[k]];
         const GameState& s = *l.state;
         const auto t1 = std::chrono::steady_clock::now();
-        std::optional<RootAnalysis> a;
-        bool from_db = false;
         uint64_t nodes = 0;
-        if (database) {
-          auto got = analysis_from_db(*database, s.position, s.to_move);
-          if (!got) {
-            std::lock_guard<std::mutex> lock(mu);
-            db_failed = true;
-            db_failure = got.error().message;
-            return;
-          }
-          if (got->has_value()) a = std::move(**got), from_db = true;
+        auto got = solver::answer_with_store<Game>(
+            database ? &*database : nullptr, s.position, s.to_move == Color::Black, [&] {
+              auto& solver = solvers.local();
+              // A node budget is per position, and spent the same way whatever came before:
+              // every line then starts from empty tables.
+              if (!solver || solver->timed_out() || per.node_budget)
+                solver = std::make_unique<KonaneSolver>(per);
+              const uint64_t before = solver->nodes();
+              RootAnalysis r;
+              tbb::this_task_arena::isolate(
+                  [&] { r = solver->analyse(s.position, s.to_move, true); });
+              nodes = solver->nodes() - before;
+              return r;
+            });
+        if (!got || !got->stored) {
+          std::lock_guard<std::mutex> lock(mu);
+          db_failed = true;
+          db_failure = !got ? got.error().message : got->stored.error().message;
+          if (!got) return;
+        } else if (database && !got->from_db) {
+          step();
         }
-        if (!a) {
-          auto& solver = solvers.local();
-          // A node budget is per position, and spent the same way whatever came before:
-          // every line then starts from empty tables.
-          if (!solver || solver->timed_out() || per.node_budget)
-            solver = std::make_unique<KonaneSolver>(per);
-          const uint64_t before = solver->nodes();
-          tbb::this_task_arena::isolate([&] { a = solver->analyse(s.position, s.to_move, true); });
-          nodes = solver->nodes() - before;
-          if (database) {
-            if (auto st = store_analysis(*database, s.position, s.to_move, *a); !st) {
-              std::lock_guard<std::mutex> lock(mu);
-              db_failed = true;
-              db_failure = st.error().message;
-            } else {
-              step();
-            }
-          }
-        }
+        const bool from_db = got->from_db;
+        const std::optional<RootAnalysis> a = std::move(got->analysis);
         const double secs =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - t1).count();
         const std::string json = sealed(result_json(l, s, *a, nodes, secs, from_db), digest);

@@ -9,6 +9,7 @@
 #include "konane_solver.hpp"
 #include "options.hpp"
 #include "position_arg.hpp"
+#include "solver/stored_analysis.hpp"
 #include "solver_options.hpp"
 
 namespace konane::cli {
@@ -22,17 +23,13 @@ std::vector<std::string> texts(const std::vector<Move>& moves) {
 
 int report_position(KonaneSolver& solver, const GameState& s, bool json, Io io,
                     const std::chrono::steady_clock::time_point& t0, DbContext* dbc) {
-  std::optional<RootAnalysis> cached;
-  if (dbc) {
-    auto got = analysis_from_db(*dbc->database, s.position, s.to_move);
-    if (!got) return db_error(io, "solve", dbc->path, got.error());
-    cached = std::move(*got);
-  }
-  const bool from_db = cached.has_value();
-  const RootAnalysis a = from_db ? *cached : solver.analyse(s.position, s.to_move, true);
-  if (dbc && !from_db)
-    if (auto st = store_analysis(*dbc->database, s.position, s.to_move, a); !st)
-      return db_error(io, "solve", dbc->path, st.error());
+  auto got = solver::answer_with_store<Game>(
+      dbc ? dbc->database : nullptr, s.position, s.to_move == Color::Black,
+      [&] { return solver.analyse(s.position, s.to_move, true); });
+  if (!got) return db_error(io, "solve", dbc->path, got.error());
+  if (!got->stored) return db_error(io, "solve", dbc->path, got->stored.error());
+  const bool from_db = got->from_db;
+  const RootAnalysis& a = got->analysis;
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   std::vector<Move> winning;
   for (const auto& m : a.moves)

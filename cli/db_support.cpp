@@ -124,16 +124,6 @@ const char* outcome_name(Winner w) {
   return "?";
 }
 
-db::Expected<std::optional<RootAnalysis>> analysis_from_db(const db::Database& database,
-                                                           const Position& p, Color to_move) {
-  return solver::analysis_from_db<Game>(database, p, to_move == Color::Black);
-}
-
-db::Status store_analysis(db::Database& database, const Position& p, Color to_move,
-                          const RootAnalysis& a) {
-  return solver::store_analysis<Game>(database, p, to_move == Color::Black, a);
-}
-
 namespace {
 core::Shape shape_of(int rows, int cols) {
   return {static_cast<uint8_t>(rows), static_cast<uint8_t>(cols)};

@@ -59,14 +59,6 @@ struct DbContext {
   std::string path;
 };
 
-// A full root analysis (every move's result and a PV to the end) from the database, when
-// every position it needs is stored with the right side to move; nullopt otherwise.
-db::Expected<std::optional<RootAnalysis>> analysis_from_db(const db::Database& database,
-                                                           const Position& p, Color to_move);
-// Stores what a (complete or partial) analysis proves: the root and every decided move's
-// resulting position, and the positions along the PV.
-db::Status store_analysis(db::Database& database, const Position& p, Color to_move,
-                          const RootAnalysis& a);
 // Stores the decided positions after both removals of an opening analysis.
 db::Status store_opening(db::Database& database, int rows, int cols, OpeningRule rule,
                          const OpeningAnalysis& a);

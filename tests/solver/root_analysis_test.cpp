@@ -113,4 +113,44 @@ TEST(RootAnalysisGeneric, StoredAnalysesReadBackTheSame) {
   EXPECT_EQ(read_back, 150);
 }
 
+// The policy of every command: search once and store; afterwards the database answers and
+// the search is not called; without a database the search answers every time.
+TEST(RootAnalysisGeneric, AnswerWithStoreSearchesOnlyWhatIsNotStored) {
+  std::mt19937_64 rng(23);
+  Solvers s;
+  db_test::TempDir dir;
+  auto database = db_test::create(dir / "db");
+  DB_ASSERT_OK(database);
+  int fresh = 0;
+  for (int i = 0; i < 40; ++i) {
+    const Position p = toy::random_position(rng, 5);
+    const bool left = rng() % 2 == 0;
+    int searches = 0;
+    auto search = [&] {
+      ++searches;
+      return solver::analyse(s.dfpn, p, left, true, 1, s.stop);
+    };
+    // Earlier positions' variations may already hold this one (or its image).
+    auto stored = solver::analysis_from_db<Game>(*database, p, left);
+    DB_ASSERT_OK(stored);
+    const bool known = stored->has_value();
+    auto first = solver::answer_with_store<Game>(&*database, p, left, search);
+    DB_ASSERT_OK(first);
+    DB_ASSERT_OK(first->stored);
+    EXPECT_EQ(first->from_db, known);
+    auto second = solver::answer_with_store<Game>(&*database, p, left, search);
+    DB_ASSERT_OK(second);
+    EXPECT_TRUE(second->from_db);
+    EXPECT_EQ(searches, known ? 0 : 1);
+    fresh += !known;
+    EXPECT_EQ(second->analysis.winner, first->analysis.winner);
+    EXPECT_EQ(second->analysis.pv, first->analysis.pv);
+    auto none = solver::answer_with_store<Game>(nullptr, p, left, search);
+    DB_ASSERT_OK(none);
+    EXPECT_FALSE(none->from_db);
+    EXPECT_EQ(searches, known ? 1 : 2);
+  }
+  EXPECT_GT(fresh, 10);
+}
+
 }  // namespace

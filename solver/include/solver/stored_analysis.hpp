@@ -111,4 +111,34 @@ db::Status store_analysis(db::Database& database, const typename G::Position& p,
   return db::ok();
 }
 
+// The policy every command follows with a database: the analysis is read from it when it
+// is there whole; otherwise `search()` makes it and what it proves is stored. A failed
+// lookup is the error; a failed store leaves the answer standing and is reported in
+// `stored`, for the caller to fail the run after printing what it knows.
+template <class Move>
+struct StoredAnswer {
+  RootAnalysis<Move> analysis;
+  bool from_db = false;
+  db::Status stored;
+};
+
+template <StoredMoveGame G, class Search>
+db::Expected<StoredAnswer<typename G::Move>> answer_with_store(db::Database* database,
+                                                               const typename G::Position& p,
+                                                               bool left, Search&& search) {
+  StoredAnswer<typename G::Move> out;
+  if (database) {
+    auto got = analysis_from_db<G>(*database, p, left);
+    if (!got) return got.error();
+    if (got->has_value()) {
+      out.analysis = std::move(**got);
+      out.from_db = true;
+      return out;
+    }
+  }
+  out.analysis = search();
+  if (database) out.stored = store_analysis<G>(*database, p, left, out.analysis);
+  return out;
+}
+
 }  // namespace solver
