@@ -42,6 +42,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <charconv>
 #include <chrono>
 #include <concepts>
 #include <cstdint>
@@ -177,7 +178,13 @@ class LoopySolver {
     auto field = [&](const char* name, uint64_t& out) -> db::Status {
       auto v = db_->get_meta(o_.meta_prefix + name);
       if (!v) return v.error();
-      if (v->has_value()) out = std::stoull(**v);
+      if (!v->has_value()) return db::ok();
+      const std::string& text = **v;
+      const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
+      if (ec != std::errc{} || end != text.data() + text.size() || text.empty()) {
+        return db::Error{db::Code::kCorruption, "retro: meta " + o_.meta_prefix + name +
+                                                    " is not a count: '" + text + "'"};
+      }
       return db::ok();
     };
     uint64_t longest = 0;
