@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <random>
 
 #include "../db/test_support.hpp"
@@ -75,14 +76,23 @@ TEST(RootAnalysisGeneric, MovesWinnerAndVariationAgreeWithTheClosedForm) {
   EXPECT_GT(variations, 200);
 }
 
+// Solvers and an empty database for each test.
+class StoredToy : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    auto opened = db_test::create(dir_ / "db");
+    DB_ASSERT_OK(opened);
+    database.emplace(std::move(*opened));
+  }
+  Solvers s;
+  db_test::TempDir dir_;
+  std::optional<db::Database> database;
+};
+
 // What store_analysis() writes, analysis_from_db() reads back as the same analysis, for the
 // position and for its colour-swapped image (stored under one key, sides exchanged).
-TEST(RootAnalysisGeneric, StoredAnalysesReadBackTheSame) {
+TEST_F(StoredToy, StoredAnalysesReadBackTheSame) {
   std::mt19937_64 rng(22);
-  Solvers s;
-  db_test::TempDir dir;
-  auto database = db_test::create(dir / "db");
-  DB_ASSERT_OK(database);
   int read_back = 0;
   for (int i = 0; i < 150; ++i) {
     const Position p = toy::random_position(rng, 5);
@@ -115,12 +125,8 @@ TEST(RootAnalysisGeneric, StoredAnalysesReadBackTheSame) {
 
 // The policy of every command: search once and store; afterwards the database answers and
 // the search is not called; without a database the search answers every time.
-TEST(RootAnalysisGeneric, AnswerWithStoreSearchesOnlyWhatIsNotStored) {
+TEST_F(StoredToy, AnswerWithStoreSearchesOnlyWhatIsNotStored) {
   std::mt19937_64 rng(23);
-  Solvers s;
-  db_test::TempDir dir;
-  auto database = db_test::create(dir / "db");
-  DB_ASSERT_OK(database);
   int fresh = 0;
   for (int i = 0; i < 40; ++i) {
     const Position p = toy::random_position(rng, 5);
