@@ -50,8 +50,8 @@ int run_query(const std::vector<std::string>& args, Io io) {
     }
     return kExitNotFound;
   }
-  const KnownPosition& k = **known;
-  const auto mover = known_winner(k, resolved->state.to_move);
+  const solver::Known& k = **known;
+  const auto mover = solver::known_winner(k, resolved->state.to_move == Color::Black);
   if (json) {
     JsonWriter j(io.out);
     j.begin_object();
@@ -59,8 +59,8 @@ int run_query(const std::vector<std::string>& args, Io io) {
     j.field("found", true);
     j.field("to_move", color_name(resolved->state.to_move));
     j.field("winner", mover ? winner_text(*mover) : "unknown");
-    j.field("black_to_move", outcome_name(k.black_to_move));
-    j.field("white_to_move", outcome_name(k.white_to_move));
+    j.field("black_to_move", outcome_name(k.left_to_move));
+    j.field("white_to_move", outcome_name(k.right_to_move));
     j.key("value");
     if (k.value)
       j.value(*k.value);
@@ -78,8 +78,8 @@ int run_query(const std::vector<std::string>& args, Io io) {
   io.out << "position: " << text << "\n"
          << "winner: " << (mover ? winner_text(*mover) : "unknown") << " ("
          << color_name(resolved->state.to_move) << " to move)\n"
-         << "black to move: " << line(k.black_to_move) << "\n"
-         << "white to move: " << line(k.white_to_move) << "\n"
+         << "black to move: " << line(k.left_to_move) << "\n"
+         << "white to move: " << line(k.right_to_move) << "\n"
          << "value: " << (k.value ? *k.value : std::string("not stored")) << "\n";
   return kExitOk;
 }

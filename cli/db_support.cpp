@@ -89,20 +89,9 @@ Position position_of(const db::PositionKey& key) {
   return konane::position_of(key.rows, key.cols, StorageKey{key.group, key.hi, key.lo});
 }
 
-db::Expected<std::optional<KnownPosition>> lookup_position(const db::Database& database,
+db::Expected<std::optional<solver::Known>> lookup_position(const db::Database& database,
                                                            const Position& p) {
-  auto got = solver::lookup<Game>(database, p);
-  if (!got) return got.error();
-  if (!got->has_value()) return std::optional<KnownPosition>();
-  const solver::Known& k = **got;
-  return std::optional<KnownPosition>(
-      KnownPosition{k.left_to_move, k.right_to_move, k.value, k.swapped});
-}
-
-std::optional<Winner> known_winner(const KnownPosition& k, Color to_move) {
-  const Winner w = to_move == Color::Black ? k.black_to_move : k.white_to_move;
-  if (w == Winner::Unknown) return std::nullopt;
-  return w;
+  return solver::lookup<Game>(database, p);
 }
 
 db::Status store_result(db::Database& database, const Position& p, Color to_move, Winner winner,

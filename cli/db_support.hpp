@@ -13,6 +13,7 @@
 #include "konane/position.hpp"
 #include "konane_solver.hpp"
 #include "options.hpp"
+#include "solver/store_binding.hpp"
 
 namespace konane::cli {
 
@@ -32,18 +33,10 @@ int db_error(Io io, const std::string& command, const std::string& path, const d
 // The stored position a key names (in key colours).
 Position position_of(const db::PositionKey& key);
 
-// What the database knows about p (in p's own colours: black_to_move is the outcome with
-// Black to move in p, value the value of p). nullopt when p is not stored.
-struct KnownPosition {
-  Winner black_to_move = Winner::Unknown;
-  Winner white_to_move = Winner::Unknown;
-  std::optional<std::string> value;  // canonical CGT text of p
-  bool swapped = false;
-};
-db::Expected<std::optional<KnownPosition>> lookup_position(const db::Database& database,
+// What the database knows about p, in p's own terms (Left is Black): solver::lookup<Game>
+// (solver/store_binding.hpp). nullopt when p is not stored.
+db::Expected<std::optional<solver::Known>> lookup_position(const db::Database& database,
                                                            const Position& p);
-// Winner with `to_move` to move, if known.
-std::optional<Winner> known_winner(const KnownPosition& k, Color to_move);
 
 // Stores the winner of p with to_move to move (and optionally p's value text); the binding
 // itself (keys, colour swap, values) is solver/store_binding.hpp.

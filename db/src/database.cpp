@@ -117,6 +117,17 @@ Expected<detail::StoredValue> Database::Impl::read_value(std::string_view bytes)
   return legacy ? detail::decode_stored_v2(bytes) : detail::decode_stored(bytes);
 }
 
+Expected<PositionValue> Database::Impl::position_value(const PositionKey& key,
+                                                       std::string_view bytes) const {
+  auto stored = read_value(bytes);
+  if (stored && stored->conflict) stored = detail::conflict_error();
+  if (!stored) {
+    return fail(stored.error().code,
+                "position " + describe_key(key) + ": " + stored.error().message);
+  }
+  return stored->value;
+}
+
 std::string Database::Impl::board_prefix(Board board) const {
   if (legacy) return detail::board_prefix_v2(board.shape);
   const auto p = encode_board_prefix(board);
@@ -181,9 +192,20 @@ Status Database::put(std::span<const PositionRecord> records) {
 }
 
 Expected<std::optional<PositionValue>> Database::get(const PositionKey& key) const {
-  auto one = multi_get(std::span<const PositionKey>(&key, 1));
-  if (!one) return one.error();
-  return std::move((*one)[0]);
+  if (!impl_->db) return impl_->fail(Code::kInvalidArgument, "get on a closed database");
+  // A version-2 database holds one game only: keys of any other are simply not stored.
+  if (impl_->legacy && key.game != impl_->options.legacy_game)
+    return std::optional<PositionValue>{};
+  const PackedKey packed = encode_key(key);
+  const std::string legacy_key = impl_->legacy ? detail::encode_key_v2(key) : std::string();
+  const rocksdb::Slice k = impl_->legacy ? rocksdb::Slice(legacy_key) : slice(packed);
+  rocksdb::PinnableSlice value;
+  const auto s = impl_->db->Get(detail::point_read_options(), impl_->positions, k, &value);
+  if (s.IsNotFound()) return std::optional<PositionValue>{};
+  if (!s.ok()) return impl_->error(s, "get position " + describe_key(key));
+  auto v = impl_->position_value(key, {value.data(), value.size()});
+  if (!v) return v.error();
+  return std::optional<PositionValue>{*v};
 }
 
 Expected<std::vector<std::optional<PositionValue>>> Database::multi_get(
@@ -211,13 +233,9 @@ Expected<std::vector<std::optional<PositionValue>>> Database::multi_get(
     const PositionKey& key = keys[asked[j]];
     if (statuses[j].IsNotFound()) continue;
     if (!statuses[j].ok()) return impl_->error(statuses[j], "get position " + describe_key(key));
-    auto stored = impl_->read_value({values[j].data(), values[j].size()});
-    if (stored && stored->conflict) stored = detail::conflict_error();
-    if (!stored) {
-      return impl_->fail(stored.error().code,
-                         "position " + describe_key(key) + ": " + stored.error().message);
-    }
-    out[asked[j]] = stored->value;
+    auto v = impl_->position_value(key, {values[j].data(), values[j].size()});
+    if (!v) return v.error();
+    out[asked[j]] = *v;
   }
   return out;
 }

@@ -65,6 +65,8 @@ struct Database::Impl {
   std::string key_bytes(const PositionKey& key) const;
   Expected<PositionKey> read_key(std::string_view bytes) const;
   Expected<detail::StoredValue> read_value(std::string_view bytes) const;
+  // A stored value as readers get it: a conflict is an error naming the key.
+  Expected<PositionValue> position_value(const PositionKey& key, std::string_view bytes) const;
   std::string board_prefix(Board board) const;
   // Where the callers' solve records of `board` live: "solve/<game>/RxC/" ("solve/RxC/" in
   // version 2).

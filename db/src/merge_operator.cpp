@@ -11,15 +11,20 @@ namespace {
 
 struct V3Codec {
   static Expected<StoredValue> decode(std::string_view b) { return decode_stored(b); }
-  static Expected<std::string> encode(const StoredValue& v) {
-    return std::string(encode_stored(v).view());
+  static bool encode(const StoredValue& v, std::string* out) {
+    out->assign(encode_stored(v).view());
+    return true;
   }
   static constexpr std::string_view kName = kPositionsMergeOperatorName;
 };
 
 struct V2Codec {
   static Expected<StoredValue> decode(std::string_view b) { return decode_stored_v2(b); }
-  static Expected<std::string> encode(const StoredValue& v) { return encode_stored_v2(v); }
+  static bool encode(const StoredValue& v, std::string* out) {
+    auto bytes = encode_stored_v2(v);
+    if (bytes) *out = std::move(*bytes);
+    return bytes.has_value();
+  }
   static constexpr std::string_view kName = kLegacyMergeOperatorName;
 };
 
@@ -40,10 +45,7 @@ class PositionsMergeOperator final : public rocksdb::AssociativeMergeOperator {
       result = join(*older, *newer);
     }
     // The join of two encodable values is encodable (it adds no draw or distance).
-    auto bytes = Codec::encode(result);
-    if (!bytes) return false;
-    *new_value = std::move(*bytes);
-    return true;
+    return Codec::encode(result, new_value);
   }
 
   const char* Name() const override { return Codec::kName.data(); }

@@ -49,9 +49,10 @@ inline std::string negate_value_text(const std::string& text) {
   return cgt::to_string(cgt::neg(*g));
 }
 
-template <StoredGame G>
-db::PositionKey db_key(const typename G::Position& p) {
-  const auto k = G::stored_key(p);
+// The database key of p, whose stored_key() is k (computed once by the caller: it costs a
+// pass over the game's symmetries).
+template <StoredGame G, class StoredKey>
+db::PositionKey db_key(const typename G::Position& p, const StoredKey& k) {
   const core::Shape s = G::board(p);
   return {G::kGameId, s.rows, s.cols, k.key.group, k.key.hi, k.key.lo};
 }
@@ -60,7 +61,7 @@ template <StoredGame G>
 db::Expected<std::optional<Known>> lookup(const db::Database& database,
                                           const typename G::Position& p) {
   const auto k = G::stored_key(p);
-  auto got = database.get(db_key<G>(p));
+  auto got = database.get(db_key<G>(p, k));
   if (!got) return got.error();
   if (!got->has_value()) return std::optional<Known>();
   const db::PositionValue& v = **got;
@@ -115,7 +116,7 @@ db::Status store_result(db::Database& database, const typename G::Position& p, b
     v.cgt = *ref;
   }
   if (v == db::PositionValue{}) return db::ok();
-  return database.put(db_key<G>(p), v);
+  return database.put(db_key<G>(p, k), v);
 }
 
 }  // namespace solver
