@@ -27,6 +27,7 @@
 #include "konane_solver.hpp"
 #include "options.hpp"
 #include "position_arg.hpp"
+#include "progress.hpp"
 #include "solver/stored_analysis.hpp"
 #include "solver_options.hpp"
 
@@ -226,24 +227,8 @@ int run_batch(const std::vector<std::string>& args, Io io) {
   std::atomic<size_t> done{0};
   std::atomic<bool> db_failed{false};
   std::string db_failure;
-  const auto t0 = std::chrono::steady_clock::now();
-  auto last = t0;
-  const bool quiet = vm.count("quiet") > 0;
-  const bool tty = &io.err == &std::cerr && isatty(2);
-  auto progress = [&](bool force) {
-    if (quiet) return;
-    const auto now = std::chrono::steady_clock::now();
-    if (!force && now - last < std::chrono::milliseconds(500)) return;
-    last = now;
-    const size_t d = done.load(), total = todo.size();
-    const double secs = std::chrono::duration<double>(now - t0).count();
-    const double eta = d ? secs / d * (total - d) : 0;
-    const int width = 30, filled = total ? static_cast<int>(width * d / total) : width;
-    io.err << (tty ? "\r" : "") << "batch [" << std::string(filled, '#')
-           << std::string(width - filled, '.') << "] " << d << "/" << total << "  " << std::fixed
-           << std::setprecision(1) << secs << "s  ETA " << (d ? eta : 0.0) << "s"
-           << (tty ? "\x1b[K" : "\n") << std::flush;
-  };
+  ProgressLine meter(io.err, "batch", vm.count("quiet") > 0);
+  auto progress = [&](bool force) { meter.update(done.load(), todo.size(), force); };
   // Test hook (the fault suite): SIGKILL at the Nth step, a step being a line's answers
   // stored in the database or its result appended, so that kills land at chosen points
   // whatever the machine's speed.
@@ -302,7 +287,7 @@ int run_batch(const std::vector<std::string>& args, Io io) {
       },
       tbb::simple_partitioner());
   progress(true);
-  if (tty && !quiet) io.err << "\n";
+  meter.finish();
   if (db_failed) return db_error(io, "batch", db_path, db::Error{db::Code::kInternal, db_failure});
   if (database)
     if (auto st = database->close(); !st) return db_error(io, "batch", db_path, st.error());

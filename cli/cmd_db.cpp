@@ -16,6 +16,7 @@
 #include "konane/storage_key.hpp"
 #include "options.hpp"
 #include "position_arg.hpp"
+#include "progress.hpp"
 
 namespace konane::cli {
 namespace {
@@ -248,48 +249,23 @@ int run_repair(const std::string& path, bool json, Io io) {
   return kExitUsage;
 }
 
-// Progress on stderr: records copied, the estimated total, rate and ETA.
-class UpgradeMeter {
- public:
-  UpgradeMeter(Io io, bool quiet) : io_(io), quiet_(quiet) {}
-  void operator()(uint64_t done, uint64_t total) {
-    if (!start_) start_ = std::make_pair(std::chrono::steady_clock::now(), done);
-    const double secs =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start_->first).count();
-    const double rate = secs > 0 ? double(done - start_->second) / secs : 0;
-    const double eta = rate > 0 ? double(total - std::min(total, done)) / rate : 0;
-    if (!quiet_) {
-      io_.err << "\rupgrade: " << done << " / ~" << total << " positions  " << std::fixed
-              << std::setprecision(0) << rate << "/s  ETA " << eta << "s   " << std::flush;
-      shown_ = true;
-    }
-    // Test hook: the process kills itself after this many progress reports (each follows a
-    // recorded resume point), as a crash would.
-    if (abort_after_ && ++reports_ >= abort_after_) ::raise(SIGKILL);
-  }
-  void finish() {
-    if (shown_) io_.err << "\n";
-  }
-  uint64_t abort_after_ = 0;
-
- private:
-  Io io_;
-  bool quiet_;
-  bool shown_ = false;
-  uint64_t reports_ = 0;
-  std::optional<std::pair<std::chrono::steady_clock::time_point, uint64_t>> start_;
-};
-
 int run_upgrade(const std::string& path, size_t batch, bool json, bool quiet, Io io) {
   db::OpenOptions options;
   options.build_id = kBuildId;
   options.legacy_game = kGameId;
-  UpgradeMeter meter(io, quiet || json);
-  if (const char* env = std::getenv("KONANE_UPGRADE_ABORT_AFTER"))
-    meter.abort_after_ = std::stoull(env);
+  ProgressLine meter(io.err, "upgrade", quiet || json);
+  // Test hook: the process kills itself after this many progress reports (each follows a
+  // recorded resume point), as a crash would.
+  uint64_t abort_after = 0, reports = 0;
+  if (const char* env = std::getenv("KONANE_UPGRADE_ABORT_AFTER")) abort_after = std::stoull(env);
   const auto t0 = std::chrono::steady_clock::now();
   auto report = db::Database::upgrade(
-      path, options, [&](uint64_t done, uint64_t total) { meter(done, total); }, batch);
+      path, options,
+      [&](uint64_t done, uint64_t total) {
+        meter.update(done, total);
+        if (abort_after && ++reports >= abort_after) ::raise(SIGKILL);
+      },
+      batch);
   meter.finish();
   if (!report) return db_error(io, "db", path, report.error());
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
