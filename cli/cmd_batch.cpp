@@ -222,6 +222,7 @@ int run_batch(const std::vector<std::string>& args, Io io) {
   // that its node count is its own.
   SolverConfig per = *config;
   per.memory_bytes = std::max<size_t>(size_t{16} << 20, config->memory_bytes / config->threads);
+  if (database) per.store = &*database;
   tbb::enumerable_thread_specific<std::unique_ptr<KonaneSolver>> solvers;
   std::mutex mu;
   std::atomic<size_t> done{0};
@@ -251,6 +252,7 @@ int run_batch(const std::vector<std::string>& args, Io io) {
         const GameState& s = *l.state;
         const auto t1 = std::chrono::steady_clock::now();
         uint64_t nodes = 0;
+        db::Status searched;  // the store as the search used it (search_store.hpp)
         auto got = solver::answer_with_store<Game>(
             database ? &*database : nullptr, s.position, s.to_move == Color::Black, [&] {
               auto& solver = solvers.local();
@@ -263,13 +265,16 @@ int run_batch(const std::vector<std::string>& args, Io io) {
               tbb::this_task_arena::isolate(
                   [&] { r = solver->analyse(s.position, s.to_move, true); });
               nodes = solver->nodes() - before;
+              searched = solver->store_status();
               return r;
             });
-        if (!got || !got->stored) {
+        if (!got || !searched || !got->stored) {
           std::lock_guard<std::mutex> lock(mu);
           db_failed = true;
-          db_failure = !got ? got.error().message : got->stored.error().message;
-          if (!got) return;
+          db_failure = !got        ? got.error().message
+                       : !searched ? searched.error().message
+                                   : got->stored.error().message;
+          if (!got || !searched) return;  // no answer from a failed store
         } else if (database && !got->from_db) {
           step();
         }

@@ -27,6 +27,7 @@ int report_position(KonaneSolver& solver, const GameState& s, bool json, Io io,
       dbc ? dbc->database : nullptr, s.position, s.to_move == Color::Black,
       [&] { return solver.analyse(s.position, s.to_move, true); });
   if (!got) return db_error(io, "solve", dbc->path, got.error());
+  if (auto st = solver.store_status(); !st) return db_error(io, "solve", dbc->path, st.error());
   if (!got->stored) return db_error(io, "solve", dbc->path, got->stored.error());
   const bool from_db = got->from_db;
   const RootAnalysis& a = got->analysis;
@@ -45,7 +46,11 @@ int report_position(KonaneSolver& solver, const GameState& s, bool json, Io io,
     j.field("complete", a.complete);
     j.field("nodes", uint64_t{solver.nodes()});
     j.field("seconds", secs);
-    if (dbc) j.field("from_db", from_db);
+    if (dbc) {
+      j.field("from_db", from_db);
+      j.field("db_hits", solver.store_hits());
+      j.field("db_writes", solver.store_writes());
+    }
     j.end_object();
     return kExitOk;
   }
@@ -84,6 +89,7 @@ int report_opening(KonaneSolver& solver, const GameState& s, bool json, Io io,
   }
   if (!from_db) {
     a = solver.solve_opening(s.position.rows, s.position.cols, s.rule);
+    if (auto st = solver.store_status(); !st) return db_error(io, "solve", dbc->path, st.error());
     if (dbc)
       if (auto st = store_opening(*dbc->database, s.position.rows, s.position.cols, s.rule, a); !st)
         return db_error(io, "solve", dbc->path, st.error());
@@ -120,7 +126,11 @@ int report_opening(KonaneSolver& solver, const GameState& s, bool json, Io io,
     j.field("complete", a.complete);
     j.field("nodes", uint64_t{solver.nodes()});
     j.field("seconds", secs);
-    if (dbc) j.field("from_db", from_db);
+    if (dbc) {
+      j.field("from_db", from_db);
+      j.field("db_hits", solver.store_hits());
+      j.field("db_writes", solver.store_writes());
+    }
     j.end_object();
     return kExitOk;
   }
@@ -183,7 +193,9 @@ int run_solve(const std::vector<std::string>& args, Io io) {
     dbc = DbContext{&*database, path};
   }
   const auto t0 = std::chrono::steady_clock::now();
-  KonaneSolver solver(*config);
+  SolverConfig c = *config;
+  if (database) c.store = &*database;
+  KonaneSolver solver(c);
   const bool json = parsed->vm.count("json") > 0;
   const int rc = s.phase == Phase::BlackRemoval
                      ? report_opening(solver, s, json, io, t0, database ? &dbc : nullptr)

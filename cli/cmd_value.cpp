@@ -8,6 +8,7 @@
 #include "konane_solver.hpp"
 #include "options.hpp"
 #include "position_arg.hpp"
+#include "solver/stored_values.hpp"
 #include "solver_options.hpp"
 
 namespace konane::cli {
@@ -17,27 +18,6 @@ std::vector<std::string> squares_of(Bitboard b) {
   std::vector<std::string> out;
   for (; b; b &= b - 1) out.push_back(square_name(lowest_square(b)));
   return out;
-}
-
-// Stores a value and the outcomes it implies (the class decides both sides to move).
-db::Status store_value(db::Database& database, const Position& p, cgt::GameId v) {
-  Winner b2m = Winner::Left, w2m = Winner::Left;
-  switch (cgt::outcome(v)) {
-    case cgt::Outcome::L:
-      b2m = w2m = Winner::Left;
-      break;
-    case cgt::Outcome::R:
-      b2m = w2m = Winner::Right;
-      break;
-    case cgt::Outcome::P:
-      b2m = Winner::Right, w2m = Winner::Left;
-      break;
-    case cgt::Outcome::N:
-      b2m = Winner::Left, w2m = Winner::Right;
-      break;
-  }
-  if (auto s = store_result(database, p, Color::Black, b2m, cgt::to_string(v)); !s) return s;
-  return store_result(database, p, Color::White, w2m);
 }
 
 int run_value(const std::vector<std::string>& args, Io io) {
@@ -74,53 +54,27 @@ int run_value(const std::vector<std::string>& args, Io io) {
     if (!database) return kExitUsage;
   }
   const auto t0 = std::chrono::steady_clock::now();
-  KonaneSolver solver(*config);
+  SolverConfig c = *config;
+  if (database) c.store = &*database;
+  KonaneSolver solver(c);
   const Position& p = resolved->state.position;
+  auto answer = solver::value_with_store<Game>(database ? &*database : nullptr, p,
+                                               [&](const Position& r) { return solver.value(r); });
+  if (!answer) return db_error(io, "value", db_path, answer.error());
+  if (auto st = solver.store_status(); !st) return db_error(io, "value", db_path, st.error());
+  // The regions on p's board, in the order the game gives their values.
+  RegionList list;
+  decompose(p, list);
   std::vector<std::pair<Region, cgt::GameId>> regions;
-  size_t from_db = 0;
-  bool complete = true;
-  if (database) {
-    RegionList list;
-    const int n = decompose(p, list);
-    for (int i = 0; i < n && complete; ++i) {
-      const Position r = cut_out(list[i]);
-      auto known = lookup_position(*database, r);
-      if (!known) return db_error(io, "value", db_path, known.error());
-      std::optional<cgt::GameId> v;
-      if (known->has_value() && (**known).value) v = cgt::parse(*(**known).value, nullptr);
-      if (v) {
-        ++from_db;
-      } else {
-        v = solver.value(r);
-        if (!v) {
-          complete = false;
-          break;
-        }
-        if (auto st = store_value(*database, r, *v); !st)
-          return db_error(io, "value", db_path, st.error());
-      }
-      regions.emplace_back(list[i], *v);
-    }
-  } else if (auto all = solver.region_values(p)) {
-    regions = std::move(*all);
-  } else {
-    complete = false;
-  }
-  // A run stopped by --timeout or --node-budget says so in the same layout, without the parts it
-  // lacks.
-  std::optional<cgt::GameId> total;
-  if (complete) {
-    total = cgt::zero();
-    for (const auto& [r, v] : regions) total = cgt::add(*total, v);
-  }
+  for (size_t i = 0; i < answer->regions.size(); ++i)
+    regions.emplace_back(list[i], answer->regions[i]);
+  const std::optional<cgt::GameId> total = answer->total;
+  const bool complete = total.has_value();
+  const size_t from_db = answer->from_db;
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   const std::string cls = total ? std::string(1, cgt::outcome_char(cgt::outcome(*total))) : "";
-  if (database) {
-    if (total)
-      if (auto st = store_value(*database, p, *total); !st)
-        return db_error(io, "value", db_path, st.error());
+  if (database)
     if (auto st = database->close(); !st) return db_error(io, "value", db_path, st.error());
-  }
   if (parsed->vm.count("json")) {
     JsonWriter j(io.out);
     j.begin_object();

@@ -53,8 +53,6 @@ class KonaneSolver : public solver::Engine<Game> {
   OpeningAnalysis solve_opening(int rows, int cols, OpeningRule rule) {
     return Engine::solve_opening({static_cast<uint8_t>(rows), static_cast<uint8_t>(cols)}, rule);
   }
-  // The live regions of p (stones on p's board) with the value of each; nullopt on timeout.
-  std::optional<std::vector<std::pair<Region, cgt::GameId>>> region_values(const Position& p);
 };
 
 }  // namespace konane::cli

@@ -114,4 +114,38 @@ TEST(DbRoundTrip, ExportListsStoredPositionsAsTsv) {
       << stats.out;
 }
 
+// With --db the search itself writes what it proves and reads it back later (not only at
+// the root): solving a later position of a game first, then an earlier one, the second
+// search meets positions the first proved, and answers as a search without the database.
+TEST(DbRoundTrip, SearchesReadWhatEarlierSearchesProved) {
+  TempDir dir;
+  const std::string db = (dir.path / "db").string();
+  const std::string line = "d3,c3,d1-d3,c1-c3,a2-c2,b4-b2,b1-b3,c3-c1,a4-a2,a1-a3";
+  const std::string earlier = "d3,c3,d1-d3,c1-c3,a2-c2,b4-b2,b1-b3,c3-c1";
+  auto solve = [&](const std::string& moves, bool with_db) {
+    std::vector<std::string> args = {"solve", "--board",   "6x6", "--moves",
+                                     moves,   "--threads", "1",   "--json"};
+    if (with_db) args.insert(args.end(), {"--db", db});
+    auto r = run_cli(args);
+    EXPECT_EQ(r.rc, 0) << r.err;
+    auto j = clitest::parse_json_object(r.out);
+    EXPECT_TRUE(j.has_value()) << r.out;
+    return j ? *j : clitest::Json{};
+  };
+  auto later = solve(line, true);
+  EXPECT_GE(later["db_writes"].num(), 1);
+  auto plain = solve(earlier, false);
+  auto stored = solve(earlier, true);
+  EXPECT_FALSE(stored["from_db"].boolean());
+  EXPECT_GE(stored["db_hits"].num(), 1) << "the second search read nothing back";
+  EXPECT_LT(stored["nodes"].num(), plain["nodes"].num());
+  EXPECT_EQ(stored["winner"].str(), plain["winner"].str());
+  auto moves = [](const clitest::Json& j) {
+    std::vector<std::string> out;
+    for (const auto& m : j["winning_moves"].array()) out.push_back(m.str());
+    return out;
+  };
+  EXPECT_EQ(moves(stored), moves(plain));
+}
+
 }  // namespace

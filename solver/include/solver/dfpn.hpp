@@ -21,6 +21,10 @@
 //  * Transpositions make the state graph a DAG, where summing phi over children counts
 //    shared descendants twice. That only overestimates numbers (search order), never a
 //    result: proofs and disproofs are exact.
+//  * Store (with a database, search_store.hpp): a state that is one whole position (one
+//    hard region, nothing known) is looked up on its first visit and settled by what is
+//    stored; such a state proved at a cost of at least StoreHook::min_nodes is written
+//    back. A stored result is exact, so it stands for a search of the same game.
 //  * Table: states are keyed by a 128-bit hash (two independent multiset hashes of the
 //    region keys plus the known value's id and the side to move) in the ConcurrentTable;
 //    replacement prefers keeping the entries that cost the most nodes. Only exact results
@@ -59,6 +63,20 @@ struct SearchLimits {
   // and after any earlier work: a reproducible partial run, which a timeout is not. On more
   // threads the others' unflushed nodes (under 1024 each) are missed.
   uint64_t node_budget = 0;
+};
+
+// A store df-pn asks inside the search (search_store.hpp makes one from the database).
+// Type-erased so that df-pn knows no database; called once per new state at most, where a
+// point read costs far more than the indirect call.
+template <class Position>
+struct StoreHook {
+  // The stored result of position p for the player to move (Unknown when not stored).
+  core::Result (*probe)(void* ctx, const Position& p, bool left) = nullptr;
+  // p was proved: r for the player to move.
+  void (*record)(void* ctx, const Position& p, bool left, core::Result r) = nullptr;
+  void* ctx = nullptr;
+  int min_size = 0;        // positions smaller than this (G::size) are not asked or written
+  uint64_t min_nodes = 0;  // a proof is written once its subtree cost this many nodes
 };
 
 template <PartizanGame G>
@@ -108,6 +126,9 @@ class DfpnSolver {
 
   uint64_t nodes() const { return nodes_.total(); }
 
+  // Consult and feed `store` from now on (nullptr: no store). Not while a search runs.
+  void set_store(const StoreHook<Position>* store) { store_ = store; }
+
   // (phi, delta) of a position for the player to move as far as the table knows, the
   // mobility heuristic otherwise; never searches. An overflowing state is never proved.
   TablePayload peek(const Position& p, bool left_to_move) {
@@ -139,7 +160,7 @@ class DfpnSolver {
     const State s = root_state(p, left_to_move, offset);
     if (s.overflow) return Result::Unknown;
     if (s.hard_count == 0) return settle(s.known, s.left);
-    return result_of(search(s));
+    return result_of(search(s, !proofs_.find(table_key(s))));
   }
 
   struct Hard {
@@ -260,6 +281,7 @@ class DfpnSolver {
     int hard_total;  // number of hard regions of the child state
     bool overflow;
     TablePayload pd;
+    bool fresh = false;  // not in the table when probed: its first visit is still to come
   };
 
   RegionKey child_key(const Child& c, bool left) const {
@@ -268,10 +290,11 @@ class DfpnSolver {
 
   // (phi, delta) of a child as far as known: exact when settled, else table, else the
   // mobility heuristic. An overflowing child is never proved either way.
-  TablePayload lookup(const State& s, const Child& c) {
+  TablePayload lookup(const State& s, Child& c) {
     if (c.overflow) return TablePayload{kInf - 1, kInf - 1};
     if (c.hard_total == 0) return proved(settle(c.known, !s.left));
     if (auto e = proofs_.find(child_key(c, s.left))) return *e;
+    c.fresh = true;
     int m = known_options(c.known, !s.left);
     for (int i = 0; i < s.hard_count; ++i)
       if (i != c.skip) m += G::count_options(s.hard[i].pos, !s.left);
@@ -292,9 +315,16 @@ class DfpnSolver {
     Hard buffer[kMaxHard];
     for (int i = 0; i < s.hard_count; ++i) {
       G::for_each_option(s.hard[i].pos, s.left, [&](const Position& pos) {
-        Child c{
-            s.known, i, uint32_t(arena_.size()), 0, base1 - s.hard[i].h1, base2 - s.hard[i].h2, 0,
-            false,   {}};
+        Child c{s.known,
+                i,
+                uint32_t(arena_.size()),
+                0,
+                base1 - s.hard[i].h1,
+                base2 - s.hard[i].h2,
+                0,
+                false,
+                {},
+                false};
         HardSink sink{buffer, 0, kMaxHard - (s.hard_count - 1)};
         G::for_each_region(pos, [&](const Position& r) { add_region(c.known, sink, r); });
         for (int j = 0; j < sink.count; ++j) {
@@ -309,7 +339,7 @@ class DfpnSolver {
     }
     const auto opts = s.left ? cgt::left_options(s.known) : cgt::right_options(s.known);
     for (cgt::GameId o : opts) {
-      Child c{o, -1, 0, 0, base1, base2, 0, false, {}};
+      Child c{o, -1, 0, 0, base1, base2, 0, false, {}, false};
       finish(c);
     }
   }
@@ -352,9 +382,9 @@ class DfpnSolver {
   // searchers take different children (dfpn_choice.hpp). An earlier rule that steered them
   // apart at every node (a busy child's delta doubled) made 2-thread solves slower, the
   // trees diverging more than they gained from splitting, and was removed.
-  TablePayload search(const State& root) {
+  TablePayload search(const State& root, bool fresh) {
     depth_ = 0;
-    mid(root, kInf - 1, kInf - 1);
+    mid(root, kInf - 1, kInf - 1, fresh);
     nodes_.flush();
     return last_;
   }
@@ -365,9 +395,24 @@ class DfpnSolver {
     return &busy_[(h1 ^ uint64_t(left)) & (kBusySlots - 1)];
   }
 
-  void mid(const State& s, uint32_t th_phi, uint32_t th_delta) {
+  // Is s one whole position the store may know (search_store.hpp)?
+  bool storable(const State& s) const {
+    return store_ && s.hard_count == 1 && s.known == cgt::zero() &&
+           G::size(s.hard[0].pos) >= store_->min_size;
+  }
+
+  void mid(const State& s, uint32_t th_phi, uint32_t th_delta, bool fresh) {
     // Counted per thread (node_count.hpp); the subtree size for work_of() is this thread's.
     const uint64_t start = nodes_.bump();
+    const bool storable_state = storable(s);
+    if (fresh && storable_state) {
+      const Result r = store_->probe(store_->ctx, s.hard[0].pos, s.left);
+      if (r == Result::Win || r == Result::Loss) {
+        last_ = proved(r);
+        proofs_.store(table_key(s), last_, work_of(1, true));
+        return;
+      }
+    }
     ++depth_;
     // This node's children live in kids_[k0, k1) and their regions at the end of arena_;
     // deeper calls push above them and pop on return (indices, not references: both grow).
@@ -393,8 +438,10 @@ class DfpnSolver {
       const uint32_t phi = choice.phi, delta = choice.delta;
       const bool done = phi == 0 || delta == 0;
       if (done || phi >= th_phi || delta >= th_delta || stopped()) {
-        proofs_.store(table_key(s), TablePayload{phi, delta},
-                      work_of(nodes_.local() - start, done));
+        const uint64_t work = nodes_.local() - start;
+        proofs_.store(table_key(s), TablePayload{phi, delta}, work_of(work, done));
+        if (done && storable_state && work >= store_->min_nodes)
+          store_->record(store_->ctx, s.hard[0].pos, s.left, phi == 0 ? Result::Win : Result::Loss);
         last_ = TablePayload{phi, delta};
         kids_.resize(k0);
         arena_.resize(a0);
@@ -405,9 +452,10 @@ class DfpnSolver {
       const size_t best = k0 + choice.child;
       const uint32_t child_phi =
           dfpn_choice::sat_add(th_delta - delta, kids_[best].pd.v0);  // < kInf
-      mid(materialize(s, kids_[best]), child_phi, choice.child_delta);
+      mid(materialize(s, kids_[best]), child_phi, choice.child_delta, kids_[best].fresh);
       // The child's own result, even if the table lost it to a concurrent replacement.
       kids_[best].pd = last_;
+      kids_[best].fresh = false;
       if (limits_.threads > 1 && depth_ <= kRefreshDepth) {
         for (size_t i = k0; i < k1; ++i) {
           if (i == best || kids_[i].pd.v0 == 0 || kids_[i].pd.v1 == 0) continue;
@@ -426,6 +474,7 @@ class DfpnSolver {
   ValueSolver<G>& values_;
   ConcurrentTable& proofs_;
   SearchLimits limits_;
+  const StoreHook<Position>* store_ = nullptr;
   NodeCount<DfpnSolver> nodes_;
   // (phi, delta) of the node mid() last finished; per thread, since one solver serves many.
   static inline thread_local TablePayload last_{};

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 
 #include "cgt/game.hpp"
@@ -15,6 +16,7 @@
 #include "solver/game.hpp"
 #include "solver/opening.hpp"
 #include "solver/root_analysis.hpp"
+#include "solver/search_store.hpp"
 #include "solver/table.hpp"
 #include "solver/value_prover.hpp"
 #include "solver/values.hpp"
@@ -27,7 +29,22 @@ struct EngineConfig {
   int value_limit = 6;
   double timeout_seconds = 0;  // 0 = none
   uint64_t node_budget = 0;    // 0 = none; see SearchLimits::node_budget
+  // Consulted and fed inside every search (search_store.hpp); games with storage members only.
+  db::Database* store = nullptr;
+  SearchStoreLimits store_limits{};
 };
+
+namespace engine_detail {
+struct NoStore {};
+template <class G, bool = StoredGame<G>>
+struct StoreOf {
+  using type = NoStore;
+};
+template <class G>
+struct StoreOf<G, true> {
+  using type = SearchStore<G>;
+};
+}  // namespace engine_detail
 
 template <PartizanGame G>
 class Engine {
@@ -41,7 +58,33 @@ class Engine {
         values_(value_table_),
         dfpn_(values_, proof_table_,
               SearchLimits{config.value_limit, &stop_, config.threads, config.node_budget}),
-        prover_(values_, dfpn_, ProverLimits{.threads = config.threads, .stop = &stop_}) {}
+        prover_(values_, dfpn_, ProverLimits{.threads = config.threads, .stop = &stop_}) {
+    if constexpr (StoredGame<G>) {
+      if (config.store) {
+        store_ = std::make_unique<SearchStore<G>>(*config.store, config.store_limits, &stop_);
+        hook_ = store_->hook();
+        dfpn_.set_store(&hook_);
+      }
+    }
+  }
+
+  // ok, or the database read or write that failed inside a search (which it stopped).
+  db::Status store_status() const {
+    if constexpr (StoredGame<G>)
+      if (store_) return store_->status();
+    return db::ok();
+  }
+  // Positions looked up in and written to the store by searches.
+  uint64_t store_hits() const {
+    if constexpr (StoredGame<G>)
+      if (store_) return store_->hits();
+    return 0;
+  }
+  uint64_t store_writes() const {
+    if constexpr (StoredGame<G>)
+      if (store_) return store_->stored();
+    return 0;
+  }
 
   Result solve(const Position& p, bool left) {
     Result r = Result::Unknown;
@@ -57,8 +100,9 @@ class Engine {
     return out;
   }
 
-  OpeningAnalysis solve_opening(core::Shape shape,
-                                typename G::OpeningRule rule) requires OpeningGame<G> {
+  // A template so that games without an opening phase still make an Engine.
+  template <OpeningGame H = G>
+  OpeningAnalysis solve_opening(core::Shape shape, typename H::OpeningRule rule) {
     OpeningAnalysis out;
     with_deadline(config_.timeout_seconds,
                   [&] { out = solver::solve_opening(dfpn_, shape, rule, config_.threads, stop_); });
@@ -110,6 +154,8 @@ class Engine {
   ValueSolver<G> values_;
   DfpnSolver<G> dfpn_;
   ValueProver<G> prover_;
+  std::unique_ptr<typename engine_detail::StoreOf<G>::type> store_;
+  StoreHook<Position> hook_;
 };
 
 }  // namespace solver

@@ -1,0 +1,78 @@
+#pragma once
+// Exact values of positions, region by region, read from and written to the database
+// through the store binding (store_binding.hpp), for any game with storage members.
+#include <optional>
+#include <vector>
+
+#include "cgt/game.hpp"
+#include "solver/game.hpp"
+#include "solver/store_binding.hpp"
+
+namespace solver {
+
+// Stores p's value and the winners it implies for both sides to move (the outcome class
+// decides both: L and R whoever moves, P the second player, N the first).
+template <StoredGame G>
+db::Status store_value(db::Database& database, const typename G::Position& p, cgt::GameId v) {
+  core::Winner left = core::Winner::Left, right = core::Winner::Left;
+  switch (cgt::outcome(v)) {
+    case cgt::Outcome::L:
+      left = right = core::Winner::Left;
+      break;
+    case cgt::Outcome::R:
+      left = right = core::Winner::Right;
+      break;
+    case cgt::Outcome::P:
+      left = core::Winner::Right, right = core::Winner::Left;
+      break;
+    case cgt::Outcome::N:
+      left = core::Winner::Left, right = core::Winner::Right;
+      break;
+  }
+  if (auto s = store_result<G>(database, p, true, left, cgt::to_string(v)); !s) return s;
+  return store_result<G>(database, p, false, right);
+}
+
+// The value of a position as the sum of its regions' values.
+struct ValueAnswer {
+  std::vector<cgt::GameId> regions;  // in G::for_each_region's order, as far as computed
+  std::optional<cgt::GameId> total;  // nullopt when a region's value could not be computed
+  size_t from_db = 0;                // regions whose value was read, not computed
+};
+
+// The policy of every command that asks for values: each region's value is read from the
+// database when stored there, otherwise computed by value_of(region) (nullopt: stopped,
+// and the answer stays incomplete) and stored; a complete total is stored as p's value.
+template <StoredGame G, class ValueOf>
+db::Expected<ValueAnswer> value_with_store(db::Database* database, const typename G::Position& p,
+                                           ValueOf&& value_of) {
+  using Position = typename G::Position;
+  std::vector<Position> regions;
+  G::for_each_region(p, [&](const Position& r) { regions.push_back(r); });
+  ValueAnswer out;
+  for (const Position& r : regions) {
+    std::optional<cgt::GameId> v;
+    if (database) {
+      auto known = lookup<G>(*database, r);
+      if (!known) return known.error();
+      if (known->has_value() && (**known).value) v = cgt::parse(*(**known).value, nullptr);
+    }
+    if (v) {
+      ++out.from_db;
+    } else {
+      v = value_of(r);
+      if (!v) return out;
+      if (database)
+        if (auto st = store_value<G>(*database, r, *v); !st) return st.error();
+    }
+    out.regions.push_back(*v);
+  }
+  cgt::GameId total = cgt::zero();
+  for (cgt::GameId v : out.regions) total = cgt::add(total, v);
+  out.total = total;
+  if (database)
+    if (auto st = store_value<G>(*database, p, total); !st) return st.error();
+  return out;
+}
+
+}  // namespace solver
