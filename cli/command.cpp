@@ -1,6 +1,8 @@
 #include "command.hpp"
 
+#include <algorithm>
 #include <exception>
+#include <optional>
 #include <ostream>
 #include <sstream>
 
@@ -15,9 +17,43 @@ std::map<std::string, Command>& registry() {
 
 namespace {
 void print_usage(std::ostream& os) {
-  os << "usage: konane COMMAND [ARGS...] [--json] [--help]\n\ncommands:\n";
-  for (const auto& [name, cmd] : registry()) os << "  " << name << "  " << cmd.summary << "\n";
+  os << "usage: konane COMMAND [ARGS...] [--game konane|ringboard] [--json] [--help]\n";
+  for (const std::string& game : kGames) {
+    os << "\ncommands"
+       << (game == "konane" ? " (the default game, Konane)" : " with --game " + game) << ":\n";
+    for (const auto& [key, cmd] : registry())
+      if (key.starts_with(game + " "))
+        os << "  " << key.substr(game.size() + 1) << "  " << cmd.summary << "\n";
+  }
   os << "\nkonane --version prints the version and build id.\n";
+}
+
+// Takes `--game G` or `--game=G` out of args; the game named, or the default.
+std::optional<std::string> take_game(std::vector<std::string>& args, std::string* error) {
+  std::string game = "konane";
+  for (size_t i = 0; i < args.size(); ++i) {
+    std::string value;
+    if (args[i] == "--game") {
+      if (i + 1 == args.size()) {
+        *error = "--game needs a value (konane or ringboard)";
+        return std::nullopt;
+      }
+      value = args[i + 1];
+      args.erase(args.begin() + i, args.begin() + i + 2);
+    } else if (args[i].starts_with("--game=")) {
+      value = args[i].substr(7);
+      args.erase(args.begin() + i);
+    } else {
+      continue;
+    }
+    if (std::find(kGames.begin(), kGames.end(), value) == kGames.end()) {
+      *error = "unknown game '" + value + "' for --game (konane or ringboard)";
+      return std::nullopt;
+    }
+    game = value;
+    --i;
+  }
+  return game;
 }
 }  // namespace
 
@@ -30,12 +66,23 @@ int dispatch(const std::vector<std::string>& args, Io io) {
     io.out << "konane " << kVersion << " (build " << kBuildId << ")\n";
     return kExitOk;
   }
-  auto it = registry().find(args[0]);
-  if (it == registry().end()) {
-    io.err << "konane: unknown command '" << args[0] << "' (try konane --help)\n";
+  std::vector<std::string> rest(args.begin() + 1, args.end());
+  std::string error;
+  const auto game = take_game(rest, &error);
+  if (!game) {
+    io.err << "konane " << args[0] << ": error: " << error << "\n";
     return kExitUsage;
   }
-  std::vector<std::string> rest(args.begin() + 1, args.end());
+  auto it = registry().find(*game + " " + args[0]);
+  if (it == registry().end()) {
+    if (registry().count("konane " + args[0]) || registry().count("ringboard " + args[0])) {
+      io.err << "konane " << args[0] << ": error: not available for --game " << *game
+             << " (try konane --help)\n";
+    } else {
+      io.err << "konane: unknown command '" << args[0] << "' (try konane --help)\n";
+    }
+    return kExitUsage;
+  }
   try {
     if (it->second.streams) return it->second.run(rest, io);
     std::ostringstream held;

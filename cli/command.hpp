@@ -32,12 +32,16 @@ struct Command {
   bool streams = false;
 };
 
+// The games `--game` selects (konane by default): every command is registered for one of
+// them, under the key "GAME COMMAND".
+inline const std::vector<std::string> kGames = {"konane", "ringboard"};
+
 std::map<std::string, Command>& registry();
 
 struct Registrar {
-  Registrar(const std::string& name, const std::string& summary, CommandFn fn,
-            bool streams = false) {
-    registry()[name] = Command{summary, std::move(fn), streams};
+  Registrar(const std::string& name, const std::string& summary, CommandFn fn, bool streams = false,
+            const std::string& game = "konane") {
+    registry()[game + " " + name] = Command{summary, std::move(fn), streams};
   }
 };
 

@@ -1,0 +1,194 @@
+// The Ringboard Checkers commands (`--game ringboard`): show, moves and perft, in the same
+// form as Konane's. The rules are games/ringboard's; this file parses, calls and prints.
+#include <bit>
+#include <chrono>
+#include <ostream>
+
+#include "json.hpp"
+#include "options.hpp"
+#include "position_arg.hpp"
+#include "ringboard/perft.hpp"
+#include "ringboard_arg.hpp"
+
+namespace konane::cli {
+namespace {
+
+using ringboard::Color;
+
+const std::string kHelp =
+    "POSITION is ten ranks from 10 down to 1 joined by '/', ten squares each ('.' empty,\n"
+    "x/X black man/king, o/O white man/king, dark squares only), optionally followed by a\n"
+    "space and b or w for the side to move; or the word `start`. Moves are written c3-d4\n"
+    "(a step) and c3xe5xg7 (a capture: the start and every landing square).\n";
+
+int run_show(const std::vector<std::string>& args, Io io) {
+  po::options_description desc("options");
+  const auto positional = add_ringboard_position_options(desc);
+  auto parsed = parse_args(
+      "show", "konane show --game ringboard POSITION [--to-move S] [--moves M,...] [--json]", desc,
+      positional, false, args, io);
+  if (!parsed) return kExitUsage;
+  if (parsed->help) {
+    io.out << "Draws a Ringboard position with coordinates (the ring is the outer border).\n\n"
+           << kHelp;
+    return kExitOk;
+  }
+  const auto s = resolve_ringboard_position(parsed->vm, "show", io);
+  if (!s) return kExitUsage;
+  const auto moves = sorted_moves(*s);
+  if (!moves)
+    return usage_error(io, "show", "this position has more legal moves than can be listed");
+  const ringboard::Position& p = s->position;
+  auto count = [](ringboard::Bitboard b) { return std::popcount(b); };
+  if (parsed->vm.count("json")) {
+    JsonWriter j(io.out);
+    j.begin_object();
+    j.field("game", "ringboard");
+    j.field("position", ringboard::to_string(p, s->to_move));
+    j.field("to_move", ringboard_color_name(s->to_move));
+    j.field("black_men", count(p.men[0]));
+    j.field("black_kings", count(p.kings[0]));
+    j.field("white_men", count(p.men[1]));
+    j.field("white_kings", count(p.kings[1]));
+    j.field("legal_moves", static_cast<int>(moves->size()));
+    j.end_object();
+    return kExitOk;
+  }
+  const std::string text = ringboard::to_string(p);
+  for (int rank = 9; rank >= 0; --rank) {
+    io.out << (rank + 1 < 10 ? " " : "") << rank + 1 << " ";
+    for (int file = 0; file < 10; ++file) io.out << ' ' << text[size_t(11 * (9 - rank) + file)];
+    io.out << '\n';
+  }
+  io.out << "    a b c d e f g h i j\n"
+         << "to move: " << ringboard_color_name(s->to_move) << "\n"
+         << "black: " << count(p.men[0]) << " men, " << count(p.kings[0])
+         << " kings; white: " << count(p.men[1]) << " men, " << count(p.kings[1]) << " kings\n"
+         << "legal moves: " << moves->size() << "\n";
+  return kExitOk;
+}
+
+int run_moves(const std::vector<std::string>& args, Io io) {
+  po::options_description desc("options");
+  const auto positional = add_ringboard_position_options(desc);
+  auto parsed = parse_args(
+      "moves", "konane moves --game ringboard POSITION [--to-move S] [--moves M,...] [--json]",
+      desc, positional, false, args, io);
+  if (!parsed) return kExitUsage;
+  if (parsed->help) {
+    io.out << "Lists the legal moves of the side to move, one per line, sorted by start square\n"
+              "then landing squares (only captures when one exists: capturing is compulsory).\n\n"
+           << kHelp;
+    return kExitOk;
+  }
+  const auto s = resolve_ringboard_position(parsed->vm, "moves", io);
+  if (!s) return kExitUsage;
+  const auto moves = sorted_moves(*s);
+  if (!moves)
+    return usage_error(io, "moves", "this position has more legal moves than can be listed");
+  if (parsed->vm.count("json")) {
+    std::vector<std::string> texts;
+    for (const auto& m : *moves) texts.push_back(ringboard::move_text(m));
+    JsonWriter j(io.out);
+    j.begin_object();
+    j.field("game", "ringboard");
+    j.field("position", ringboard::to_string(s->position, s->to_move));
+    j.field("to_move", ringboard_color_name(s->to_move));
+    j.field("count", static_cast<int>(moves->size()));
+    j.string_array("moves", texts);
+    j.end_object();
+    return kExitOk;
+  }
+  for (const auto& m : *moves) io.out << ringboard::move_text(m) << '\n';
+  return kExitOk;
+}
+
+int run_perft(const std::vector<std::string>& args, Io io) {
+  po::options_description desc("options");
+  const auto positional = add_ringboard_position_options(desc);
+  desc.add_options()                                                          //
+      ("depth", po::value<std::string>(), "plies to count (required, >= 0)")  //
+      ("divide", "also print the count below each legal first move");
+  auto parsed =
+      parse_args("perft",
+                 "konane perft --game ringboard POSITION --depth D [--to-move S] [--moves M,...] "
+                 "[--divide] [--json]",
+                 desc, positional, false, args, io);
+  if (!parsed) return kExitUsage;
+  if (parsed->help) {
+    io.out << "Counts the move sequences of exactly D plies (every distinct capture path is\n"
+              "its own move; a line that ends early counts 0).\n\n"
+           << kHelp;
+    return kExitOk;
+  }
+  const auto& vm = parsed->vm;
+  const auto s = resolve_ringboard_position(vm, "perft", io);
+  if (!s) return kExitUsage;
+  if (!vm.count("depth"))
+    return usage_error(io, "perft", "missing --depth D (the number of plies to count)");
+  std::string why;
+  const auto depth = parse_count(vm["depth"].as<std::string>(), "--depth", 64, &why);
+  if (!depth) return usage_error(io, "perft", why);
+  const auto t0 = std::chrono::steady_clock::now();
+  std::vector<std::pair<std::string, uint64_t>> split;
+  std::optional<uint64_t> total = 0;
+  if (vm.count("divide") && *depth > 0) {
+    const auto moves = sorted_moves(*s);
+    if (!moves) total.reset();
+    for (size_t i = 0; total && i < moves->size(); ++i) {
+      const auto& m = (*moves)[i];
+      const auto n = ringboard::perft(ringboard::play(s->position, s->to_move, m),
+                                      ringboard::opponent(s->to_move), *depth - 1);
+      if (!n) {
+        total.reset();
+        break;
+      }
+      split.emplace_back(ringboard::move_text(m), *n);
+      *total += *n;
+    }
+  } else {
+    total = ringboard::perft(s->position, s->to_move, *depth);
+  }
+  if (!total)
+    return usage_error(io, "perft",
+                       "a position in the tree has more legal moves than can be listed");
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  if (vm.count("json")) {
+    JsonWriter j(io.out);
+    j.begin_object();
+    j.field("game", "ringboard");
+    j.field("position", ringboard::to_string(s->position, s->to_move));
+    j.field("to_move", ringboard_color_name(s->to_move));
+    j.field("depth", *depth);
+    j.field("nodes", *total);
+    if (vm.count("divide")) {
+      j.key("divide");
+      j.begin_array();
+      for (const auto& [m, n] : split) {
+        j.begin_object();
+        j.field("move", m);
+        j.field("nodes", n);
+        j.end_object();
+      }
+      j.end_array();
+    }
+    j.field("seconds", seconds);
+    j.end_object();
+    return kExitOk;
+  }
+  for (const auto& [m, n] : split) io.out << m << ": " << n << '\n';
+  if (vm.count("divide"))
+    io.out << "total: " << *total << '\n';
+  else
+    io.out << *total << '\n';
+  return kExitOk;
+}
+
+const Registrar show_reg("show", "draw a Ringboard position", run_show, false, "ringboard");
+const Registrar moves_reg("moves", "list the legal moves", run_moves, false, "ringboard");
+const Registrar perft_reg("perft", "count the move sequences of exactly D plies", run_perft, false,
+                          "ringboard");
+
+}  // namespace
+}  // namespace konane::cli

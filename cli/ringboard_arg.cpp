@@ -1,0 +1,89 @@
+#include "ringboard_arg.hpp"
+
+#include <algorithm>
+#include <sstream>
+
+namespace konane::cli {
+
+using ringboard::Color;
+
+std::vector<std::string> add_ringboard_position_options(po::options_description& desc) {
+  desc.add_options()                                                         //
+      ("position", po::value<std::string>(), "POSITION text, or `start`")    //
+      ("to-move", po::value<std::string>(), "side to move, black or white")  //
+      ("moves", po::value<std::string>(), "comma-separated moves played first, e.g. b4-c5,c7-d6");
+  return {"position"};
+}
+
+const char* ringboard_color_name(Color c) {
+  return c == Color::Black ? "black" : "white";
+}
+
+std::optional<RingboardState> resolve_ringboard_position(const po::variables_map& vm,
+                                                         const std::string& command, Io io) {
+  if (!vm.count("position")) {
+    usage_error(io, command, "missing POSITION (position text, or the word start)");
+    return std::nullopt;
+  }
+  const std::string text = vm["position"].as<std::string>();
+  RingboardState s;
+  bool side_written = false;
+  if (text == "start") {
+    s.position = ringboard::start_position();
+  } else {
+    std::string error;
+    const auto parsed = ringboard::parse_position(text, &error);
+    if (!parsed) {
+      usage_error(io, command, "bad position: " + error);
+      return std::nullopt;
+    }
+    s.position = parsed->position;
+    s.to_move = parsed->to_move;
+    side_written = text.find(' ') != std::string::npos;
+  }
+  if (vm.count("to-move")) {
+    const std::string side = vm["to-move"].as<std::string>();
+    if (side != "black" && side != "white") {
+      usage_error(io, command, "--to-move must be black or white, not '" + side + "'");
+      return std::nullopt;
+    }
+    const Color c = side == "black" ? Color::Black : Color::White;
+    if (side_written && c != s.to_move) {
+      usage_error(io, command,
+                  "--to-move " + side + " disagrees with the side written in POSITION");
+      return std::nullopt;
+    }
+    s.to_move = c;
+  }
+  if (vm.count("moves")) {
+    std::istringstream in(vm["moves"].as<std::string>());
+    std::string m;
+    int ply = 0;
+    while (std::getline(in, m, ',')) {
+      ++ply;
+      std::string error;
+      const auto move = ringboard::parse_move(s.position, s.to_move, m, &error);
+      if (!move) {
+        usage_error(io, command, "--moves: move " + std::to_string(ply) + ": " + error);
+        return std::nullopt;
+      }
+      s.position = ringboard::play(s.position, s.to_move, *move);
+      s.to_move = ringboard::opponent(s.to_move);
+    }
+  }
+  return s;
+}
+
+std::optional<std::vector<ringboard::Move>> sorted_moves(const RingboardState& s) {
+  ringboard::MoveList list;
+  if (!ringboard::generate_moves(s.position, s.to_move, list)) return std::nullopt;
+  std::vector<ringboard::Move> out(list.begin(), list.end());
+  std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) {
+    if (a.from != b.from) return a.from < b.from;
+    return std::lexicographical_compare(a.path.begin(), a.path.begin() + a.landings, b.path.begin(),
+                                        b.path.begin() + b.landings);
+  });
+  return out;
+}
+
+}  // namespace konane::cli

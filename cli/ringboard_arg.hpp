@@ -1,0 +1,28 @@
+#pragma once
+// The position argument of the Ringboard commands (--game ringboard): POSITION text or the
+// word `start`, an optional --to-move that must agree with a side written in the text, and
+// --moves played in turn.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "options.hpp"
+#include "ringboard/notation.hpp"
+
+namespace konane::cli {
+
+struct RingboardState {
+  ringboard::Position position;
+  ringboard::Color to_move = ringboard::Color::Black;
+};
+
+// Adds POSITION (positional), --to-move and --moves to desc; returns the positional names.
+std::vector<std::string> add_ringboard_position_options(po::options_description& desc);
+// The position the options name; nullopt after printing an error (exit 2).
+std::optional<RingboardState> resolve_ringboard_position(const po::variables_map& vm,
+                                                         const std::string& command, Io io);
+const char* ringboard_color_name(ringboard::Color c);  // "black", "white"
+// The legal moves sorted by their text (a capture path's squares in order).
+std::optional<std::vector<ringboard::Move>> sorted_moves(const RingboardState& s);
+
+}  // namespace konane::cli
