@@ -131,25 +131,26 @@ int run_perft(const std::vector<std::string>& args, Io io) {
   if (!depth) return usage_error(io, "perft", why);
   const auto t0 = std::chrono::steady_clock::now();
   std::vector<std::pair<std::string, uint64_t>> split;
-  std::optional<uint64_t> total = 0;
+  uint64_t total = 0;
+  bool complete = true;  // false: some position had more moves than a move list holds
   if (vm.count("divide") && *depth > 0) {
     const auto moves = sorted_moves(*s);
-    if (!moves) total.reset();
-    for (size_t i = 0; total && i < moves->size(); ++i) {
+    complete = moves.has_value();
+    for (size_t i = 0; complete && i < moves->size(); ++i) {
       const auto& m = (*moves)[i];
       const auto n = ringboard::perft(ringboard::play(s->position, s->to_move, m),
                                       ringboard::opponent(s->to_move), *depth - 1);
-      if (!n) {
-        total.reset();
-        break;
-      }
+      complete = n.has_value();
+      if (!complete) break;
       split.emplace_back(ringboard::move_text(m), *n);
-      *total += *n;
+      total += *n;
     }
   } else {
-    total = ringboard::perft(s->position, s->to_move, *depth);
+    const auto n = ringboard::perft(s->position, s->to_move, *depth);
+    complete = n.has_value();
+    total = n.value_or(0);
   }
-  if (!total)
+  if (!complete)
     return usage_error(io, "perft",
                        "a position in the tree has more legal moves than can be listed");
   const double seconds =
@@ -161,7 +162,7 @@ int run_perft(const std::vector<std::string>& args, Io io) {
     j.field("position", ringboard::to_string(s->position, s->to_move));
     j.field("to_move", ringboard_color_name(s->to_move));
     j.field("depth", *depth);
-    j.field("nodes", *total);
+    j.field("nodes", total);
     if (vm.count("divide")) {
       j.key("divide");
       j.begin_array();
@@ -179,9 +180,9 @@ int run_perft(const std::vector<std::string>& args, Io io) {
   }
   for (const auto& [m, n] : split) io.out << m << ": " << n << '\n';
   if (vm.count("divide"))
-    io.out << "total: " << *total << '\n';
+    io.out << "total: " << total << '\n';
   else
-    io.out << *total << '\n';
+    io.out << total << '\n';
   return kExitOk;
 }
 

@@ -280,9 +280,10 @@ class DfpnSolver {
     uint64_t h1, h2;
     int hard_total;  // number of hard regions of the child state
     bool overflow;
+    bool fresh;  // not in the table when probed: its first visit is still to come
     TablePayload pd;
-    bool fresh = false;  // not in the table when probed: its first visit is still to come
   };
+  static_assert(sizeof(Child) <= 48, "a child is copied for every option of every node");
 
   RegionKey child_key(const Child& c, bool left) const {
     return RegionKey{c.h1, c.h2, uint16_t(!left)};
@@ -323,8 +324,8 @@ class DfpnSolver {
                 base2 - s.hard[i].h2,
                 0,
                 false,
-                {},
-                false};
+                false,
+                {}};
         HardSink sink{buffer, 0, kMaxHard - (s.hard_count - 1)};
         G::for_each_region(pos, [&](const Position& r) { add_region(c.known, sink, r); });
         for (int j = 0; j < sink.count; ++j) {
@@ -339,7 +340,7 @@ class DfpnSolver {
     }
     const auto opts = s.left ? cgt::left_options(s.known) : cgt::right_options(s.known);
     for (cgt::GameId o : opts) {
-      Child c{o, -1, 0, 0, base1, base2, 0, false, {}, false};
+      Child c{o, -1, 0, 0, base1, base2, 0, false, false, {}};
       finish(c);
     }
   }
