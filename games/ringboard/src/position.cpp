@@ -74,18 +74,29 @@ struct CaptureWalk {
   }
 };
 
-void generate_captures(const Position& p, Color side, MoveList& out) {
+// f(walk, from) for each piece of `side`, men first, with its capture walk set up; stops
+// early when f returns true, and says whether it did.
+template <class F>
+bool for_each_walk(const Position& p, Color side, MoveList* out, F&& f) {
   const Bitboard enemy = p.pieces(opponent(side));
   const Bitboard all = p.occupied();
   for (int pass = 0; pass < 2; ++pass) {
     const bool king = pass == 1;
     for (Bitboard b = king ? p.kings[int(side)] : p.men[int(side)]; b; b &= b - 1) {
       const int from = std::countr_zero(b);
-      CaptureWalk w{enemy, all & ~bit(from), promotion_zone(side), king, side, &out, Move{}};
-      w.move.from = static_cast<uint8_t>(from);
-      w.extend(from);
+      CaptureWalk w{enemy, all & ~bit(from), promotion_zone(side), king, side, out, Move{}};
+      if (f(w, from)) return true;
     }
   }
+  return false;
+}
+
+void generate_captures(const Position& p, Color side, MoveList& out) {
+  for_each_walk(p, side, &out, [](CaptureWalk& w, int from) {
+    w.move.from = static_cast<uint8_t>(from);
+    w.extend(from);
+    return false;
+  });
 }
 
 void push_steps(Bitboard targets, int d, bool promote_possible, Color side, MoveList& out) {
@@ -134,19 +145,11 @@ bool has_move(const Position& p, Color side) {
   for (int d = 0; d < 4; ++d)
     if (shift(kings, d) & empty_inner) return true;
   // Any first jump is a capture move (a capture only ends when it cannot go on).
-  const Bitboard enemy = p.pieces(opponent(side));
-  const Bitboard all = p.occupied();
-  for (int pass = 0; pass < 2; ++pass) {
-    const bool king = pass == 1;
-    for (Bitboard b = king ? p.kings[int(side)] : p.men[int(side)]; b; b &= b - 1) {
-      const int from = std::countr_zero(b);
-      CaptureWalk w{enemy, all & ~bit(from), promotion_zone(side), king, side, nullptr, Move{}};
-      bool any = false;
-      w.for_each_direction([&](int d) { any |= w.landing(from, d, 0) >= 0; });
-      if (any) return true;
-    }
-  }
-  return false;
+  return for_each_walk(p, side, nullptr, [](CaptureWalk& w, int from) {
+    bool any = false;
+    w.for_each_direction([&](int d) { any |= w.landing(from, d, 0) >= 0; });
+    return any;
+  });
 }
 
 Position play(const Position& p, Color side, const Move& m) {
