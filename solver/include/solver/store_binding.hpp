@@ -37,6 +37,8 @@ concept StoredGame = requires(const typename G::Position& p) {
 struct Known {
   core::Winner left_to_move = core::Winner::Unknown;
   core::Winner right_to_move = core::Winner::Unknown;
+  // Plies to the end under perfect play (retrograde results), when stored.
+  std::optional<uint16_t> left_distance, right_distance;
   std::optional<std::string> value;  // canonical CGT text of the position
   bool swapped = false;              // it was stored as its colour-swapped image
 };
@@ -71,6 +73,8 @@ db::Expected<std::optional<Known>> lookup(const db::Database& database,
   // to move, and a win for the key's Right is a win for p's Left.
   out.left_to_move = k.swapped ? core::swap_sides(v.right_to_move) : v.left_to_move;
   out.right_to_move = k.swapped ? core::swap_sides(v.left_to_move) : v.right_to_move;
+  out.left_distance = k.swapped ? v.right_distance : v.left_distance;
+  out.right_distance = k.swapped ? v.left_distance : v.right_distance;
   if (v.cgt) {
     auto text = database.get_cgt_form(*v.cgt);
     if (!text) return text.error();

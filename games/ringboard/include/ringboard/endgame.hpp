@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/game_id.hpp"
+#include "core/shape.hpp"
 #include "ringboard/position.hpp"
 
 namespace ringboard {
@@ -47,6 +48,20 @@ struct StorageKey {
 };
 StorageKey storage_key(const Position& p);
 Position position_of(const StorageKey& k);
+
+// The storage members of the store binding (solver/store_binding.hpp, structurally): no
+// symmetry is folded into the key (a position and its colour-flipped image are two records).
+struct StoredGame {
+  using Position = ringboard::Position;
+  struct StoredKey {
+    StorageKey key;
+    bool swapped = false;
+    bool self_swapped = false;
+  };
+  static constexpr core::GameId kGameId = ringboard::kGameId;
+  static core::Shape board(const Position&) { return {10, 10}; }
+  static StoredKey stored_key(const Position& p) { return StoredKey{storage_key(p)}; }
+};
 
 // The game for retrograde analysis with draws: Left = Black.
 template <class KeyT>

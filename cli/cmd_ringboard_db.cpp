@@ -1,0 +1,275 @@
+// Ringboard endgame databases (`--game ringboard`): `retro --pieces N` solves every position
+// of at most N pieces (every material class, both sides to move) to win, loss or draw with
+// the distance in plies; `query` reads a position's result and its best moves back.
+#include <unistd.h>
+
+#include <chrono>
+#include <iomanip>
+#include <iostream>
+#include <ostream>
+
+#include "db_support.hpp"
+#include "json.hpp"
+#include "options.hpp"
+#include "position_arg.hpp"
+#include "ringboard/endgame.hpp"
+#include "ringboard_arg.hpp"
+#include "solver/retro_loopy.hpp"
+#include "solver/stored_tally.hpp"
+
+namespace konane::cli {
+namespace {
+
+using ringboard::Color;
+using ringboard::Material;
+using RetroGame = ringboard::RetroGameT<solver::RetroKey>;
+using Stored = ringboard::StoredGame;
+
+// The in-memory analysis holds every position of every class at once (about 40 bytes a
+// side plus 16 an edge): 1.4 M sides for 3 pieces, but about 100 M for 4, more than this
+// machine's memory with their edges. More pieces need a class-by-class solver.
+constexpr int kMaxPieces = 3;
+
+std::string meta_prefix(int pieces) {
+  return "solve/ringboard/10x10/pieces-" + std::to_string(pieces) + "/";
+}
+
+void tally_json(JsonWriter& j, const char* key, const solver::SideTally& t) {
+  j.key(key).begin_object();
+  j.field("black", t.left);
+  j.field("white", t.right);
+  j.field("draw", t.draw);
+  j.field("unknown", t.unknown);
+  j.end_object();
+}
+
+int run_retro(const std::vector<std::string>& args, Io io) {
+  po::options_description desc("options");
+  desc.add_options()                                                                  //
+      ("pieces", po::value<std::string>(), "the most pieces of a position (2 or 3)")  //
+      ("quiet", "no progress lines on stderr");
+  add_db_option(desc);
+  add_threads_option(desc);
+  auto parsed = parse_args(
+      "retro", "konane retro --game ringboard --pieces N --db PATH [--threads N] [--json]", desc,
+      {}, false, args, io);
+  if (!parsed) return kExitUsage;
+  const auto& vm = parsed->vm;
+  if (parsed->help) {
+    io.out << "Solves every Ringboard position of at most N pieces (every material class in\n"
+              "which both sides have a piece, each side to move, and every position their\n"
+              "moves reach) to a win, a loss or a draw with the distance in plies, by\n"
+              "retrograde analysis that handles cycles, and stores them in the database.\n"
+              "Prints per class the positions and who wins with each side to move.\n";
+    return kExitOk;
+  }
+  if (!vm.count("pieces")) return usage_error(io, "retro", "missing --pieces N");
+  std::string why;
+  const auto pieces = parse_count(vm["pieces"].as<std::string>(), "--pieces", 24, &why);
+  if (!pieces) return usage_error(io, "retro", why);
+  if (*pieces < 2)
+    return usage_error(io, "retro", "--pieces must be at least 2 (a side without pieces has lost)");
+  if (*pieces > kMaxPieces)
+    return usage_error(io, "retro",
+                       "--pieces " + std::to_string(*pieces) + ": at most " +
+                           std::to_string(kMaxPieces) +
+                           " for now (the in-memory analysis would need far more than "
+                           "this machine's memory; a class-by-class solver is not built yet)");
+  const std::string path = db_path_from(vm);
+  if (path.empty()) return usage_error(io, "retro", "missing --db PATH");
+  threads_from(vm);
+  auto database = open_database(path, db::OpenMode::kReadWrite, true, "retro", io);
+  if (!database) return kExitUsage;
+  const auto t0 = std::chrono::steady_clock::now();
+  const auto classes = ringboard::classes_up_to(*pieces);
+  solver::LoopyOptions<ringboard::Position> options;
+  for (const Material& m : classes)
+    ringboard::for_each_placement(m, [&](const ringboard::Position& p) {
+      options.roots.emplace_back(p, true);
+      options.roots.emplace_back(p, false);
+    });
+  options.board = db::Board{ringboard::kGameId, {10, 10}};
+  options.meta_prefix = meta_prefix(*pieces);
+  if (!vm.count("quiet")) {
+    options.progress = &io.err;
+    options.progress_tty = &io.err == &std::cerr && isatty(2);
+  }
+  solver::LoopySolver<RetroGame> retro(RetroGame{}, &*database, options);
+  const auto stats = retro.run();
+  if (!stats) return db_error(io, "retro", path, stats.error());
+  std::vector<std::pair<Material, solver::StoredTally>> tallies;
+  for (const Material& m : classes) {
+    auto t = solver::tally_stored<Stored>(*database,
+                                          [&](auto&& f) { ringboard::for_each_placement(m, f); });
+    if (!t) return db_error(io, "retro", path, t.error());
+    tallies.emplace_back(m, *t);
+  }
+  if (auto st = database->close(); !st) return db_error(io, "retro", path, st.error());
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  if (vm.count("json")) {
+    JsonWriter j(io.out);
+    j.begin_object();
+    j.field("game", "ringboard");
+    j.field("pieces", *pieces);
+    j.field("positions", stats->positions);
+    j.field("sides", stats->sides);
+    j.field("edges", stats->edges);
+    j.field("mover_wins", stats->mover_wins);
+    j.field("mover_losses", stats->mover_losses);
+    j.field("draws", stats->draws);
+    j.field("longest_win", uint64_t{stats->longest_win});
+    j.field("from_earlier_run", stats->from_earlier_run);
+    j.field("seconds", seconds);
+    j.key("classes").begin_array();
+    for (const auto& [m, t] : tallies) {
+      j.begin_object();
+      j.field("class", ringboard::material_name(m));
+      j.field("positions", t.positions);
+      tally_json(j, "black_to_move", t.left_to_move);
+      tally_json(j, "white_to_move", t.right_to_move);
+      j.field("longest_win", uint64_t{t.longest});
+      j.end_object();
+    }
+    j.end_array();
+    j.end_object();
+    return kExitOk;
+  }
+  io.out << "| class | positions | black to move: black / white / draw | white to move: black / "
+            "white / draw | longest win |\n|---|---|---|---|---|\n";
+  for (const auto& [m, t] : tallies) {
+    io.out << "| " << ringboard::material_name(m) << " | " << t.positions << " | "
+           << t.left_to_move.left << " / " << t.left_to_move.right << " / " << t.left_to_move.draw
+           << " | " << t.right_to_move.left << " / " << t.right_to_move.right << " / "
+           << t.right_to_move.draw << " | " << t.longest << " |\n";
+  }
+  io.out << "\npositions: " << stats->positions
+         << " (with every position reached)  sides: " << stats->sides << "  moves: " << stats->edges
+         << "\nmover wins: " << stats->mover_wins << "  mover losses: " << stats->mover_losses
+         << "  draws: " << stats->draws << "  longest win: " << stats->longest_win
+         << " plies\nseconds: " << std::fixed << std::setprecision(2) << seconds
+         << (stats->from_earlier_run ? " (solved by an earlier run)" : "") << "\n";
+  return kExitOk;
+}
+
+// The result for the side to move, as the spec words it.
+const char* result_word(core::Result r) {
+  return r == core::Result::Win    ? "win"
+         : r == core::Result::Loss ? "loss"
+         : r == core::Result::Draw ? "draw"
+                                   : "unknown";
+}
+
+int run_query(const std::vector<std::string>& args, Io io) {
+  po::options_description desc("options");
+  const auto positional = add_ringboard_position_options(desc);
+  add_db_option(desc);
+  auto parsed = parse_args("query", "konane query --game ringboard POSITION --db PATH [--json]",
+                           desc, positional, false, args, io);
+  if (!parsed) return kExitUsage;
+  if (parsed->help) {
+    io.out << "Reads a position's result from an endgame database: win, loss or draw for the\n"
+              "side to move, the distance in plies, and every move's result: the best moves\n"
+              "are the fastest wins, else the drawing moves, else the slowest losses.\n";
+    return kExitOk;
+  }
+  const auto s = resolve_ringboard_position(parsed->vm, "query", io);
+  if (!s) return kExitUsage;
+  const std::string path = db_path_from(parsed->vm);
+  if (path.empty()) return usage_error(io, "query", "missing --db PATH");
+  auto database = open_database(path, db::OpenMode::kReadOnly, false, "query", io);
+  if (!database) return kExitUsage;
+  const bool black = s->to_move == Color::Black;
+  // The result and distance of q with `left` to move, as the database has them.
+  auto read = [&](const ringboard::Position& q,
+                  bool left) -> db::Expected<std::pair<core::Result, std::optional<uint16_t>>> {
+    auto k = solver::lookup<Stored>(*database, q);
+    if (!k) return k.error();
+    if (!k->has_value()) return std::pair{core::Result::Unknown, std::optional<uint16_t>{}};
+    const auto w = left ? (**k).left_to_move : (**k).right_to_move;
+    return std::pair{core::result_for(left ? core::Side::Left : core::Side::Right, w),
+                     left ? (**k).left_distance : (**k).right_distance};
+  };
+  const auto here = read(s->position, black);
+  if (!here) return db_error(io, "query", path, here.error());
+  const auto moves = sorted_moves(*s);
+  if (!moves)
+    return usage_error(io, "query", "this position has more legal moves than can be listed");
+  struct Scored {
+    std::string text;
+    core::Result result;  // for the side to move here
+    std::optional<uint16_t> distance;
+  };
+  std::vector<Scored> scored;
+  for (const auto& m : *moves) {
+    const auto child = read(ringboard::play(s->position, s->to_move, m), !black);
+    if (!child) return db_error(io, "query", path, child.error());
+    const auto [r, d] = *child;
+    scored.push_back({ringboard::move_text(m), core::flip(r),
+                      d ? std::optional<uint16_t>(uint16_t(*d + 1)) : std::nullopt});
+  }
+  // Best: the fastest wins, else the draws, else the slowest losses.
+  std::vector<std::string> best;
+  for (const core::Result want : {core::Result::Win, core::Result::Draw, core::Result::Loss}) {
+    std::optional<uint16_t> pick;
+    for (const auto& c : scored)
+      if (c.result == want && c.distance)
+        pick = !pick                       ? c.distance
+               : want == core::Result::Win ? std::min(*pick, *c.distance)
+                                           : std::max(*pick, *c.distance);
+    for (const auto& c : scored)
+      if (c.result == want && (want == core::Result::Draw || c.distance == pick))
+        best.push_back(c.text);
+    if (!best.empty()) break;
+  }
+  const auto [result, distance] = *here;
+  if (parsed->vm.count("json")) {
+    JsonWriter j(io.out);
+    j.begin_object();
+    j.field("game", "ringboard");
+    j.field("position", ringboard::to_string(s->position, s->to_move));
+    j.field("to_move", ringboard_color_name(s->to_move));
+    j.field("result", result_word(result));
+    j.key("distance");
+    if (distance)
+      j.value(uint64_t{*distance});
+    else
+      j.null();
+    j.string_array("best_moves", best);
+    j.key("moves").begin_array();
+    for (const auto& c : scored) {
+      j.begin_object();
+      j.field("move", c.text);
+      j.field("result", result_word(c.result));
+      j.key("distance");
+      if (c.distance)
+        j.value(uint64_t{*c.distance});
+      else
+        j.null();
+      j.end_object();
+    }
+    j.end_array();
+    j.end_object();
+    return result == core::Result::Unknown ? kExitNotFound : kExitOk;
+  }
+  io.out << "position: " << ringboard::to_string(s->position, s->to_move) << "\n"
+         << "result: " << result_word(result) << " for " << ringboard_color_name(s->to_move);
+  if (distance) io.out << " in " << *distance << " plies";
+  io.out << "\nbest moves:";
+  for (const auto& b : best) io.out << " " << b;
+  io.out << "\n";
+  for (const auto& c : scored) {
+    io.out << "  " << c.text << ": " << result_word(c.result);
+    if (c.distance) io.out << " in " << *c.distance;
+    io.out << "\n";
+  }
+  return result == core::Result::Unknown ? kExitNotFound : kExitOk;
+}
+
+const Registrar retro_reg("retro", "solve every position of at most N pieces (endgame database)",
+                          run_retro, false, "ringboard");
+const Registrar query_reg("query", "a position's result, distance and best moves from the database",
+                          run_query, false, "ringboard");
+
+}  // namespace
+}  // namespace konane::cli
