@@ -20,6 +20,7 @@
 #   LONG_BOARDS       boards given LONG_TIMEOUT seconds each in long-runs.md (default "7x7")
 #   LONG_TIMEOUT      seconds for each board of long-runs.md (default 3600)
 #   LONG_FILE         the file the long section writes in results/ (default long-runs.md)
+#   RINGBOARD_PIECES  the most pieces of ringboard-endgames.md (SECTIONS=ringboard; default 3)
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -36,6 +37,7 @@ SECTIONS=${SECTIONS:-full_game values large_boards}
 LONG_BOARDS=${LONG_BOARDS:-7x7}
 LONG_TIMEOUT=${LONG_TIMEOUT:-3600}
 LONG_FILE=${LONG_FILE:-long-runs.md}
+RINGBOARD_PIECES=${RINGBOARD_PIECES:-3}
 DB=${RESULTS_DB:-$(mktemp -d /tmp/konane-results-XXXXXX)/db}
 command -v jq >/dev/null || { echo "regenerate-results: needs jq" >&2; exit 2; }
 [ -x "$KONANE" ] || { echo "regenerate-results: no konane binary at $KONANE" >&2; exit 2; }
@@ -235,6 +237,24 @@ strong() {
     rm -rf "$db"
   done
   finish "$out" "Strong solutions by retrograde analysis" "scripts/regenerate-results.sh ($KONANE), SECTIONS=strong STRONG_BOARDS=\"$STRONG_BOARDS\" THREADS=$THREADS"
+}
+
+# Ringboard Checkers endgame databases: the table is the one `konane retro --game ringboard`
+# prints, per material class.
+ringboard() {
+  local out=$RESULTS/ringboard-endgames.md rdb
+  rdb=$(dirname "$DB")/ringboard-$RINGBOARD_PIECES
+  {
+    echo
+    echo "\`konane retro --game ringboard --pieces $RINGBOARD_PIECES --threads $THREADS\`: every position of"
+    echo "at most $RINGBOARD_PIECES pieces (each material class in which both sides have a piece: black's"
+    echo "kings \`X\` and men \`x\`, a dash, white's kings \`O\` and men \`o\`), solved with each side to"
+    echo "move to a win, a loss or a draw (../shared/spec/ringboard-rules.md). Each cell counts the"
+    echo "positions won by black / won by white / drawn; the longest win is in plies."
+    echo
+    "$KONANE" retro --game ringboard --pieces "$RINGBOARD_PIECES" --threads "$THREADS" --db "$rdb" --quiet
+  } >"$BODY"
+  finish "$out" "Ringboard Checkers endgame databases" "scripts/regenerate-results.sh ($KONANE), SECTIONS=ringboard RINGBOARD_PIECES=$RINGBOARD_PIECES THREADS=$THREADS"
 }
 
 for section in $SECTIONS; do
