@@ -42,11 +42,11 @@ void BM_PerftStart(benchmark::State& state) {
 }
 BENCHMARK(BM_PerftStart)->Arg(7)->Unit(benchmark::kMillisecond);
 
-// Four kings, two men, kings on the ring: captures in every direction.
+// Three kings a side in the middle of the board: long king moves, few forced captures.
 void BM_PerftKingEndgame(benchmark::State& state) {
   static const auto p = parse_or_die(
-      "........../....o...../.X......../........../...O.x..../........../.....X..../....o...../"
-      "...x....../O......... w");
+      "........../........../...O.O.O../........../........../........../........../..X.X.X.../"
+      "........../.......... b");
   run_perft(state, p, int(state.range(0)));
 }
 BENCHMARK(BM_PerftKingEndgame)->Arg(6)->Unit(benchmark::kMillisecond);
