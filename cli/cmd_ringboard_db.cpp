@@ -6,6 +6,7 @@
 #include <chrono>
 #include <iomanip>
 #include <iostream>
+#include <map>
 #include <ostream>
 
 #include "db_support.hpp"
@@ -14,7 +15,7 @@
 #include "position_arg.hpp"
 #include "ringboard/endgame.hpp"
 #include "ringboard_arg.hpp"
-#include "solver/retro_loopy.hpp"
+#include "solver/retro_classes.hpp"
 #include "solver/stored_tally.hpp"
 
 namespace konane::cli {
@@ -25,14 +26,13 @@ using ringboard::Material;
 using RetroGame = ringboard::RetroGameT<solver::RetroKey>;
 using Stored = ringboard::StoredGame;
 
-// The in-memory analysis holds every position of every class at once (about 40 bytes a
-// side plus 16 an edge): 1.4 M sides for 3 pieces, but about 100 M for 4, more than this
-// machine's memory with their edges. More pieces need a class-by-class solver.
-constexpr int kMaxPieces = 3;
+// Classes are solved one at a time in memory (about 40 bytes a side plus 16 a move): the
+// largest of 4 pieces holds about 3.6 M positions, some 1.5 GB; the largest of 5 about 140 M,
+// more than this machine holds. Five pieces need a solver that indexes a class on disk.
+constexpr int kMaxPieces = 4;
 
-std::string meta_prefix(int pieces) {
-  return "solve/ringboard/10x10/pieces-" + std::to_string(pieces) + "/";
-}
+// Classes are recorded by name, whatever N a run had: a run for more pieces reuses them.
+const std::string kMetaPrefix = "solve/ringboard/10x10/";
 
 void tally_json(JsonWriter& j, const char* key, const solver::SideTally& t) {
   j.key(key).begin_object();
@@ -82,28 +82,52 @@ int run_retro(const std::vector<std::string>& args, Io io) {
   if (!database) return kExitUsage;
   const auto t0 = std::chrono::steady_clock::now();
   const auto classes = ringboard::classes_up_to(*pieces);
-  solver::LoopyOptions<ringboard::Position> options;
-  for (const Material& m : classes)
-    ringboard::for_each_placement(m, [&](const ringboard::Position& p) {
-      options.roots.emplace_back(p, true);
-      options.roots.emplace_back(p, false);
-    });
-  options.board = db::Board{ringboard::kGameId, {10, 10}};
-  options.meta_prefix = meta_prefix(*pieces);
-  if (!vm.count("quiet")) {
-    options.progress = &io.err;
-    options.progress_tty = &io.err == &std::cerr && isatty(2);
+  std::map<Material, size_t> index;
+  std::vector<solver::PositionClass<ringboard::Position>> runs;
+  for (const Material& m : classes) {
+    index.emplace(m, runs.size());
+    runs.push_back(
+        {ringboard::material_name(m), [m](const auto& f) { ringboard::for_each_placement(m, f); }});
   }
-  solver::LoopySolver<RetroGame> retro(RetroGame{}, &*database, options);
-  const auto stats = retro.run();
-  if (!stats) return db_error(io, "retro", path, stats.error());
+  auto class_of = [&](const ringboard::Position& p) -> std::optional<size_t> {
+    const auto it = index.find(ringboard::material_of(p));
+    return it == index.end() ? std::nullopt : std::optional<size_t>(it->second);
+  };
+  solver::ClassRunOptions<ringboard::Position> options;
+  options.board = db::Board{ringboard::kGameId, {10, 10}};
+  options.meta_prefix = kMetaPrefix;
+  const bool quiet = vm.count("quiet") > 0;
+  options.on_class = [&](size_t c, const solver::LoopyStats& s) {
+    if (quiet) return;
+    io.err << "retro: class " << (c + 1) << "/" << classes.size() << " " << runs[c].name << ": "
+           << s.positions << " positions, " << std::fixed << std::setprecision(1) << s.seconds
+           << " s" << (s.from_earlier_run ? " (done before)" : "") << "\n";
+  };
+  const auto per_class =
+      solver::solve_classes<RetroGame, Stored>(RetroGame{}, *database, runs, class_of, options);
+  if (!per_class) return db_error(io, "retro", path, per_class.error());
+  // Totals over the classes, from what the database holds (the runs' own counts would count
+  // the positions in no class, a side without pieces, once per run that reached them).
+  solver::LoopyStats total;
+  total.from_earlier_run = true;
+  for (const auto& s : *per_class) {
+    total.edges += s.edges;
+    total.from_earlier_run &= s.from_earlier_run;
+  }
   std::vector<std::pair<Material, solver::StoredTally>> tallies;
   for (const Material& m : classes) {
     auto t = solver::tally_stored<Stored>(*database,
                                           [&](auto&& f) { ringboard::for_each_placement(m, f); });
     if (!t) return db_error(io, "retro", path, t.error());
     tallies.emplace_back(m, *t);
+    total.positions += t->positions;
+    total.sides += 2 * t->positions;
+    total.mover_wins += t->left_to_move.left + t->right_to_move.right;
+    total.mover_losses += t->left_to_move.right + t->right_to_move.left;
+    total.draws += t->left_to_move.draw + t->right_to_move.draw;
+    total.longest_win = std::max<uint32_t>(total.longest_win, t->longest);
   }
+  const solver::LoopyStats* stats = &total;
   if (auto st = database->close(); !st) return db_error(io, "retro", path, st.error());
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -143,8 +167,8 @@ int run_retro(const std::vector<std::string>& args, Io io) {
            << " | " << t.right_to_move.left << " / " << t.right_to_move.right << " / "
            << t.right_to_move.draw << " | " << t.longest << " |\n";
   }
-  io.out << "\npositions: " << stats->positions
-         << " (with every position reached)  sides: " << stats->sides << "  moves: " << stats->edges
+  io.out << "\npositions: " << stats->positions << " in " << classes.size()
+         << " classes  sides: " << stats->sides << "  moves: " << stats->edges
          << "\nmover wins: " << stats->mover_wins << "  mover losses: " << stats->mover_losses
          << "  draws: " << stats->draws << "  longest win: " << stats->longest_win
          << " plies\nseconds: " << std::fixed << std::setprecision(2) << seconds

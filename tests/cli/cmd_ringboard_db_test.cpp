@@ -75,9 +75,9 @@ TEST(RingboardDbCli, RetroCountsEveryPlacementOfEveryClass) {
 TEST(RingboardDbCli, RefusesWhatItCannotDo) {
   TempDir dir;
   const std::string db = (dir.path / "db").string();
-  auto four = run_cli({"retro", "--game", "ringboard", "--pieces", "4", "--db", db});
-  EXPECT_EQ(four.rc, 2);
-  EXPECT_NE(four.err.find("at most 3"), std::string::npos) << four.err;
+  auto five = run_cli({"retro", "--game", "ringboard", "--pieces", "5", "--db", db});
+  EXPECT_EQ(five.rc, 2);
+  EXPECT_NE(five.err.find("at most 4"), std::string::npos) << five.err;
   auto one = run_cli({"retro", "--game", "ringboard", "--pieces", "1", "--db", db});
   EXPECT_EQ(one.rc, 2);
   auto missing =

@@ -49,6 +49,12 @@ std::vector<Material> classes_up_to(int n) {
           if (bm + bk == 0 || wm + wk == 0 || bm + bk > 12 || wm + wk > 12) continue;
           out.push_back(Material{uint8_t(bm), uint8_t(bk), uint8_t(wm), uint8_t(wk)});
         }
+  // Fewest men first within a piece count: a promotion turns a man into a king, so it leads
+  // to a class listed earlier, as a capture (fewer pieces) does.
+  std::stable_sort(out.begin(), out.end(), [](const Material& a, const Material& b) {
+    if (a.pieces() != b.pieces()) return a.pieces() < b.pieces();
+    return a.black_men + a.white_men < b.black_men + b.white_men;
+  });
   return out;
 }
 

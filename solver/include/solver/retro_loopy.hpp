@@ -47,6 +47,8 @@
 #include <concepts>
 #include <cstdint>
 #include <functional>
+#include <map>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <unordered_map>
@@ -65,11 +67,22 @@ concept LoopyRetroGame = requires(const G& g, const typename G::Position& p, boo
   g.for_each_option(p, left, [](const typename G::Position&) {});
 };
 
+// A result settled before this run (a smaller material class in the database): the result
+// for the side to move and, unless a draw, the distance in plies.
+struct Settled {
+  core::Result result = core::Result::Unknown;  // Win, Loss or Draw
+  uint16_t distance = 0;
+};
+
 template <class Position>
 struct LoopyOptions {
   std::vector<std::pair<Position, bool>> roots;  // (position, left to move)
-  db::Board board;                               // game and shape of every database key
-  std::string meta_prefix;                       // e.g. "solve/ringboard/10x10/pieces-3/"
+  // Optional: what is already solved. A reached node it settles is a boundary node: not
+  // expanded, seeded into the propagation with its result and distance, and not stored
+  // again. Roots are never asked. Called once per newly reached node, on one thread.
+  std::function<db::Expected<std::optional<Settled>>(const Position&, bool left)> known;
+  db::Board board;          // game and shape of every database key
+  std::string meta_prefix;  // e.g. "solve/ringboard/10x10/pieces-3/"
   size_t sst_buffer_records = size_t{1} << 22;
   std::ostream* progress = nullptr;  // progress lines (stderr)
   bool progress_tty = false;         // rewrite one line with '\r'
@@ -127,10 +140,12 @@ class LoopySolver {
     }
     if (auto s = enumerate(); !s) return s.error();
     if (auto s = propagate(); !s) return s.error();
-    stats.positions = positions_.size();
+    for (uint32_t i = 0; i < positions_.size(); ++i)
+      stats.positions += !(boundary_or_unreached(loopy_detail::node_of(i, true)) &&
+                           boundary_or_unreached(loopy_detail::node_of(i, false)));
     stats.edges = edge_parent_count_;
     for (uint32_t n = 0; n < reached_.size(); ++n) {
-      if (!reached_[n]) continue;
+      if (!reached_[n] || boundary_.count(n)) continue;
       ++stats.sides;
       const uint8_t r = result_[n].load(std::memory_order_relaxed);
       stats.mover_wins += r == loopy_detail::kWin;
@@ -260,8 +275,18 @@ class LoopySolver {
       for (const Child& c : children) {
         const bool child_left = !loopy_detail::left_moves(c.parent);
         const uint32_t child = loopy_detail::node_of(number(c.position), child_left);
-        if (auto s = reach(child, next); !s) return s;
         edges.push_back({c.parent, child});
+        if (reached_[child]) continue;
+        if (o_.known) {
+          auto k = o_.known(c.position, child_left);
+          if (!k) return k.error();
+          if (k->has_value()) {
+            reached_[child] = 1;
+            boundary_.emplace(child, **k);
+            continue;
+          }
+        }
+        if (auto s = reach(child, next); !s) return s;
       }
       frontier = std::move(next);
     }
@@ -295,13 +320,33 @@ class LoopySolver {
     dist_.assign(nodes, 0);
     std::vector<uint32_t> frontier;
     for (uint32_t n = 0; n < nodes; ++n)
-      if (reached_[n] && count_[n].load(std::memory_order_relaxed) == 0) {
+      if (reached_[n] && !boundary_.count(n) && count_[n].load(std::memory_order_relaxed) == 0) {
         result_[n].store(loopy_detail::kLoss, std::memory_order_relaxed);
         frontier.push_back(n);
       }
+    // Boundary nodes join the level of their distance: a settled loss at distance d acts on
+    // its parents exactly as a loss decided here at level d would (the induction of the
+    // header holds with them as given facts); a settled draw stays undecided, so it neither
+    // wins a parent nor lets one lose, as a draw found here would not.
+    std::map<uint16_t, std::vector<uint32_t>> seeds;
+    for (const auto& [n, k] : boundary_) {
+      if (k.result == core::Result::Draw) continue;
+      result_[n].store(k.result == core::Result::Win ? loopy_detail::kWin : loopy_detail::kLoss,
+                       std::memory_order_relaxed);
+      dist_[n] = k.distance;
+      seeds[k.distance].push_back(n);
+    }
     uint64_t decided = 0;
     tbb::enumerable_thread_specific<std::vector<uint32_t>> local;
-    for (uint32_t d = 0; !frontier.empty(); ++d) {
+    for (uint32_t d = 0;
+         !frontier.empty() ||
+         seeds.lower_bound(uint16_t(std::min<uint32_t>(d, UINT16_MAX))) != seeds.end();
+         ++d) {
+      if (d <= UINT16_MAX)
+        if (auto it = seeds.find(uint16_t(d)); it != seeds.end()) {
+          frontier.insert(frontier.end(), it->second.begin(), it->second.end());
+          std::sort(frontier.begin(), frontier.end());
+        }
       decided += frontier.size();
       progress.update("solve", static_cast<int>(d), frontier.size(), frontier.size(), decided, 0);
       if (d + 1 > UINT16_MAX) {
@@ -340,6 +385,8 @@ class LoopySolver {
     }
   }
 
+  bool boundary_or_unreached(uint32_t n) const { return !reached_[n] || boundary_.count(n); }
+
   // Who wins node n, absolutely, and the distance if decided.
   std::pair<core::Winner, std::optional<uint16_t>> outcome(uint32_t n) const {
     if (!reached_[n]) return {core::Winner::Unknown, std::nullopt};
@@ -366,9 +413,11 @@ class LoopySolver {
     if (!builder) return builder.error();
     for (uint32_t i : order) {
       const RetroKey& k = keys_[i];
+      const uint32_t l = loopy_detail::node_of(i, true), r = loopy_detail::node_of(i, false);
+      if (boundary_or_unreached(l) && boundary_or_unreached(r)) continue;  // stored before
       db::PositionValue v;
-      std::tie(v.left_to_move, v.left_distance) = outcome(loopy_detail::node_of(i, true));
-      std::tie(v.right_to_move, v.right_distance) = outcome(loopy_detail::node_of(i, false));
+      if (!boundary_.count(l)) std::tie(v.left_to_move, v.left_distance) = outcome(l);
+      if (!boundary_.count(r)) std::tie(v.right_to_move, v.right_distance) = outcome(r);
       const db::PositionKey key{
           o_.board.game, o_.board.shape.rows, o_.board.shape.cols, k.group, k.hi, k.lo};
       if (auto s = builder->add(key, v); !s) return s;
@@ -401,6 +450,7 @@ class LoopySolver {
   std::vector<std::atomic<uint32_t>> count_;
   std::vector<std::atomic<uint8_t>> result_;
   std::vector<uint16_t> dist_;
+  std::unordered_map<uint32_t, Settled> boundary_;  // node -> what settled it before
   uint64_t edge_parent_count_ = 0;
 };
 

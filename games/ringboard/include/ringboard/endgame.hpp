@@ -28,7 +28,9 @@ Material material_of(const Position& p);
 std::string material_name(const Material& m);
 std::optional<Material> parse_material(std::string_view text);
 
-// Every class of 1..n pieces in which both sides have a piece, fewest pieces first.
+// Every class of 2..n pieces in which both sides have a piece, ordered so that every move
+// out of a class (a capture, a promotion) leads to an earlier one: fewest pieces first, then
+// fewest men.
 std::vector<Material> classes_up_to(int n);
 // f(p) for every placement of m on the dark squares, men never on their promotion ranks
 // (the spec's endgame database: placements that cannot arise in a game included).
