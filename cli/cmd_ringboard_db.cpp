@@ -16,7 +16,6 @@
 #include "ringboard/endgame.hpp"
 #include "ringboard_arg.hpp"
 #include "solver/retro_classes.hpp"
-#include "solver/stored_tally.hpp"
 
 namespace konane::cli {
 namespace {
@@ -34,12 +33,21 @@ constexpr int kMaxPieces = 4;
 // Classes are recorded by name, whatever N a run had: a run for more pieces reuses them.
 const std::string kMetaPrefix = "solve/ringboard/10x10/";
 
-void tally_json(JsonWriter& j, const char* key, const solver::SideTally& t) {
+// One class's row: who wins its positions with each side to move.
+struct SideTally {
+  uint64_t left = 0, right = 0, draw = 0;
+};
+struct StoredTally {
+  uint64_t positions = 0;
+  SideTally left_to_move, right_to_move;
+  uint16_t longest = 0;
+};
+
+void tally_json(JsonWriter& j, const char* key, const SideTally& t) {
   j.key(key).begin_object();
   j.field("black", t.left);
   j.field("white", t.right);
   j.field("draw", t.draw);
-  j.field("unknown", t.unknown);
   j.end_object();
 }
 
@@ -106,26 +114,30 @@ int run_retro(const std::vector<std::string>& args, Io io) {
   const auto per_class =
       solver::solve_classes<RetroGame, Stored>(RetroGame{}, *database, runs, class_of, options);
   if (!per_class) return db_error(io, "retro", path, per_class.error());
-  // Totals over the classes, from what the database holds (the runs' own counts would count
-  // the positions in no class, a side without pieces, once per run that reached them).
+  // Totals over the classes: their roots' counts (the runs' own counts would count the
+  // positions in no class, a side without pieces, once per run that reached them).
   solver::LoopyStats total;
   total.from_earlier_run = true;
-  for (const auto& s : *per_class) {
+  std::vector<std::pair<Material, StoredTally>> tallies;
+  for (size_t c = 0; c < classes.size(); ++c) {
+    const auto& s = (*per_class)[c];
+    StoredTally t;
+    t.left_to_move = {s.roots_left_to_move.left, s.roots_left_to_move.right,
+                      s.roots_left_to_move.draw};
+    t.right_to_move = {s.roots_right_to_move.left, s.roots_right_to_move.right,
+                       s.roots_right_to_move.draw};
+    t.positions =
+        s.roots_left_to_move.left + s.roots_left_to_move.right + s.roots_left_to_move.draw;
+    t.longest = static_cast<uint16_t>(s.roots_longest);
+    tallies.emplace_back(classes[c], t);
     total.edges += s.edges;
     total.from_earlier_run &= s.from_earlier_run;
-  }
-  std::vector<std::pair<Material, solver::StoredTally>> tallies;
-  for (const Material& m : classes) {
-    auto t = solver::tally_stored<Stored>(*database,
-                                          [&](auto&& f) { ringboard::for_each_placement(m, f); });
-    if (!t) return db_error(io, "retro", path, t.error());
-    tallies.emplace_back(m, *t);
-    total.positions += t->positions;
-    total.sides += 2 * t->positions;
-    total.mover_wins += t->left_to_move.left + t->right_to_move.right;
-    total.mover_losses += t->left_to_move.right + t->right_to_move.left;
-    total.draws += t->left_to_move.draw + t->right_to_move.draw;
-    total.longest_win = std::max<uint32_t>(total.longest_win, t->longest);
+    total.positions += t.positions;
+    total.sides += 2 * t.positions;
+    total.mover_wins += t.left_to_move.left + t.right_to_move.right;
+    total.mover_losses += t.left_to_move.right + t.right_to_move.left;
+    total.draws += t.left_to_move.draw + t.right_to_move.draw;
+    total.longest_win = std::max<uint32_t>(total.longest_win, t.longest);
   }
   const solver::LoopyStats* stats = &total;
   if (auto st = database->close(); !st) return db_error(io, "retro", path, st.error());

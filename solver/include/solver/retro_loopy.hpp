@@ -96,6 +96,13 @@ struct LoopyStats {
   uint32_t longest_win = 0;  // the greatest distance of a decided node, in plies
   double seconds = 0;
   bool from_earlier_run = false;
+  // The roots alone (a material class, when classes are solved one by one): who wins them
+  // with each side to move, and their longest decided distance.
+  struct Winners {
+    uint64_t left = 0, right = 0, draw = 0;
+  };
+  Winners roots_left_to_move, roots_right_to_move;
+  uint64_t roots_longest = 0;
 };
 
 namespace loopy_detail {
@@ -154,6 +161,12 @@ class LoopySolver {
       if (r != loopy_detail::kUndecided)
         stats.longest_win = std::max<uint32_t>(stats.longest_win, dist_[n]);
     }
+    for (const auto& [p, left] : o_.roots) {
+      const auto [w, d] = outcome(p, left);
+      auto& t = left ? stats.roots_left_to_move : stats.roots_right_to_move;
+      (w == core::Winner::Left ? t.left : w == core::Winner::Right ? t.right : t.draw)++;
+      if (d) stats.roots_longest = std::max<uint64_t>(stats.roots_longest, *d);
+    }
     stats.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     if (db_)
       if (auto s = store(stats); !s) return s.error();
@@ -209,7 +222,14 @@ class LoopySolver {
                              {"mover_wins", &s.mover_wins},
                              {"mover_losses", &s.mover_losses},
                              {"draws", &s.draws},
-                             {"longest_win", &longest}})
+                             {"longest_win", &longest},
+                             {"roots_left_to_move_left", &s.roots_left_to_move.left},
+                             {"roots_left_to_move_right", &s.roots_left_to_move.right},
+                             {"roots_left_to_move_draw", &s.roots_left_to_move.draw},
+                             {"roots_right_to_move_left", &s.roots_right_to_move.left},
+                             {"roots_right_to_move_right", &s.roots_right_to_move.right},
+                             {"roots_right_to_move_draw", &s.roots_right_to_move.draw},
+                             {"roots_longest", &s.roots_longest}})
       if (auto st = field(name, *out); !st) return st.error();
     s.longest_win = static_cast<uint32_t>(longest);
     return s;
@@ -431,6 +451,13 @@ class LoopySolver {
         {p + "mover_losses", std::to_string(stats.mover_losses)},
         {p + "draws", std::to_string(stats.draws)},
         {p + "longest_win", std::to_string(stats.longest_win)},
+        {p + "roots_left_to_move_left", std::to_string(stats.roots_left_to_move.left)},
+        {p + "roots_left_to_move_right", std::to_string(stats.roots_left_to_move.right)},
+        {p + "roots_left_to_move_draw", std::to_string(stats.roots_left_to_move.draw)},
+        {p + "roots_right_to_move_left", std::to_string(stats.roots_right_to_move.left)},
+        {p + "roots_right_to_move_right", std::to_string(stats.roots_right_to_move.right)},
+        {p + "roots_right_to_move_draw", std::to_string(stats.roots_right_to_move.draw)},
+        {p + "roots_longest", std::to_string(stats.roots_longest)},
         {p + "seconds", std::to_string(stats.seconds)},
         {p + "finished_at", retro_detail::iso_now()},
         {p + "done", "1"}};
