@@ -36,11 +36,9 @@ int run_perft(const std::vector<std::string>& args, Io io) {
   const auto& vm = parsed->vm;
   const auto resolved = resolve_position_args(vm, "perft", io);
   if (!resolved) return kExitUsage;
-  if (!vm.count("depth"))
-    return usage_error(io, "perft", "missing --depth D (the number of plies to count)");
-  std::string why;
-  const auto depth = parse_count(vm["depth"].as<std::string>(), "--depth", kMaxDepth, &why);
-  if (!depth) return usage_error(io, "perft", why);
+  const auto depth =
+      required_count(vm, "depth", "the number of plies to count", kMaxDepth, "perft", io);
+  if (!depth) return kExitUsage;
   const GameState& s = resolved->state;
   const bool divide = vm.count("divide") > 0;
 

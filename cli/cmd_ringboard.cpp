@@ -124,11 +124,8 @@ int run_perft(const std::vector<std::string>& args, Io io) {
   const auto& vm = parsed->vm;
   const auto s = resolve_ringboard_position(vm, "perft", io);
   if (!s) return kExitUsage;
-  if (!vm.count("depth"))
-    return usage_error(io, "perft", "missing --depth D (the number of plies to count)");
-  std::string why;
-  const auto depth = parse_count(vm["depth"].as<std::string>(), "--depth", 64, &why);
-  if (!depth) return usage_error(io, "perft", why);
+  const auto depth = required_count(vm, "depth", "the number of plies to count", 64, "perft", io);
+  if (!depth) return kExitUsage;
   const auto t0 = std::chrono::steady_clock::now();
   std::vector<std::pair<std::string, uint64_t>> split;
   uint64_t total = 0;

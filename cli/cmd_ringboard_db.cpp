@@ -54,7 +54,7 @@ void tally_json(JsonWriter& j, const char* key, const SideTally& t) {
 int run_retro(const std::vector<std::string>& args, Io io) {
   po::options_description desc("options");
   desc.add_options()                                                                  //
-      ("pieces", po::value<std::string>(), "the most pieces of a position (2 or 3)")  //
+      ("pieces", po::value<std::string>(), "the most pieces of a position (2 to 4)")  //
       ("quiet", "no progress lines on stderr");
   add_db_option(desc);
   add_threads_option(desc);
@@ -71,10 +71,9 @@ int run_retro(const std::vector<std::string>& args, Io io) {
               "Prints per class the positions and who wins with each side to move.\n";
     return kExitOk;
   }
-  if (!vm.count("pieces")) return usage_error(io, "retro", "missing --pieces N");
-  std::string why;
-  const auto pieces = parse_count(vm["pieces"].as<std::string>(), "--pieces", 24, &why);
-  if (!pieces) return usage_error(io, "retro", why);
+  const auto pieces =
+      required_count(vm, "pieces", "the most pieces of a position", 24, "retro", io);
+  if (!pieces) return kExitUsage;
   if (*pieces < 2)
     return usage_error(io, "retro", "--pieces must be at least 2 (a side without pieces has lost)");
   if (*pieces > kMaxPieces)

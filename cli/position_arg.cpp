@@ -40,6 +40,19 @@ std::optional<Shape> parse_board_size(std::string_view text, std::string* error)
   return std::nullopt;
 }
 
+std::optional<int> required_count(const po::variables_map& vm, const std::string& name,
+                                  const std::string& meaning, int max, const std::string& command,
+                                  Io io) {
+  if (!vm.count(name)) {
+    usage_error(io, command, "missing --" + name + " N (" + meaning + ")");
+    return std::nullopt;
+  }
+  std::string why;
+  const auto n = parse_count(vm[name].as<std::string>(), "--" + name, max, &why);
+  if (!n) usage_error(io, command, why);
+  return n;
+}
+
 std::optional<int> parse_count(std::string_view text, std::string_view what, int max,
                                std::string* error) {
   int v = 0;

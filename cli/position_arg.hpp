@@ -40,6 +40,11 @@ std::optional<Shape> parse_board_size(std::string_view text, std::string* error)
 // in the error ("--depth must be a non-negative integer, got '-1'").
 std::optional<int> parse_count(std::string_view text, std::string_view what, int max,
                                std::string* error);
+// The required option `name` (given as --NAME N) read by parse_count; nullopt after printing
+// "konane COMMAND: error: missing --NAME N (meaning)" or parse_count's message (exit 2).
+std::optional<int> required_count(const po::variables_map& vm, const std::string& name,
+                                  const std::string& meaning, int max, const std::string& command,
+                                  Io io);
 
 // Parses position text for a command-line argument. On failure *error holds the parser's
 // message with row/column/character, then (on two more lines) the text with a caret under the
