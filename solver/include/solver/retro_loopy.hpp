@@ -108,6 +108,8 @@ struct LoopyStats {
 namespace loopy_detail {
 
 inline constexpr uint8_t kUndecided = 0, kWin = 1, kLoss = 2;  // for the side to move
+// A node's state in reached_: a boundary node is reached but settled before (not expanded).
+inline constexpr uint8_t kUnreached = 0, kExpanded = 1, kBoundary = 2;
 
 struct KeyHash {
   size_t operator()(const RetroKey& k) const {
@@ -152,7 +154,7 @@ class LoopySolver {
                            boundary_or_unreached(loopy_detail::node_of(i, false)));
     stats.edges = edge_parent_count_;
     for (uint32_t n = 0; n < reached_.size(); ++n) {
-      if (!reached_[n] || boundary_.count(n)) continue;
+      if (reached_[n] != loopy_detail::kExpanded) continue;
       ++stats.sides;
       const uint8_t r = result_[n].load(std::memory_order_relaxed);
       stats.mover_wins += r == loopy_detail::kWin;
@@ -253,7 +255,7 @@ class LoopySolver {
       return db::Error{db::Code::kInvalidArgument,
                        "retro: more than 2^31 positions reachable; too many to hold in memory"};
     }
-    reached_[node] = 1;
+    reached_[node] = loopy_detail::kExpanded;
     next.push_back(node);
     return db::ok();
   }
@@ -301,8 +303,8 @@ class LoopySolver {
           auto k = o_.known(c.position, child_left);
           if (!k) return k.error();
           if (k->has_value()) {
-            reached_[child] = 1;
-            boundary_.emplace(child, **k);
+            reached_[child] = loopy_detail::kBoundary;
+            boundary_.emplace_back(child, **k);
             continue;
           }
         }
@@ -340,7 +342,8 @@ class LoopySolver {
     dist_.assign(nodes, 0);
     std::vector<uint32_t> frontier;
     for (uint32_t n = 0; n < nodes; ++n)
-      if (reached_[n] && !boundary_.count(n) && count_[n].load(std::memory_order_relaxed) == 0) {
+      if (reached_[n] == loopy_detail::kExpanded &&
+          count_[n].load(std::memory_order_relaxed) == 0) {
         result_[n].store(loopy_detail::kLoss, std::memory_order_relaxed);
         frontier.push_back(n);
       }
@@ -405,7 +408,7 @@ class LoopySolver {
     }
   }
 
-  bool boundary_or_unreached(uint32_t n) const { return !reached_[n] || boundary_.count(n); }
+  bool boundary_or_unreached(uint32_t n) const { return reached_[n] != loopy_detail::kExpanded; }
 
   // Who wins node n, absolutely, and the distance if decided.
   std::pair<core::Winner, std::optional<uint16_t>> outcome(uint32_t n) const {
@@ -436,8 +439,10 @@ class LoopySolver {
       const uint32_t l = loopy_detail::node_of(i, true), r = loopy_detail::node_of(i, false);
       if (boundary_or_unreached(l) && boundary_or_unreached(r)) continue;  // stored before
       db::PositionValue v;
-      if (!boundary_.count(l)) std::tie(v.left_to_move, v.left_distance) = outcome(l);
-      if (!boundary_.count(r)) std::tie(v.right_to_move, v.right_distance) = outcome(r);
+      if (reached_[l] == loopy_detail::kExpanded)
+        std::tie(v.left_to_move, v.left_distance) = outcome(l);
+      if (reached_[r] == loopy_detail::kExpanded)
+        std::tie(v.right_to_move, v.right_distance) = outcome(r);
       const db::PositionKey key{
           o_.board.game, o_.board.shape.rows, o_.board.shape.cols, k.group, k.hi, k.lo};
       if (auto s = builder->add(key, v); !s) return s;
@@ -471,13 +476,13 @@ class LoopySolver {
   std::unordered_map<RetroKey, uint32_t, loopy_detail::KeyHash> index_;
   std::vector<Position> positions_;
   std::vector<RetroKey> keys_;
-  std::vector<uint8_t> reached_;  // per node
+  std::vector<uint8_t> reached_;  // per node: kUnreached, kExpanded or kBoundary
   std::vector<uint64_t> parent_start_;
   std::vector<uint32_t> parents_;
   std::vector<std::atomic<uint32_t>> count_;
   std::vector<std::atomic<uint8_t>> result_;
   std::vector<uint16_t> dist_;
-  std::unordered_map<uint32_t, Settled> boundary_;  // node -> what settled it before
+  std::vector<std::pair<uint32_t, Settled>> boundary_;  // boundary nodes and their results
   uint64_t edge_parent_count_ = 0;
 };
 
