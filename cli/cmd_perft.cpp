@@ -7,6 +7,7 @@
 #include "json.hpp"
 #include "konane/notation.hpp"
 #include "options.hpp"
+#include "perft_output.hpp"
 #include "position_arg.hpp"
 
 namespace konane::cli {
@@ -43,12 +44,12 @@ int run_perft(const std::vector<std::string>& args, Io io) {
   const bool divide = vm.count("divide") > 0;
 
   const auto t0 = std::chrono::steady_clock::now();
-  std::vector<std::pair<Move, uint64_t>> split;
+  PerftSplit split;
   uint64_t total = 0;
   if (divide && *depth > 0) {
     for (const Move& m : legal_moves(s)) {
       const uint64_t n = perft(*play_move(s, m), *depth - 1);
-      split.emplace_back(m, n);
+      split.emplace_back(to_string(m), n);
       total += n;
     }
   } else {
@@ -64,27 +65,11 @@ int run_perft(const std::vector<std::string>& args, Io io) {
     j.field("to_move", color_name(s.to_move));
     j.field("phase", phase_name(s.phase));
     j.field("depth", *depth);
-    j.field("nodes", total);
-    if (divide) {
-      j.key("divide");
-      j.begin_array();
-      for (const auto& [m, n] : split) {
-        j.begin_object();
-        j.field("move", to_string(m));
-        j.field("nodes", n);
-        j.end_object();
-      }
-      j.end_array();
-    }
-    j.field("seconds", seconds);
+    perft_json_fields(j, total, split, divide, seconds);
     j.end_object();
     return kExitOk;
   }
-  for (const auto& [m, n] : split) io.out << to_string(m) << ": " << n << '\n';
-  if (divide)
-    io.out << "total: " << total << '\n';
-  else
-    io.out << total << '\n';
+  print_perft(io.out, total, split, divide);
   return kExitOk;
 }
 

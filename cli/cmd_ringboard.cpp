@@ -6,6 +6,7 @@
 
 #include "json.hpp"
 #include "options.hpp"
+#include "perft_output.hpp"
 #include "position_arg.hpp"
 #include "ringboard/perft.hpp"
 #include "ringboard_arg.hpp"
@@ -43,9 +44,7 @@ int run_show(const std::vector<std::string>& args, Io io) {
   if (parsed->vm.count("json")) {
     JsonWriter j(io.out);
     j.begin_object();
-    j.field("game", "ringboard");
-    j.field("position", ringboard::to_string(p, s->to_move));
-    j.field("to_move", ringboard_color_name(s->to_move));
+    ringboard_position_json(j, *s);
     j.field("black_men", count(p.men[0]));
     j.field("black_kings", count(p.kings[0]));
     j.field("white_men", count(p.men[1]));
@@ -91,9 +90,7 @@ int run_moves(const std::vector<std::string>& args, Io io) {
     for (const auto& m : *moves) texts.push_back(ringboard::move_text(m));
     JsonWriter j(io.out);
     j.begin_object();
-    j.field("game", "ringboard");
-    j.field("position", ringboard::to_string(s->position, s->to_move));
-    j.field("to_move", ringboard_color_name(s->to_move));
+    ringboard_position_json(j, *s);
     j.field("count", static_cast<int>(moves->size()));
     j.string_array("moves", texts);
     j.end_object();
@@ -127,10 +124,11 @@ int run_perft(const std::vector<std::string>& args, Io io) {
   const auto depth = required_count(vm, "depth", "the number of plies to count", 64, "perft", io);
   if (!depth) return kExitUsage;
   const auto t0 = std::chrono::steady_clock::now();
-  std::vector<std::pair<std::string, uint64_t>> split;
+  PerftSplit split;
+  const bool divide = vm.count("divide") > 0;
   uint64_t total = 0;
   bool complete = true;  // false: some position had more moves than a move list holds
-  if (vm.count("divide") && *depth > 0) {
+  if (divide && *depth > 0) {
     const auto moves = sorted_moves(*s);
     complete = moves.has_value();
     for (size_t i = 0; complete && i < moves->size(); ++i) {
@@ -155,31 +153,13 @@ int run_perft(const std::vector<std::string>& args, Io io) {
   if (vm.count("json")) {
     JsonWriter j(io.out);
     j.begin_object();
-    j.field("game", "ringboard");
-    j.field("position", ringboard::to_string(s->position, s->to_move));
-    j.field("to_move", ringboard_color_name(s->to_move));
+    ringboard_position_json(j, *s);
     j.field("depth", *depth);
-    j.field("nodes", total);
-    if (vm.count("divide")) {
-      j.key("divide");
-      j.begin_array();
-      for (const auto& [m, n] : split) {
-        j.begin_object();
-        j.field("move", m);
-        j.field("nodes", n);
-        j.end_object();
-      }
-      j.end_array();
-    }
-    j.field("seconds", seconds);
+    perft_json_fields(j, total, split, divide, seconds);
     j.end_object();
     return kExitOk;
   }
-  for (const auto& [m, n] : split) io.out << m << ": " << n << '\n';
-  if (vm.count("divide"))
-    io.out << "total: " << total << '\n';
-  else
-    io.out << total << '\n';
+  print_perft(io.out, total, split, divide);
   return kExitOk;
 }
 

@@ -33,17 +33,7 @@ constexpr int kMaxPieces = 4;
 // Classes are recorded by name, whatever N a run had: a run for more pieces reuses them.
 const std::string kMetaPrefix = "solve/ringboard/10x10/";
 
-// One class's row: who wins its positions with each side to move.
-struct SideTally {
-  uint64_t left = 0, right = 0, draw = 0;
-};
-struct StoredTally {
-  uint64_t positions = 0;
-  SideTally left_to_move, right_to_move;
-  uint16_t longest = 0;
-};
-
-void tally_json(JsonWriter& j, const char* key, const SideTally& t) {
+void winners_json(JsonWriter& j, const char* key, const solver::LoopyStats::Winners& t) {
   j.key(key).begin_object();
   j.field("black", t.left);
   j.field("white", t.right);
@@ -113,32 +103,23 @@ int run_retro(const std::vector<std::string>& args, Io io) {
   const auto per_class =
       solver::solve_classes<RetroGame, Stored>(RetroGame{}, *database, runs, class_of, options);
   if (!per_class) return db_error(io, "retro", path, per_class.error());
-  // Totals over the classes: their roots' counts (the runs' own counts would count the
-  // positions in no class, a side without pieces, once per run that reached them).
+  // Totals over the classes' roots (the runs' own counts would count the positions in no
+  // class, a side without pieces, once per run that reached them).
+  auto positions_of = [](const solver::LoopyStats& s) {
+    return s.roots_left_to_move.left + s.roots_left_to_move.right + s.roots_left_to_move.draw;
+  };
   solver::LoopyStats total;
   total.from_earlier_run = true;
-  std::vector<std::pair<Material, StoredTally>> tallies;
-  for (size_t c = 0; c < classes.size(); ++c) {
-    const auto& s = (*per_class)[c];
-    StoredTally t;
-    t.left_to_move = {s.roots_left_to_move.left, s.roots_left_to_move.right,
-                      s.roots_left_to_move.draw};
-    t.right_to_move = {s.roots_right_to_move.left, s.roots_right_to_move.right,
-                       s.roots_right_to_move.draw};
-    t.positions =
-        s.roots_left_to_move.left + s.roots_left_to_move.right + s.roots_left_to_move.draw;
-    t.longest = static_cast<uint16_t>(s.roots_longest);
-    tallies.emplace_back(classes[c], t);
+  for (const auto& s : *per_class) {
     total.edges += s.edges;
     total.from_earlier_run &= s.from_earlier_run;
-    total.positions += t.positions;
-    total.sides += 2 * t.positions;
-    total.mover_wins += t.left_to_move.left + t.right_to_move.right;
-    total.mover_losses += t.left_to_move.right + t.right_to_move.left;
-    total.draws += t.left_to_move.draw + t.right_to_move.draw;
-    total.longest_win = std::max<uint32_t>(total.longest_win, t.longest);
+    total.positions += positions_of(s);
+    total.mover_wins += s.roots_left_to_move.left + s.roots_right_to_move.right;
+    total.mover_losses += s.roots_left_to_move.right + s.roots_right_to_move.left;
+    total.draws += s.roots_left_to_move.draw + s.roots_right_to_move.draw;
+    total.longest_win = std::max<uint32_t>(total.longest_win, uint32_t(s.roots_longest));
   }
-  const solver::LoopyStats* stats = &total;
+  total.sides = 2 * total.positions;
   if (auto st = database->close(); !st) return db_error(io, "retro", path, st.error());
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -147,23 +128,24 @@ int run_retro(const std::vector<std::string>& args, Io io) {
     j.begin_object();
     j.field("game", "ringboard");
     j.field("pieces", *pieces);
-    j.field("positions", stats->positions);
-    j.field("sides", stats->sides);
-    j.field("edges", stats->edges);
-    j.field("mover_wins", stats->mover_wins);
-    j.field("mover_losses", stats->mover_losses);
-    j.field("draws", stats->draws);
-    j.field("longest_win", uint64_t{stats->longest_win});
-    j.field("from_earlier_run", stats->from_earlier_run);
+    j.field("positions", total.positions);
+    j.field("sides", total.sides);
+    j.field("edges", total.edges);
+    j.field("mover_wins", total.mover_wins);
+    j.field("mover_losses", total.mover_losses);
+    j.field("draws", total.draws);
+    j.field("longest_win", uint64_t{total.longest_win});
+    j.field("from_earlier_run", total.from_earlier_run);
     j.field("seconds", seconds);
     j.key("classes").begin_array();
-    for (const auto& [m, t] : tallies) {
+    for (size_t c = 0; c < classes.size(); ++c) {
+      const auto& s = (*per_class)[c];
       j.begin_object();
-      j.field("class", ringboard::material_name(m));
-      j.field("positions", t.positions);
-      tally_json(j, "black_to_move", t.left_to_move);
-      tally_json(j, "white_to_move", t.right_to_move);
-      j.field("longest_win", uint64_t{t.longest});
+      j.field("class", runs[c].name);
+      j.field("positions", positions_of(s));
+      winners_json(j, "black_to_move", s.roots_left_to_move);
+      winners_json(j, "white_to_move", s.roots_right_to_move);
+      j.field("longest_win", s.roots_longest);
       j.end_object();
     }
     j.end_array();
@@ -172,18 +154,19 @@ int run_retro(const std::vector<std::string>& args, Io io) {
   }
   io.out << "| class | positions | black to move: black / white / draw | white to move: black / "
             "white / draw | longest win |\n|---|---|---|---|---|\n";
-  for (const auto& [m, t] : tallies) {
-    io.out << "| " << ringboard::material_name(m) << " | " << t.positions << " | "
-           << t.left_to_move.left << " / " << t.left_to_move.right << " / " << t.left_to_move.draw
-           << " | " << t.right_to_move.left << " / " << t.right_to_move.right << " / "
-           << t.right_to_move.draw << " | " << t.longest << " |\n";
+  for (size_t c = 0; c < classes.size(); ++c) {
+    const auto& s = (*per_class)[c];
+    const auto &b = s.roots_left_to_move, &w = s.roots_right_to_move;
+    io.out << "| " << runs[c].name << " | " << positions_of(s) << " | " << b.left << " / "
+           << b.right << " / " << b.draw << " | " << w.left << " / " << w.right << " / " << w.draw
+           << " | " << s.roots_longest << " |\n";
   }
-  io.out << "\npositions: " << stats->positions << " in " << classes.size()
-         << " classes  sides: " << stats->sides << "  moves: " << stats->edges
-         << "\nmover wins: " << stats->mover_wins << "  mover losses: " << stats->mover_losses
-         << "  draws: " << stats->draws << "  longest win: " << stats->longest_win
+  io.out << "\npositions: " << total.positions << " in " << classes.size()
+         << " classes  sides: " << total.sides << "  moves: " << total.edges
+         << "\nmover wins: " << total.mover_wins << "  mover losses: " << total.mover_losses
+         << "  draws: " << total.draws << "  longest win: " << total.longest_win
          << " plies\nseconds: " << std::fixed << std::setprecision(2) << seconds
-         << (stats->from_earlier_run ? " (solved by an earlier run)" : "") << "\n";
+         << (total.from_earlier_run ? " (solved by an earlier run)" : "") << "\n";
   return kExitOk;
 }
 
@@ -261,9 +244,7 @@ int run_query(const std::vector<std::string>& args, Io io) {
   if (parsed->vm.count("json")) {
     JsonWriter j(io.out);
     j.begin_object();
-    j.field("game", "ringboard");
-    j.field("position", ringboard::to_string(s->position, s->to_move));
-    j.field("to_move", ringboard_color_name(s->to_move));
+    ringboard_position_json(j, *s);
     j.field("result", result_word(result));
     j.key("distance");
     if (distance)

@@ -19,6 +19,12 @@ const char* ringboard_color_name(Color c) {
   return c == Color::Black ? "black" : "white";
 }
 
+void ringboard_position_json(JsonWriter& j, const RingboardState& s) {
+  j.field("game", "ringboard");
+  j.field("position", ringboard::to_string(s.position, s.to_move));
+  j.field("to_move", ringboard_color_name(s.to_move));
+}
+
 std::optional<RingboardState> resolve_ringboard_position(const po::variables_map& vm,
                                                          const std::string& command, Io io) {
   if (!vm.count("position")) {

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "json.hpp"
 #include "options.hpp"
 #include "ringboard/notation.hpp"
 
@@ -22,6 +23,8 @@ std::vector<std::string> add_ringboard_position_options(po::options_description&
 std::optional<RingboardState> resolve_ringboard_position(const po::variables_map& vm,
                                                          const std::string& command, Io io);
 const char* ringboard_color_name(ringboard::Color c);  // "black", "white"
+// The fields every Ringboard command's JSON starts with: "game", "position", "to_move".
+void ringboard_position_json(JsonWriter& j, const RingboardState& s);
 // The legal moves sorted by their text (a capture path's squares in order).
 std::optional<std::vector<ringboard::Move>> sorted_moves(const RingboardState& s);
 
