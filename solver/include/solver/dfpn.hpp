@@ -160,7 +160,8 @@ class DfpnSolver {
     const State s = root_state(p, left_to_move, offset);
     if (s.overflow) return Result::Unknown;
     if (s.hard_count == 0) return settle(s.known, s.left);
-    return result_of(search(s, !proofs_.find(table_key(s))));
+    // Asked of the store only on a first visit, as every other state (mid()).
+    return result_of(search(s, store_ && !proofs_.find(table_key(s))));
   }
 
   struct Hard {
