@@ -93,6 +93,9 @@ inline core::Winner opening_winner(const std::vector<OpeningChoice>& choices) {
 // positions share the tables, but the search meets their moves in another order, and taking
 // turns between two orders finds a proof sooner than either alone (Konane 6x6 standard,
 // 1 thread: f1's replies e1 and f2 in turns 0.65 s, e1 alone 0.90 s, f2 alone 0.61 s).
+// A choice searched reports its first refutation in reply order (reply_rounds.hpp); an
+// image of it reports the image of that refutation, and its replies that map to replies
+// not needed by the searched choice are listed as unknown. Both are the same on every run.
 template <OpeningGame G>
 OpeningAnalysis solve_opening(DfpnSolver<G>& dfpn, core::Shape shape, typename G::OpeningRule rule,
                               int threads, core::StopToken& stop) {
@@ -122,14 +125,12 @@ OpeningAnalysis solve_opening(DfpnSolver<G>& dfpn, core::Shape shape, typename G
       if (results[k] == Result::Unknown) results[k] = results[k2];
   for (size_t ci = 0; ci < by_choice.size(); ++ci) {
     OpeningChoice& c = out.choices[ci];
-    // Replies not settled (given up for a refutation) stay out: only results found are listed.
-    bool refuted = false;
-    for (size_t i : by_choice[ci]) refuted |= results[i] == Result::Loss;
+    // The replies up to the first refutation (settle_in_rounds settles every one before it
+    // unless stopped; one it could not settle is listed as unknown).
     for (size_t i : by_choice[ci]) {
       const core::Winner w = core::winner_of(core::Side::Left, results[i]);
-      if (refuted && w == core::Winner::Unknown) continue;
       c.replies.emplace_back(lines[i].reply, w);
-      if (w == core::Winner::Right) break;  // later replies were not searched
+      if (w == core::Winner::Right) break;  // later replies are not needed
     }
     settle_choice(c);
   }
