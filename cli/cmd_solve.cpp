@@ -79,10 +79,7 @@ int report_opening(KonaneSolver& solver, const GameState& s, bool json, Io io,
   if (dbc) {
     auto got = opening_from_db(*dbc->database, s.position.rows, s.position.cols, s.rule);
     if (!got) return db_error(io, "solve", dbc->path, got.error());
-    bool all_known = true;
-    for (const auto& r : got->choices)
-      for (const auto& [sq, w] : r.replies) all_known &= w != Winner::Unknown;
-    if (all_known) {
+    if (got->complete) {
       a = std::move(*got);
       from_db = true;
     }

@@ -149,3 +149,34 @@ TEST(DbRoundTrip, SearchesReadWhatEarlierSearchesProved) {
 }
 
 }  // namespace
+
+namespace {
+
+// A whole game solved with --db and then answered from the database names the same
+// refutation for every removal as the search did (both take the replies in one order).
+TEST(DbRoundTrip, WholeGameFromTheDatabaseNamesTheSameRefutations) {
+  TempDir dir;
+  const std::string db = (dir.path / "db").string();
+  auto solve = [&] {
+    auto r = run_cli(
+        {"solve", "--board", "4x8", "--opening", "any", "--threads", "2", "--db", db, "--json"});
+    EXPECT_EQ(r.rc, 0) << r.err;
+    auto j = clitest::parse_json_object(r.out);
+    EXPECT_TRUE(j.has_value()) << r.out;
+    return j ? *j : clitest::Json{};
+  };
+  auto refutations = [](const clitest::Json& j) {
+    std::vector<std::string> out;
+    for (const auto& r : j["removals"].array())
+      out.push_back(r["square"].str() + ":" + r["winner"].str() + ":" + r["refutation"].str());
+    return out;
+  };
+  const auto searched = solve();
+  const auto stored = solve();
+  EXPECT_FALSE(searched["from_db"].boolean());
+  EXPECT_TRUE(stored["from_db"].boolean());
+  EXPECT_EQ(refutations(stored), refutations(searched));
+  EXPECT_EQ(refutations(searched).size(), 16u);
+}
+
+}  // namespace
