@@ -21,13 +21,13 @@
 #include <sstream>
 
 #include "batch_lines.hpp"
+#include "core/progress.hpp"
 #include "db_support.hpp"
 #include "json.hpp"
 #include "konane/notation.hpp"
 #include "konane_solver.hpp"
 #include "options.hpp"
 #include "position_arg.hpp"
-#include "progress.hpp"
 #include "solver/stored_analysis.hpp"
 #include "solver_options.hpp"
 
@@ -228,8 +228,8 @@ int run_batch(const std::vector<std::string>& args, Io io) {
   std::atomic<size_t> done{0};
   std::atomic<bool> db_failed{false};
   std::string db_failure;
-  ProgressLine meter(io.err, "batch", vm.count("quiet") > 0);
-  auto progress = [&](bool force) { meter.update(done.load(), todo.size(), force); };
+  core::ProgressLine meter(vm.count("quiet") ? nullptr : &io.err, err_is_tty(io));
+  auto progress = [&](bool force) { meter.update("batch", done.load(), todo.size(), force); };
   // Test hook (the fault suite): SIGKILL at the Nth step, a step being a line's answers
   // stored in the database or its result appended, so that kills land at chosen points
   // whatever the machine's speed.

@@ -10,13 +10,13 @@
 #include <unordered_map>
 
 #include "build_info.hpp"
+#include "core/progress.hpp"
 #include "db_support.hpp"
 #include "json.hpp"
 #include "konane/notation.hpp"
 #include "konane/storage_key.hpp"
 #include "options.hpp"
 #include "position_arg.hpp"
-#include "progress.hpp"
 
 namespace konane::cli {
 namespace {
@@ -253,7 +253,7 @@ int run_upgrade(const std::string& path, size_t batch, bool json, bool quiet, Io
   db::OpenOptions options;
   options.build_id = kBuildId;
   options.legacy_game = kGameId;
-  ProgressLine meter(io.err, "upgrade", quiet || json);
+  core::ProgressLine meter(quiet || json ? nullptr : &io.err, err_is_tty(io));
   // Test hook: the process kills itself after this many progress reports (each follows a
   // recorded resume point), as a crash would.
   uint64_t abort_after = 0, reports = 0;
@@ -262,7 +262,7 @@ int run_upgrade(const std::string& path, size_t batch, bool json, bool quiet, Io
   auto report = db::Database::upgrade(
       path, options,
       [&](uint64_t done, uint64_t total) {
-        meter.update(done, total);
+        meter.update("upgrade", done, total);
         if (abort_after && ++reports >= abort_after) ::raise(SIGKILL);
       },
       batch);

@@ -100,7 +100,7 @@ int run_retro(const std::vector<std::string>& args, Io io) {
   options.abort_after_runs = abort_after_runs;
   if (!vm.count("quiet")) {
     options.progress = &io.err;
-    options.progress_tty = &io.err == &std::cerr && isatty(2);
+    options.progress_tty = err_is_tty(io);
   }
   solver::ConcurrentTable value_table(size_t{256} << 20);
   solver::ValueSolver<Game> values(value_table);

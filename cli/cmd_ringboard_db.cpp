@@ -8,7 +8,9 @@
 #include <iostream>
 #include <map>
 #include <ostream>
+#include <sstream>
 
+#include "core/progress.hpp"
 #include "db_support.hpp"
 #include "json.hpp"
 #include "options.hpp"
@@ -94,11 +96,20 @@ int run_retro(const std::vector<std::string>& args, Io io) {
   options.board = db::Board{ringboard::kGameId, {10, 10}};
   options.meta_prefix = kMetaPrefix;
   const bool quiet = vm.count("quiet") > 0;
+  options.progress = quiet ? nullptr : &io.err;
+  options.progress_tty = err_is_tty(io);
+  // Over the whole run: positions of the classes done against all of them (placements
+  // counted up front), so the line has an ETA although each class's own lines cannot.
+  uint64_t all_positions = 0, positions_done = 0;
+  for (const Material& m : classes) all_positions += ringboard::placement_count(m);
+  core::ProgressLine meter(options.progress, false);
   options.on_class = [&](size_t c, const solver::LoopyStats& s) {
-    if (quiet) return;
-    io.err << "retro: class " << (c + 1) << "/" << classes.size() << " " << runs[c].name << ": "
-           << s.positions << " positions, " << std::fixed << std::setprecision(1) << s.seconds
-           << " s" << (s.from_earlier_run ? " (done before)" : "") << "\n";
+    positions_done += ringboard::placement_count(classes[c]);
+    std::ostringstream line;
+    line << "class " << (c + 1) << "/" << classes.size() << " " << runs[c].name << " ("
+         << s.positions << " positions, " << std::fixed << std::setprecision(1) << s.seconds << " s"
+         << (s.from_earlier_run ? ", done before" : "") << ");";
+    meter.update("retro", positions_done, all_positions, true, line.str());
   };
   const auto per_class =
       solver::solve_classes<RetroGame, Stored>(RetroGame{}, *database, runs, class_of, options);

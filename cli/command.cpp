@@ -1,7 +1,10 @@
 #include "command.hpp"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <exception>
+#include <iostream>
 #include <optional>
 #include <ostream>
 #include <sstream>
@@ -9,6 +12,10 @@
 #include "build_info.hpp"
 
 namespace konane::cli {
+
+bool err_is_tty(Io io) {
+  return &io.err == &std::cerr && isatty(2);
+}
 
 std::map<std::string, Command>& registry() {
   static std::map<std::string, Command> commands;

@@ -20,6 +20,9 @@ struct Io {
   std::ostream& err;
 };
 
+// Whether progress lines on io.err may rewrite themselves in place (a terminal).
+bool err_is_tty(Io io);
+
 // args excludes the program name and the subcommand name.
 using CommandFn = std::function<int(const std::vector<std::string>& args, Io io)>;
 

@@ -62,6 +62,7 @@
 #include <string>
 #include <vector>
 
+#include "core/progress.hpp"
 #include "db/database.hpp"
 #include "solver/retro_io.hpp"
 
@@ -146,7 +147,6 @@ struct RetroOptions {
 // ── non-template helpers (solver/src/retro.cpp) ──
 namespace retro_detail {
 std::string layer_name(int layer);  // zero-padded "0007"
-std::string format_duration(double seconds);
 std::string iso_now();
 
 // A solved layer held for lookups: its normalised words and a bucket index on the top bits
@@ -169,24 +169,19 @@ struct SolvedLayer {
   }
 };
 
+// retro's progress line: the layer's count and the whole run's, per phase.
 class Progress {
  public:
-  Progress(std::ostream* os, bool tty) : os_(os), tty_(tty) {}
+  Progress(std::ostream* os, bool tty) : line_(os, tty, "pos", std::chrono::seconds(1)) {}
   // Prints at most about once a second (always when force).
   void update(const std::string& phase, int layer, uint64_t layer_done, uint64_t layer_total,
               uint64_t all_done, uint64_t all_total, bool force = false);
-  void finish_line();
+  void finish_line() { line_.finish(); }
   // A line of its own (e.g. before a long step that has no count to show).
-  void note(const std::string& line);
+  void note(const std::string& line) { line_.note(line); }
 
  private:
-  std::ostream* os_;
-  bool tty_;
-  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
-  std::chrono::steady_clock::time_point last_{};
-  uint64_t first_done_ = UINT64_MAX;  // all_done at start of this phase (rate since then)
-  std::string phase_;
-  bool open_line_ = false;
+  core::ProgressLine line_;
 };
 [[noreturn]] void die_for_test(const char* what, uint64_t count);
 }  // namespace retro_detail
