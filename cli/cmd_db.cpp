@@ -17,6 +17,7 @@
 #include "konane/storage_key.hpp"
 #include "options.hpp"
 #include "position_arg.hpp"
+#include "ringboard_db_admin.hpp"
 
 namespace konane::cli {
 namespace {
@@ -296,9 +297,12 @@ int run_upgrade(const std::string& path, size_t batch, bool json, bool quiet, Io
   return kExitOk;
 }
 
-int run_db(const std::vector<std::string>& args, Io io) {
+int run_db(const std::vector<std::string>& args, Io io, bool ringboard) {
   const std::string usage =
-      "konane db (stats | export --board RxC | verify | repair | upgrade) --db PATH [--json]";
+      ringboard ? "konane db (stats | export | verify | repair | upgrade) --game ringboard --db "
+                  "PATH [--json]"
+                : "konane db (stats | export --board RxC | verify | repair | upgrade) --db PATH "
+                  "[--json]";
   po::options_description desc("options");
   desc.add_options()("action", po::value<std::string>(),
                      "stats, export, verify, repair or upgrade")("board", po::value<std::string>(),
@@ -310,6 +314,15 @@ int run_db(const std::vector<std::string>& args, Io io) {
   auto parsed = parse_args("db", usage, desc, {"action"}, false, args, io);
   if (!parsed) return kExitUsage;
   if (parsed->help) {
+    if (ringboard) {
+      io.out << "stats: Ringboard positions stored, draws, and each material class solved by\n"
+                "retro --game ringboard (positions, longest win, time).\n"
+                "export: every stored position as TSV on stdout (streaming): position, the\n"
+                "winner with black to move (black, white, draw or unknown) and its distance in\n"
+                "plies, the same with white to move.\n"
+                "verify, repair and upgrade: as for Konane (konane db --help).\n";
+      return kExitOk;
+    }
     io.out << "stats: positions per board, retrograde solves per board and opening rule, size\n"
               "on disk and schema version.\n"
               "export: every stored position of one board as TSV on stdout (streaming):\n"
@@ -332,6 +345,8 @@ int run_db(const std::vector<std::string>& args, Io io) {
   const std::string action = vm["action"].as<std::string>();
   const std::string path = db_path_from(vm);
   if (path.empty()) return usage_error(io, "db", "--db PATH is required");
+  if (ringboard && action == "stats") return run_ringboard_stats(path, vm.count("json") > 0, io);
+  if (ringboard && action == "export") return run_ringboard_export(path, io);
   if (action == "stats") return run_stats(path, vm.count("json") > 0, io);
   if (action == "export") {
     if (!vm.count("board")) return usage_error(io, "db", "export needs --board RxC");
@@ -348,8 +363,14 @@ int run_db(const std::vector<std::string>& args, Io io) {
                      "unknown action '" + action + "' (stats, export, verify, repair or upgrade)");
 }
 
-Registrar reg("db", "solved-position database: stats, export, verify, repair, upgrade", run_db,
-              /*streams=*/true);
+Registrar reg(
+    "db", "solved-position database: stats, export, verify, repair, upgrade",
+    [](const std::vector<std::string>& args, Io io) { return run_db(args, io, false); },
+    /*streams=*/true);
+Registrar ringboard_reg(
+    "db", "endgame database: stats, export, verify, repair, upgrade",
+    [](const std::vector<std::string>& args, Io io) { return run_db(args, io, true); },
+    /*streams=*/true, "ringboard");
 
 }  // namespace
 }  // namespace konane::cli

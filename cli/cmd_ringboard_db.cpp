@@ -4,6 +4,8 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <csignal>
+#include <cstdlib>
 #include <iomanip>
 #include <iostream>
 #include <map>
@@ -47,6 +49,8 @@ int run_retro(const std::vector<std::string>& args, Io io) {
   po::options_description desc("options");
   desc.add_options()                                                                  //
       ("pieces", po::value<std::string>(), "the most pieces of a position (2 to 4)")  //
+      ("sst-records", po::value<size_t>()->default_value(size_t{1} << 22),
+       "records held in memory per table file while a class is stored")  //
       ("quiet", "no progress lines on stderr");
   add_db_option(desc);
   add_threads_option(desc);
@@ -95,6 +99,16 @@ int run_retro(const std::vector<std::string>& args, Io io) {
   solver::ClassRunOptions<ringboard::Position> options;
   options.board = db::Board{ringboard::kGameId, {10, 10}};
   options.meta_prefix = kMetaPrefix;
+  options.sst_buffer_records = vm["sst-records"].as<size_t>();
+  if (options.sst_buffer_records == 0)
+    return usage_error(io, "retro", "--sst-records must be positive");
+  // Test hook: the process kills itself after storing this many records, as a crash would.
+  uint64_t abort_after = 0, records = 0;
+  if (const char* env = std::getenv("KONANE_RETRO_ABORT_AFTER")) abort_after = std::stoull(env);
+  if (abort_after)
+    options.on_record = [&] {
+      if (++records >= abort_after) ::raise(SIGKILL);
+    };
   const bool quiet = vm.count("quiet") > 0;
   options.progress = quiet ? nullptr : &io.err;
   options.progress_tty = err_is_tty(io);

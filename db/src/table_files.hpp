@@ -57,7 +57,10 @@ struct StrayTable {
   std::uint64_t missing = 0;  // records whose facts the live database does not hold
   std::string problem;        // why the file is unreadable (empty if it was read)
   bool interrupted_ingest = false;
-  bool lost() const { return missing > 0 || !problem.empty(); }
+  // Without a valid footer: a flush or compaction output that a crash cut short (see
+  // inspect() in table_files.cpp).
+  bool unfinished_write = false;
+  bool lost() const { return missing > 0 || (!problem.empty() && !unfinished_write); }
 };
 
 struct TableFileCheck {

@@ -133,6 +133,61 @@ TEST(FaultSuite, RetroKilledAtRandomPointsEndsIdentical) {
   std::printf("retro %s: %d trials, %d kills landed\n", board.c_str(), trials(), killed);
 }
 
+// Ringboard endgame retro (every class of at most 3 pieces, one at a time, each reading the
+// earlier ones back from the database) killed one to three times per trial at a random
+// count of records handed to the table-file builder (with small table files, so that a kill
+// can leave runs written but not ingested), then resumed: exactly the records and class
+// records of an uninterrupted run.
+TEST(FaultSuite, RingboardRetroKilledAtRandomPointsEndsIdentical) {
+  TempDir dir;
+  auto export_all = [](const fs::path& db) {
+    auto r = run_binary({"db", "export", "--game", "ringboard", "--db", db.string()});
+    EXPECT_EQ(r.rc, 0) << r.err;
+    return r.out;
+  };
+  auto classes = [](const fs::path& db) {
+    auto r = run_binary({"db", "stats", "--game", "ringboard", "--db", db.string(), "--json"});
+    EXPECT_EQ(r.rc, 0) << r.err;
+    auto j = clitest::parse_json_object(r.out);
+    std::string out;
+    if (j)
+      for (const auto& c : (*j)["classes"].array()) {
+        out += c["class"].str() + (c["done"].boolean() ? " done " : " open ");
+        for (const char* f : {"class_positions", "roots_left_to_move_left",
+                              "roots_right_to_move_draw", "roots_longest"})
+          out += c[f].str() + " ";
+      }
+    return out;
+  };
+  const fs::path clean = dir.path / "clean";
+  auto full = run_binary(
+      {"retro", "--game", "ringboard", "--pieces", "3", "--db", clean.string(), "--quiet"});
+  ASSERT_EQ(full.rc, 0) << full.err;
+  const std::string expected = export_all(clean), expected_classes = classes(clean);
+  const uint64_t records = clitest::lines(expected).size() - 1;
+  ASSERT_GT(records, 600000u);
+  std::mt19937_64 rng(20261125);
+  int killed = 0;
+  for (int t = 0; t < trials(); ++t) {
+    SCOPED_TRACE("trial " + std::to_string(t));
+    const fs::path db = dir.path / ("t" + std::to_string(t));
+    const std::vector<std::string> args = {
+        "retro", "--game",    "ringboard", "--pieces",      "3",
+        "--db",  db.string(), "--quiet",   "--sst-records", "20000"};
+    for (int k = 1 + int(rng() % 3); k > 0; --k)
+      killed += killed_by_hook(args, "KONANE_RETRO_ABORT_AFTER", 1 + rng() % records, 0);
+    auto rest = run_binary(args);
+    ASSERT_EQ(rest.rc, 0) << rest.err;
+    EXPECT_EQ(export_all(db), expected);
+    EXPECT_EQ(classes(db), expected_classes);
+    auto verify = run_binary({"db", "verify", "--db", db.string()});
+    EXPECT_EQ(verify.rc, 0) << verify.out << verify.err;
+    fs::remove_all(db);
+  }
+  EXPECT_GE(killed, trials());
+  std::printf("ringboard retro: %d trials, %d kills landed\n", trials(), killed);
+}
+
 // Everything a batch line's answer says, without the fields that measure the run.
 std::string answer_of(const std::string& line) {
   const auto from = line.find("\"position\""), to = line.find(",\"nodes\"");

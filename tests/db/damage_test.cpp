@@ -184,6 +184,54 @@ TEST_F(Damage, StrayWhoseRecordsAreAllLiveIsHarmless) {
   expect_complete(*rw);
 }
 
+TEST_F(Damage, UnfinishedWriteIsHarmless) {
+  // What a crash during a flush or compaction leaves: an output file cut short before its
+  // footer (here empty, and the first half of a real table file). Nothing is lost: a
+  // flush's records are still in the WAL, a compaction's inputs are still listed.
+  { std::ofstream(path_ / "009998.sst"); }
+  fs::copy_file(foreign_table(), path_ / "000002.sst");
+  fs::resize_file(path_ / "000002.sst", fs::file_size(path_ / "000002.sst") / 2);
+  auto ro = db_test::open_ro(path_);
+  DB_ASSERT_OK(ro);
+  auto report = ro->verify();
+  DB_ASSERT_OK(report);
+  EXPECT_TRUE(report->problems.empty()) << report->problems[0];
+  EXPECT_EQ(report->stray_files, 2u);
+  DB_ASSERT_OK(ro->close());
+  auto rw = db_test::open_rw(path_);
+  DB_ASSERT_OK(rw);
+  expect_complete(*rw);
+}
+
+TEST_F(Damage, CompleteStrayWithABadBlockIsDamage) {
+  // A complete table file (its footer intact) that no MANIFEST lists and whose blocks fail
+  // their checksums: records it held may be lost, so it is damage, whatever its number.
+  const fs::path stray = path_ / "000001.sst";
+  fs::copy_file(foreign_table(), stray);
+  {
+    std::fstream f(stray, std::ios::in | std::ios::out | std::ios::binary);
+    f.seekp(100);
+    f.write("\xff\xff\xff\xff\xff\xff\xff\xff", 8);
+  }
+  auto r = db_test::open_rw(path_);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().code, Code::kCorruption);
+  EXPECT_NE(r.error().message.find("000001.sst"), std::string::npos) << r.error().message;
+  EXPECT_TRUE(fs::exists(stray));
+}
+
+TEST_F(Damage, BulkLoadedRunMergedAwayIsHarmless) {
+  // What a crash between a compaction and the deletion of its inputs leaves: an ingested
+  // run, which names no column family, whose records the live files hold.
+  fs::copy_file(db_test::largest_table_file(path_), path_ / "009999.sst");
+  auto ro = db_test::open_ro(path_);
+  DB_ASSERT_OK(ro);
+  auto report = ro->verify();
+  DB_ASSERT_OK(report);
+  EXPECT_TRUE(report->problems.empty()) << report->problems[0];
+  EXPECT_EQ(report->stray_files, 1u);
+}
+
 TEST_F(Damage, ForeignStrayWithNewRecordsIsDamage) {
   // A table file from another database: its records are nowhere in this one.
   fs::copy_file(foreign_table(), path_ / "009999.sst");

@@ -38,6 +38,8 @@ struct ClassRunOptions {
   std::string meta_prefix;  // each class's records go under meta_prefix + "class/" + name + "/"
   std::ostream* progress = nullptr;
   bool progress_tty = false;
+  size_t sst_buffer_records = size_t{1} << 22;  // records per table file while storing
+  std::function<void()> on_record;              // LoopyOptions::on_record, for every class
   // Called after each class with its index and stats (for progress and tables).
   std::function<void(size_t, const LoopyStats&)> on_class;
 };
@@ -60,6 +62,8 @@ db::Expected<std::vector<LoopyStats>> solve_classes(
     o.meta_prefix = options.meta_prefix + "class/" + classes[c].name + "/";
     o.progress = options.progress;
     o.progress_tty = options.progress_tty;
+    o.sst_buffer_records = options.sst_buffer_records;
+    o.on_record = options.on_record;
     o.known = [&, c](const Position& p, bool left) -> db::Expected<std::optional<Settled>> {
       const std::optional<size_t> k = class_of(p);
       if (!k || *k >= c) return std::optional<Settled>();

@@ -86,6 +86,9 @@ struct LoopyOptions {
   size_t sst_buffer_records = size_t{1} << 22;
   std::ostream* progress = nullptr;  // progress lines (stderr)
   bool progress_tty = false;         // rewrite one line with '\r'
+  // Test hook (fault injection): called after each record is handed to the table-file
+  // builder, before the class is ingested.
+  std::function<void()> on_record;
 };
 
 struct LoopyStats {
@@ -446,6 +449,7 @@ class LoopySolver {
       const db::PositionKey key{
           o_.board.game, o_.board.shape.rows, o_.board.shape.cols, k.group, k.hi, k.lo};
       if (auto s = builder->add(key, v); !s) return s;
+      if (o_.on_record) o_.on_record();
     }
     const std::string& p = o_.meta_prefix;
     const std::vector<db::MetaEntry> meta = {
