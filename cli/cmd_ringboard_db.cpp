@@ -19,6 +19,7 @@
 #include "position_arg.hpp"
 #include "ringboard/endgame.hpp"
 #include "ringboard_arg.hpp"
+#include "ringboard_report.hpp"
 #include "solver/retro_classes.hpp"
 
 namespace konane::cli {
@@ -195,14 +196,6 @@ int run_retro(const std::vector<std::string>& args, Io io) {
   return kExitOk;
 }
 
-// The result for the side to move, as the spec words it.
-const char* result_word(core::Result r) {
-  return r == core::Result::Win    ? "win"
-         : r == core::Result::Loss ? "loss"
-         : r == core::Result::Draw ? "draw"
-                                   : "unknown";
-}
-
 int run_query(const std::vector<std::string>& args, Io io) {
   po::options_description desc("options");
   const auto positional = add_ringboard_position_options(desc);
@@ -238,12 +231,7 @@ int run_query(const std::vector<std::string>& args, Io io) {
   const auto moves = sorted_moves(*s);
   if (!moves)
     return usage_error(io, "query", "this position has more legal moves than can be listed");
-  struct Scored {
-    std::string text;
-    core::Result result;  // for the side to move here
-    std::optional<uint16_t> distance;
-  };
-  std::vector<Scored> scored;
+  std::vector<ScoredMove> scored;
   for (const auto& m : *moves) {
     const auto child = read(ringboard::play(s->position, s->to_move, m), !black);
     if (!child) return db_error(io, "query", path, child.error());
@@ -251,58 +239,15 @@ int run_query(const std::vector<std::string>& args, Io io) {
     scored.push_back({ringboard::move_text(m), core::flip(r),
                       d ? std::optional<uint16_t>(uint16_t(*d + 1)) : std::nullopt});
   }
-  // Best: the fastest wins, else the draws, else the slowest losses.
-  std::vector<std::string> best;
-  for (const core::Result want : {core::Result::Win, core::Result::Draw, core::Result::Loss}) {
-    std::optional<uint16_t> pick;
-    for (const auto& c : scored)
-      if (c.result == want && c.distance)
-        pick = !pick                       ? c.distance
-               : want == core::Result::Win ? std::min(*pick, *c.distance)
-                                           : std::max(*pick, *c.distance);
-    for (const auto& c : scored)
-      if (c.result == want && (want == core::Result::Draw || c.distance == pick))
-        best.push_back(c.text);
-    if (!best.empty()) break;
-  }
   const auto [result, distance] = *here;
   if (parsed->vm.count("json")) {
     JsonWriter j(io.out);
     j.begin_object();
     ringboard_position_json(j, *s);
-    j.field("result", result_word(result));
-    j.key("distance");
-    if (distance)
-      j.value(uint64_t{*distance});
-    else
-      j.null();
-    j.string_array("best_moves", best);
-    j.key("moves").begin_array();
-    for (const auto& c : scored) {
-      j.begin_object();
-      j.field("move", c.text);
-      j.field("result", result_word(c.result));
-      j.key("distance");
-      if (c.distance)
-        j.value(uint64_t{*c.distance});
-      else
-        j.null();
-      j.end_object();
-    }
-    j.end_array();
+    moves_json(j, result, distance, scored);
     j.end_object();
-    return result == core::Result::Unknown ? kExitNotFound : kExitOk;
-  }
-  io.out << "position: " << ringboard::to_string(s->position, s->to_move) << "\n"
-         << "result: " << result_word(result) << " for " << ringboard_color_name(s->to_move);
-  if (distance) io.out << " in " << *distance << " plies";
-  io.out << "\nbest moves:";
-  for (const auto& b : best) io.out << " " << b;
-  io.out << "\n";
-  for (const auto& c : scored) {
-    io.out << "  " << c.text << ": " << result_word(c.result);
-    if (c.distance) io.out << " in " << *c.distance;
-    io.out << "\n";
+  } else {
+    moves_text(io.out, *s, result, distance, scored);
   }
   return result == core::Result::Unknown ? kExitNotFound : kExitOk;
 }

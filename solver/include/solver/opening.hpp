@@ -84,14 +84,14 @@ inline core::Winner opening_winner(const std::vector<OpeningChoice>& choices) {
   return any_unknown ? core::Winner::Unknown : core::Winner::Right;
 }
 
-// REPLY ORDER. A choice reports its first refutation in reply order, and every reply before
-// that one must be proved not to refute it, so the order decides the cost: replies go first
-// that leave Left (to move) the fewest moves against Right's, a deterministic guess at a
-// refutation (ties keep the game's order). One thread, nodes against the game's order with
-// the first refutation found: Konane 6x6 any 0.71x, 5x7 standard 0.77x, 4x8 any 0.20x, 6x6
-// standard 1.09x (the one board worse: another order of the same searches over one table).
-// Appends each first choice's entry to `choices` and returns its lines in reply order; the
-// search and the database answer both use it, so they name the same refutation.
+// REPLY ORDER. The replies of a choice are searched in rounds of equal budgets taken in
+// list order (reply_rounds.hpp), so the order decides which refutation turns up first and
+// how soon: replies go first that leave Left (to move) the fewest moves against Right's, a
+// cheap guess at a refutation (ties keep the game's order). Konane, 1 thread, nodes against
+// the game's own order: 6x6 any 0.71x, 5x7 standard 0.77x, 5x6 any 0.55x, 4x8 any 0.20x,
+// 6x6 standard 1.09x (the one board worse). The search and the database answer list
+// replies in this order, up to the refutation named.
+// Appends each first choice's entry to `choices` and returns its lines in reply order.
 template <OpeningGame G, class Lines>
 std::vector<std::vector<size_t>> replies_in_order(const Lines& lines,
                                                   std::vector<OpeningChoice>& choices) {
@@ -121,9 +121,8 @@ std::vector<std::vector<size_t>> replies_in_order(const Lines& lines,
 // positions share the tables, but the search meets their moves in another order, and taking
 // turns between two orders finds a proof sooner than either alone (Konane 6x6 standard,
 // 1 thread: f1's replies e1 and f2 in turns 0.65 s, e1 alone 0.90 s, f2 alone 0.61 s).
-// A choice searched reports its first refutation in reply order (above; reply_rounds.hpp); an
-// image of it reports the image of that refutation, and its replies that map to replies
-// not needed by the searched choice are listed as unknown. Both are the same on every run.
+// A choice names the first refutation in reply order among those settled: the first found
+// on one thread (the same on every run), possibly another on more (reply_rounds.hpp).
 template <OpeningGame G>
 OpeningAnalysis solve_opening(DfpnSolver<G>& dfpn, core::Shape shape, typename G::OpeningRule rule,
                               int threads, core::StopToken& stop) {
@@ -147,8 +146,8 @@ OpeningAnalysis solve_opening(DfpnSolver<G>& dfpn, core::Shape shape, typename G
       if (results[k] == Result::Unknown) results[k] = results[k2];
   for (size_t ci = 0; ci < by_choice.size(); ++ci) {
     OpeningChoice& c = out.choices[ci];
-    // The replies up to the first refutation (settle_in_rounds settles every one before it
-    // unless stopped; one it could not settle is listed as unknown).
+    // The replies up to the refutation named; one before it that was not settled (given up
+    // once the refutation was found) is listed as unknown.
     for (size_t i : by_choice[ci]) {
       const core::Winner w = core::winner_of(core::Side::Left, results[i]);
       c.replies.emplace_back(lines[i].reply, w);

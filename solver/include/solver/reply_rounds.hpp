@@ -16,14 +16,13 @@
 // A group of one position is simply searched to the end, so groups of one each settle
 // every position of a list (the root moves of `konane solve POSITION`).
 //
-// WHICH REFUTATION. A group is settled by its first refutation in list order: once some
-// reply refutes, the replies after it are dropped and those before it are still settled.
-// Which refutation is found first depends on timing when threads share the tables, so
-// stopping at the first one found would make the reported refutation vary from run to run
-// (2 threads, 2x8 standard: a2 was refuted by a1 in one run and by b2 in the next). The
-// first in list order is one answer whatever the timing: it is the reply at index j such
-// that j refutes and every reply before j is settled as not refuting, and both facts are
-// proofs, not accidents of the schedule. The cost is the proofs of the replies before j.
+// WHICH REFUTATION. A group is settled by the first refutation found. On one thread that
+// is always the same one; on more it depends on timing (2 threads, 2x8 standard: a2 was
+// refuted by a1 in one run and by b2 in the next), though whether the group is refuted never
+// does. Naming the first refutation in list order instead, with every reply before it proved
+// not to refute, would be the same on every run, but it costs the proof of that reply even
+// when a later one refutes more cheaply: Konane 6x7 standard on 2 threads took 271 M nodes
+// that way against 40 M (session of 2026-11-25), so it is not done.
 //
 // THREADS. Workers take the groups nobody has started; once none is left they join the
 // groups still open, latest first. Each reply has its own next budget, doubling with every
@@ -37,7 +36,6 @@
 // 0.31 s on 2, and c3 after d3 2.98 s and 1.57 s (single runs).
 #include <tbb/parallel_for.h>
 
-#include <algorithm>
 #include <atomic>
 #include <bit>
 #include <memory>
@@ -63,22 +61,14 @@ std::vector<solver::Result> settle_in_rounds(Solver& dfpn, const std::vector<Pos
   std::unique_ptr<std::atomic<Result>[]> results(new std::atomic<Result>[positions.size()]);
   for (size_t i = 0; i < positions.size(); ++i) results[i].store(Result::Unknown);
   auto known = [&](size_t k) { return results[k].load() != Result::Unknown; };
-  // The replies of group g still needed: those before its first known refutation.
-  auto needed_count = [&](size_t g) {
-    const auto& jobs = groups[g];
-    size_t n = 0;
-    while (n < jobs.size() && results[jobs[n]].load() != Result::Loss) ++n;
-    return n;
-  };
-  auto needed = [&](size_t g, size_t k) {
-    const auto& jobs = groups[g];
-    const size_t n = needed_count(g);
-    return !known(k) && std::find(jobs.begin(), jobs.begin() + n, k) != jobs.begin() + n;
-  };
   auto group_done = [&](size_t g) {
-    const auto& jobs = groups[g];
-    const size_t n = needed_count(g);
-    return std::all_of(jobs.begin(), jobs.begin() + n, known);
+    bool open = false;
+    for (size_t k : groups[g]) {
+      const Result r = results[k].load();
+      if (r == Result::Loss) return true;
+      open |= r == Result::Unknown;
+    }
+    return !open;
   };
   // The search orders in use on each reply: bit v for DfpnSolver's child order v.
   std::unique_ptr<std::atomic<uint32_t>[]> busy(new std::atomic<uint32_t>[positions.size()]());
@@ -91,8 +81,8 @@ std::vector<solver::Result> settle_in_rounds(Solver& dfpn, const std::vector<Pos
     while (!busy[k].compare_exchange_weak(used, used | (uint32_t{1} << order)));
     uint64_t polls = 0;
     const Result r = dfpn.solve(
-        positions[k], left, [&] { return (budget && ++polls * kPoll > *budget) || !needed(g, k); },
-        order);
+        positions[k], left,
+        [&] { return (budget && ++polls * kPoll > *budget) || known(k) || group_done(g); }, order);
     busy[k].fetch_and(~(uint32_t{1} << order));
     if (r != Result::Unknown) results[k].store(r);
   };
@@ -102,10 +92,9 @@ std::vector<solver::Result> settle_in_rounds(Solver& dfpn, const std::vector<Pos
   for (size_t i = 0; i < positions.size(); ++i) next_budget[i].store(kFirstBudget);
   auto pick = [&](size_t g, bool from_last) -> std::optional<size_t> {
     const auto& jobs = groups[g];
-    const size_t count = needed_count(g);
     std::optional<size_t> best, best_busy;
-    for (size_t n = 0; n < count; ++n) {
-      const size_t k = jobs[from_last ? count - 1 - n : n];
+    for (size_t n = 0; n < jobs.size(); ++n) {
+      const size_t k = jobs[from_last ? jobs.size() - 1 - n : n];
       if (known(k) || next_budget[k].load() == 0) continue;
       auto& slot = busy[k].load() > 0 ? best_busy : best;
       if (!slot || next_budget[k].load() < next_budget[*slot].load()) slot = k;
@@ -140,11 +129,6 @@ std::vector<solver::Result> settle_in_rounds(Solver& dfpn, const std::vector<Pos
       tbb::simple_partitioner());
   std::vector<Result> out(positions.size());
   for (size_t i = 0; i < positions.size(); ++i) out[i] = results[i].load();
-  // A reply after the first refutation may have been settled by a search that was running
-  // when the refutation came in, or not: dropped, so that the answer does not depend on it.
-  for (size_t g = 0; g < n; ++g)
-    for (size_t r = needed_count(g) + 1; r < groups[g].size(); ++r)
-      out[groups[g][r]] = Result::Unknown;
   return out;
 }
 

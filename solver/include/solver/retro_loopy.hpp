@@ -55,6 +55,7 @@
 #include <vector>
 
 #include "core/outcome.hpp"
+#include "core/stop.hpp"
 #include "db/database.hpp"
 #include "solver/retro.hpp"
 
@@ -89,6 +90,12 @@ struct LoopyOptions {
   // Test hook (fault injection): called after each record is handed to the table-file
   // builder, before the class is ingested.
   std::function<void()> on_record;
+  // Limits of a run that answers one position (konane solve): run() fails, and
+  // LoopySolver::cut_short() says so, once more positions than this are reached (0: no
+  // limit but the 2^31 of the node numbers) or once the token is stopped (polled per
+  // level and every few thousand children).
+  size_t max_positions = 0;
+  core::StopToken* stop = nullptr;
 };
 
 struct LoopyStats {
@@ -178,6 +185,10 @@ class LoopySolver {
     return stats;
   }
 
+  // Whether run() failed for a limit of LoopyOptions (max_positions, stop), not an error.
+  bool cut_short() const { return cut_short_; }
+  size_t positions_reached() const { return positions_.size(); }
+
   // Who wins p with that side to move, and in how many plies, after run(); Unknown when p
   // was not reached with that side to move.
   std::pair<core::Winner, std::optional<uint16_t>> outcome(const Position& p, bool left) const {
@@ -252,8 +263,18 @@ class LoopySolver {
     return it->second;
   }
 
+  db::Status limited() {
+    cut_short_ = true;
+    if (o_.stop && o_.stop->stop_requested())
+      return db::Error{db::Code::kInvalidArgument, "retro: stopped (time limit)"};
+    return db::Error{db::Code::kInvalidArgument, "retro: more than " +
+                                                     std::to_string(o_.max_positions) +
+                                                     " positions reachable, the limit of this run"};
+  }
+
   db::Status reach(uint32_t node, std::vector<uint32_t>& next) {
     if (reached_[node]) return db::ok();
+    if (o_.max_positions && positions_.size() > o_.max_positions) return limited();
     if (positions_.size() >= (size_t{1} << 31) - 1) {
       return db::Error{db::Code::kInvalidArgument,
                        "retro: more than 2^31 positions reachable; too many to hold in memory"};
@@ -296,8 +317,11 @@ class LoopySolver {
       for (auto& v : local) children.insert(children.end(), v.begin(), v.end());
       std::stable_sort(children.begin(), children.end(),
                        [](const Child& a, const Child& b) { return a.parent < b.parent; });
+      if (o_.stop && o_.stop->poll()) return limited();
       std::vector<uint32_t> next;
+      uint64_t polls = 0;
       for (const Child& c : children) {
+        if (o_.stop && ++polls % 4096 == 0 && o_.stop->poll()) return limited();
         const bool child_left = !loopy_detail::left_moves(c.parent);
         const uint32_t child = loopy_detail::node_of(number(c.position), child_left);
         edges.push_back({c.parent, child});
@@ -373,6 +397,7 @@ class LoopySolver {
           frontier.insert(frontier.end(), it->second.begin(), it->second.end());
           std::sort(frontier.begin(), frontier.end());
         }
+      if (o_.stop && o_.stop->poll()) return limited();
       decided += frontier.size();
       progress.update("solve", static_cast<int>(d), frontier.size(), frontier.size(), decided, 0);
       if (d + 1 > UINT16_MAX) {
@@ -476,6 +501,7 @@ class LoopySolver {
   const G& g_;
   db::Database* db_;
   LoopyOptions<Position> o_;
+  bool cut_short_ = false;
 
   std::unordered_map<RetroKey, uint32_t, loopy_detail::KeyHash> index_;
   std::vector<Position> positions_;

@@ -1,0 +1,133 @@
+// `konane solve --game ringboard` (cli/cmd_ringboard_solve.cpp) against the endgame database
+// that `retro --game ringboard` builds class by class: on positions of every kind of
+// 3-piece class, with each side to move, the result, the distance and the best moves agree
+// with query's, searched alone and with the database as the boundary; the limits give an
+// unknown answer, never a wrong one; bad input is refused.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "cli_test_support.hpp"
+#include "ringboard/endgame.hpp"
+#include "ringboard/notation.hpp"
+
+namespace {
+
+using clitest::run_cli;
+using clitest::TempDir;
+
+clitest::Json json_of(const clitest::Run& r) {
+  EXPECT_EQ(r.rc, 0) << r.err << r.out;
+  auto j = clitest::parse_json_object(r.out);
+  EXPECT_TRUE(j.has_value()) << r.out;
+  return j ? *j : clitest::Json{};
+}
+
+// The distance, or "none" for a draw.
+std::string distance(const clitest::Json& j) {
+  return j["distance"].is_null() ? "none" : std::to_string(j["distance"].num());
+}
+
+std::vector<std::string> strings(const clitest::Json& a) {
+  std::vector<std::string> out;
+  for (const auto& v : a.array()) out.push_back(v.str());
+  return out;
+}
+
+class RingboardSolveCli : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    dir_ = new TempDir;
+    db_ = (dir_->path / "db").string();
+    auto r = run_cli({"retro", "--game", "ringboard", "--pieces", "3", "--db", db_, "--quiet"});
+    ASSERT_EQ(r.rc, 0) << r.err;
+  }
+  static void TearDownTestSuite() { delete dir_; }
+  static inline TempDir* dir_ = nullptr;
+  static inline std::string db_;
+};
+
+TEST_F(RingboardSolveCli, AgreesWithTheEndgameDatabase) {
+  int draws = 0, wins = 0, losses = 0, hits = 0;
+  for (const char* name : {"Xx-O", "X-oo", "xx-o", "X-Oo"}) {
+    const auto material = ringboard::parse_material(name);
+    ASSERT_TRUE(material) << name;
+    std::vector<std::string> picked;
+    uint64_t i = 0;
+    const uint64_t stride = ringboard::placement_count(*material) / 3 + 1;
+    ringboard::for_each_placement(*material, [&](const ringboard::Position& p) {
+      if (i++ % stride == 7) picked.push_back(ringboard::to_string(p));
+    });
+    for (const auto& text : picked)
+      for (const char* side : {" b", " w"}) {
+        const std::string pos = text + side;
+        SCOPED_TRACE(pos);
+        const auto want =
+            json_of(run_cli({"query", "--game", "ringboard", pos, "--db", db_, "--json"}));
+        const auto alone =
+            json_of(run_cli({"solve", "--game", "ringboard", pos, "--quiet", "--json"}));
+        const auto bounded = json_of(
+            run_cli({"solve", "--game", "ringboard", pos, "--db", db_, "--quiet", "--json"}));
+        for (const auto* got : {&alone, &bounded}) {
+          EXPECT_TRUE((*got)["complete"].boolean());
+          EXPECT_EQ((*got)["result"].str(), want["result"].str());
+          EXPECT_EQ(distance(*got), distance(want));
+          EXPECT_EQ(strings((*got)["best_moves"]), strings(want["best_moves"]));
+        }
+        EXPECT_EQ(alone["db_hits"].num(), 0);
+        hits += bounded["db_hits"].num() > 0;
+        EXPECT_LE(bounded["positions"].num(), alone["positions"].num());
+        const std::string r = want["result"].str();
+        draws += r == "draw";
+        wins += r == "win";
+        losses += r == "loss";
+        // A won or lost position's principal variation runs to the end: as long as its
+        // distance.
+        if (r != "draw") {
+          EXPECT_EQ(alone["pv"].array().size(), size_t(want["distance"].num()));
+        }
+      }
+  }
+  // The sample covers every result, and the database answered inside the bounded runs.
+  EXPECT_GT(draws, 0);
+  EXPECT_GT(wins, 0);
+  EXPECT_GT(losses, 0);
+  EXPECT_GT(hits, 0);
+}
+
+TEST_F(RingboardSolveCli, LimitsGiveUnknownNotAWrongAnswer) {
+  // Three kings against two: far more than 100 positions are reachable.
+  const std::string pos =
+      "........../........../...X....../........../.....X..../........../.O......../........../"
+      ".......X../....O..... b";
+  const auto capped = json_of(run_cli(
+      {"solve", "--game", "ringboard", pos, "--quiet", "--max-positions", "100", "--json"}));
+  EXPECT_FALSE(capped["complete"].boolean());
+  EXPECT_EQ(capped["result"].str(), "unknown");
+  EXPECT_NE(capped["reason"].str().find("100 positions"), std::string::npos)
+      << capped["reason"].str();
+  EXPECT_TRUE(capped["moves"].array().empty());
+}
+
+TEST_F(RingboardSolveCli, EndedGamesAndBadInput) {
+  // White has no piece: Black to move has won already, White to move has lost.
+  const std::string alone =
+      "........../........../........../........../.....X..../........../........../........../"
+      "........../..........";
+  const auto w = json_of(run_cli({"solve", "--game", "ringboard", alone + " w", "--json"}));
+  EXPECT_EQ(w["result"].str(), "loss");
+  EXPECT_EQ(w["distance"].num(), 0);
+  EXPECT_TRUE(w["pv"].array().empty());
+  // A black man on rank 10, Black's promotion rank.
+  auto bad = run_cli({"solve", "--game", "ringboard",
+                      ".x......../........../........../........../........../........../"
+                      "........../........../........../....o.....",
+                      "--json"});
+  EXPECT_EQ(bad.rc, 2);
+  EXPECT_NE(bad.err.find("b10"), std::string::npos) << bad.err;
+  auto limit = run_cli({"solve", "--game", "ringboard", alone, "--max-positions", "0"});
+  EXPECT_EQ(limit.rc, 2);
+}
+
+}  // namespace
