@@ -70,15 +70,11 @@ std::string get_or(const RuleSummary& r, const std::string& k, const std::string
 int run_stats(const std::string& path, bool json, Io io) {
   auto database = open_database(path, db::OpenMode::kReadOnly, false, "db", io);
   if (!database) return kExitUsage;
-  auto version = database->schema_version();
-  if (!version) return db_error(io, "db", path, version.error());
-  auto build = database->build_id();
-  if (!build) return db_error(io, "db", path, build.error());
+  auto header = db_header(*database);
+  if (!header) return db_error(io, "db", path, header.error());
   auto stats = database->board_stats();
   if (!stats) return db_error(io, "db", path, stats.error());
-  auto usage = database->disk_usage();
-  if (!usage) return db_error(io, "db", path, usage.error());
-  const std::string prefix = solve_records_prefix(*version);
+  const std::string prefix = solve_records_prefix(header->version);
   auto meta = database->list_meta(prefix);
   if (!meta) return db_error(io, "db", path, meta.error());
   const auto rules = rule_summaries(*meta, prefix);
@@ -90,11 +86,7 @@ int run_stats(const std::string& path, bool json, Io io) {
   if (json) {
     JsonWriter j(io.out);
     j.begin_object();
-    j.field("path", path);
-    j.field("schema_version", static_cast<uint64_t>(*version));
-    j.field("build_id", *build);
-    j.field("sst_bytes", usage->sst_bytes);
-    j.field("total_bytes", usage->total_bytes);
+    db_header_json(j, path, *header);
     j.key("boards").begin_array();
     for (const auto& b : *stats) {
       j.begin_object();
@@ -124,12 +116,8 @@ int run_stats(const std::string& path, bool json, Io io) {
     io.out << "\n";
     return kExitOk;
   }
-  io.out << "database: " << path << "\n"
-         << "schema version: " << *version << "\n"
-         << "last writer build: " << *build << "\n"
-         << "size on disk: " << usage->total_bytes << " bytes (" << usage->sst_bytes
-         << " in table files)\n"
-         << "positions per board (symmetry classes):\n";
+  db_header_text(io.out, path, *header);
+  io.out << "positions per board (symmetry classes):\n";
   if (stats->empty()) io.out << "  none\n";
   for (const auto& b : *stats)
     io.out << "  " << core::shape_name(b.board.shape) << ": " << b.positions

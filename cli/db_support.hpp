@@ -9,6 +9,7 @@
 
 #include "command.hpp"
 #include "db/database.hpp"
+#include "json.hpp"
 #include "konane/opening.hpp"
 #include "konane/position.hpp"
 #include "konane_solver.hpp"
@@ -70,5 +71,17 @@ db::Expected<OpeningAnalysis> opening_from_db(const db::Database& database, int 
 std::vector<int> winning_removals(const OpeningAnalysis& a);
 std::string join_squares(const std::vector<int>& squares);  // "a1 c3"
 std::vector<std::string> squares_text(const std::vector<int>& squares);
+
+// What `db stats` says of any database before its game's own counts: schema version, last
+// writer's build id, size on disk.
+struct DbHeader {
+  uint32_t version = 0;
+  std::string build;
+  db::DiskUsage usage;
+};
+db::Expected<DbHeader> db_header(const db::Database& database);
+// Its JSON fields ("path" first) into an open object, or its text lines.
+void db_header_json(JsonWriter& j, const std::string& path, const DbHeader& h);
+void db_header_text(std::ostream& out, const std::string& path, const DbHeader& h);
 
 }  // namespace konane::cli

@@ -28,14 +28,10 @@ const char* winner_word(core::Winner w) {
 int run_ringboard_stats(const std::string& path, bool json, Io io) {
   auto database = open_database(path, db::OpenMode::kReadOnly, false, "db", io);
   if (!database) return kExitUsage;
-  auto version = database->schema_version();
-  if (!version) return db_error(io, "db", path, version.error());
-  auto build = database->build_id();
-  if (!build) return db_error(io, "db", path, build.error());
+  auto header = db_header(*database);
+  if (!header) return db_error(io, "db", path, header.error());
   auto stats = database->board_stats();
   if (!stats) return db_error(io, "db", path, stats.error());
-  auto usage = database->disk_usage();
-  if (!usage) return db_error(io, "db", path, usage.error());
   auto meta = database->list_meta(kClassPrefix);
   if (!meta) return db_error(io, "db", path, meta.error());
   db::BoardStats board{kBoard};
@@ -68,11 +64,7 @@ int run_ringboard_stats(const std::string& path, bool json, Io io) {
     JsonWriter j(io.out);
     j.begin_object();
     j.field("game", "ringboard");
-    j.field("path", path);
-    j.field("schema_version", static_cast<uint64_t>(*version));
-    j.field("build_id", *build);
-    j.field("sst_bytes", usage->sst_bytes);
-    j.field("total_bytes", usage->total_bytes);
+    db_header_json(j, path, *header);
     j.field("positions", board.positions);
     j.field("black_to_move_known", board.left_to_move_known);
     j.field("white_to_move_known", board.right_to_move_known);
@@ -95,12 +87,8 @@ int run_ringboard_stats(const std::string& path, bool json, Io io) {
     io.out << "\n";
     return kExitOk;
   }
-  io.out << "database: " << path << "\n"
-         << "schema version: " << *version << "\n"
-         << "last writer build: " << *build << "\n"
-         << "size on disk: " << usage->total_bytes << " bytes (" << usage->sst_bytes
-         << " in table files)\n"
-         << "ringboard positions: " << board.positions << ", black to move known "
+  db_header_text(io.out, path, *header);
+  io.out << "ringboard positions: " << board.positions << ", black to move known "
          << board.left_to_move_known << ", white to move known " << board.right_to_move_known
          << ", draws " << board.draws
          << (board.conflicts ? ", CONFLICTS " + std::to_string(board.conflicts) : std::string())
