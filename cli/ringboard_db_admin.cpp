@@ -94,7 +94,9 @@ int run_ringboard_stats(const std::string& path, bool json, Io io) {
          << (board.conflicts ? ", CONFLICTS " + std::to_string(board.conflicts) : std::string())
          << "\n"
          << "material classes solved: " << done << " of " << classes.size() << " begun\n";
-  for (const auto& [name, fields] : classes) {
+  for (const auto& entry : classes) {
+    const std::string& name = entry.first;
+    const auto& fields = entry.second;  // not a structured binding: clang 14 cannot capture one
     auto get = [&](const char* f) {
       auto it = fields.find(f);
       return it == fields.end() ? std::string("?") : it->second;
