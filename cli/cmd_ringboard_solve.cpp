@@ -18,6 +18,7 @@
 #include "ringboard/endgame.hpp"
 #include "ringboard_arg.hpp"
 #include "ringboard_report.hpp"
+#include "solver/retro_classes.hpp"
 #include "solver/retro_loopy.hpp"
 #include "solver/store_binding.hpp"
 
@@ -97,15 +98,9 @@ int run_solve(const std::vector<std::string>& args, Io io) {
   if (database)
     o.known = [&](const ringboard::Position& p,
                   bool left) -> db::Expected<std::optional<solver::Settled>> {
-      auto got = solver::lookup<ringboard::StoredGame>(*database, p);
-      if (!got) return got.error();
-      const auto w = got->has_value() ? (left ? (**got).left_to_move : (**got).right_to_move)
-                                      : core::Winner::Unknown;
-      if (w == core::Winner::Unknown) return std::optional<solver::Settled>();
-      ++db_hits;
-      const auto d = left ? (**got).left_distance : (**got).right_distance;
-      return std::optional<solver::Settled>(solver::Settled{
-          core::result_for(left ? core::Side::Left : core::Side::Right, w), d.value_or(0)});
+      auto got = solver::settled_in_db<ringboard::StoredGame>(*database, p, left);
+      if (got && got->has_value()) ++db_hits;
+      return got;
     };
   Solver solver(RetroGame{}, nullptr, std::move(o));
   const auto stats = solver.run();

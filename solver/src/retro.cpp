@@ -39,8 +39,9 @@ std::string iso_now() {
 
 void Progress::update(const std::string& phase, int layer, uint64_t layer_done,
                       uint64_t layer_total, uint64_t all_done, uint64_t all_total, bool force) {
-  if (!line_.active()) return;
-  line_.update("retro " + phase, all_done, all_total, force,
+  const std::string label = "retro " + phase;
+  if (!line_.due(label, force)) return;
+  line_.update(label, all_done, all_total, force,
                "layer " + std::to_string(layer) + "  " + std::to_string(layer_done) + "/" +
                    std::to_string(layer_total) + "  total");
 }

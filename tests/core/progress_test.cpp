@@ -29,6 +29,9 @@ TEST(ProgressLine, OneLinePerShownUpdateWithCountsAndEta) {
   {
     core::ProgressLine line(&os, false, "pos", std::chrono::hours(1));
     line.update("retro solve", 0, 100, false, "layer 3  0/10  total");
+    EXPECT_FALSE(line.due("retro solve", false));
+    EXPECT_TRUE(line.due("retro solve", true));
+    EXPECT_TRUE(line.due("retro enumerate", false));
     line.update("retro solve", 5, 100);  // within the interval: dropped
     line.update("retro solve", 50, 100, true);
     line.note("merging");

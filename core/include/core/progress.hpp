@@ -35,6 +35,12 @@ class ProgressLine {
   // A line of its own (e.g. before a step with no count to show).
   void note(const std::string& line);
   bool active() const { return os_ != nullptr; }
+  // Whether update(label, ..., force) would print: callers that build a detail string per
+  // update ask first, so throttled updates cost no string work.
+  bool due(const std::string& label, bool force) const {
+    return os_ && (force || !shown_ || label != label_ ||
+                   std::chrono::steady_clock::now() - last_ >= interval_);
+  }
   // Ends a line left open on a terminal.
   void finish();
 

@@ -44,6 +44,21 @@ struct ClassRunOptions {
   std::function<void(size_t, const LoopyStats&)> on_class;
 };
 
+// p's result with `left` to move as the database holds it, as a boundary fact for
+// LoopyOptions::known; nullopt when the database does not know it.
+template <StoredGame S>
+db::Expected<std::optional<Settled>> settled_in_db(const db::Database& database,
+                                                   const typename S::Position& p, bool left) {
+  auto got = lookup<S>(database, p);
+  if (!got) return got.error();
+  const auto w = got->has_value() ? (left ? (**got).left_to_move : (**got).right_to_move)
+                                  : core::Winner::Unknown;
+  if (w == core::Winner::Unknown) return std::optional<Settled>();
+  const auto d = left ? (**got).left_distance : (**got).right_distance;
+  return std::optional<Settled>(
+      Settled{core::result_for(left ? core::Side::Left : core::Side::Right, w), d.value_or(0)});
+}
+
 // `class_of(p)` is p's index in `classes`, or nullopt for positions in no class.
 template <LoopyRetroGame G, StoredGame S, class ClassOf>
 db::Expected<std::vector<LoopyStats>> solve_classes(
@@ -67,18 +82,14 @@ db::Expected<std::vector<LoopyStats>> solve_classes(
     o.known = [&, c](const Position& p, bool left) -> db::Expected<std::optional<Settled>> {
       const std::optional<size_t> k = class_of(p);
       if (!k || *k >= c) return std::optional<Settled>();
-      auto got = lookup<S>(database, p);
+      auto got = settled_in_db<S>(database, p, left);
       if (!got) return got.error();
-      const auto w = got->has_value() ? (left ? (**got).left_to_move : (**got).right_to_move)
-                                      : core::Winner::Unknown;
-      if (w == core::Winner::Unknown) {
+      if (!got->has_value()) {
         return db::Error{db::Code::kCorruption, "retro: a position of the solved class " +
                                                     classes[*k].name +
                                                     " is missing from the database"};
       }
-      const auto d = left ? (**got).left_distance : (**got).right_distance;
-      const core::Result r = core::result_for(left ? core::Side::Left : core::Side::Right, w);
-      return std::optional<Settled>(Settled{r, d.value_or(0)});
+      return *got;
     };
     LoopySolver<G> solver(game, &database, std::move(o));
     auto stats = solver.run();
