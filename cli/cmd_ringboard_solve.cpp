@@ -5,7 +5,6 @@
 // endgame database (--db, from `retro --game ringboard`) as the boundary: a position the
 // database settles is not expanded. Exact, so it needs the reachable graph in memory: the
 // run stops with `unknown` past --max-positions or --timeout.
-#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <iomanip>
@@ -15,32 +14,12 @@
 #include "db_support.hpp"
 #include "json.hpp"
 #include "options.hpp"
-#include "ringboard/endgame.hpp"
 #include "ringboard_arg.hpp"
 #include "ringboard_report.hpp"
-#include "solver/retro_classes.hpp"
-#include "solver/retro_loopy.hpp"
-#include "solver/store_binding.hpp"
+#include "ringboard_solving.hpp"
 
 namespace konane::cli {
 namespace {
-
-using RetroGame = ringboard::RetroGameT<solver::RetroKey>;
-using Solver = solver::LoopySolver<RetroGame>;
-
-// The moves of s with their results as the finished run has them, sorted by text.
-std::vector<ScoredMove> scored_moves(const Solver& solver, const RingboardState& s,
-                                     const std::vector<ringboard::Move>& moves) {
-  const bool black = s.to_move == ringboard::Color::Black;
-  std::vector<ScoredMove> out;
-  for (const auto& m : moves) {
-    const auto [w, d] = solver.outcome(ringboard::play(s.position, s.to_move, m), !black);
-    const core::Result r = core::result_for(black ? core::Side::Left : core::Side::Right, w);
-    out.push_back(
-        {ringboard::move_text(m), r, d ? std::optional<uint16_t>(uint16_t(*d + 1)) : std::nullopt});
-  }
-  return out;
-}
 
 int run_solve(const std::vector<std::string>& args, Io io) {
   po::options_description desc("options");
@@ -81,79 +60,39 @@ int run_solve(const std::vector<std::string>& args, Io io) {
   auto database = path.empty() ? std::optional<db::Database>()
                                : open_database(path, db::OpenMode::kReadOnly, false, "solve", io);
   if (!path.empty() && !database) return kExitUsage;
-  const auto moves = sorted_moves(*s);
-  if (!moves)
-    return usage_error(io, "solve", "this position has more legal moves than can be listed");
   const auto t0 = std::chrono::steady_clock::now();
   core::StopToken stop;
   stop.set_deadline_in(timeout);
-  const bool black = s->to_move == ringboard::Color::Black;
-  solver::LoopyOptions<ringboard::Position> o;
-  o.roots = {{s->position, black}};
-  o.max_positions = max_positions;
-  o.stop = &stop;
-  o.progress = vm.count("quiet") ? nullptr : &io.err;
-  o.progress_tty = err_is_tty(io);
-  uint64_t db_hits = 0;
-  if (database)
-    o.known = [&](const ringboard::Position& p,
-                  bool left) -> db::Expected<std::optional<solver::Settled>> {
-      auto got = solver::settled_in_db<ringboard::StoredGame>(*database, p, left);
-      if (got && got->has_value()) ++db_hits;
-      return got;
-    };
-  Solver solver(RetroGame{}, nullptr, std::move(o));
-  const auto stats = solver.run();
-  if (!stats && !solver.cut_short()) return db_error(io, "solve", path, stats.error());
-  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  core::Result result = core::Result::Unknown;
-  std::optional<uint16_t> distance;
-  std::vector<ScoredMove> scored;
-  std::vector<std::string> pv;
-  if (stats) {
-    const auto [w, d] = solver.outcome(s->position, black);
-    result = core::result_for(black ? core::Side::Left : core::Side::Right, w);
-    distance = d;
-    scored = scored_moves(solver, *s, *moves);
-    // The principal variation: a best move at every ply, until the game ends (or the length
-    // asked for: a draw goes on forever).
-    RingboardState at = *s;
-    for (size_t ply = 0; ply < vm["pv"].as<size_t>(); ++ply) {
-      const auto here = sorted_moves(at);
-      if (!here || here->empty()) break;
-      const auto best = best_moves(scored_moves(solver, at, *here));
-      if (best.empty()) break;
-      const auto it = std::find_if(here->begin(), here->end(), [&](const ringboard::Move& m) {
-        return ringboard::move_text(m) == best.front();
-      });
-      pv.push_back(best.front());
-      at.position = ringboard::play(at.position, at.to_move, *it);
-      at.to_move = ringboard::opponent(at.to_move);
-    }
+  RingboardLimits limits;
+  limits.max_positions = max_positions;
+  limits.stop = &stop;
+  limits.progress = vm.count("quiet") ? nullptr : &io.err;
+  limits.progress_tty = err_is_tty(io);
+  limits.pv_plies = vm["pv"].as<size_t>();
+  const auto a = solve_ringboard(*s, limits, database ? &*database : nullptr);
+  if (!a) {
+    if (a.error().code == db::Code::kInvalidArgument)
+      return usage_error(io, "solve", a.error().message);
+    return db_error(io, "solve", path, a.error());
   }
-  const std::string why = stats ? std::string() : stats.error().message;
+  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (vm.count("json")) {
     JsonWriter j(io.out);
     j.begin_object();
     ringboard_position_json(j, *s);
-    moves_json(j, result, distance, scored);
-    j.string_array("pv", pv);
-    j.field("complete", stats.has_value());
-    if (!stats) j.field("reason", why);
-    j.field("positions", static_cast<uint64_t>(solver.positions_reached()));
-    j.field("db_hits", db_hits);
+    solved_json(j, *a);
     j.field("seconds", secs);
     j.end_object();
     return kExitOk;
   }
-  moves_text(io.out, *s, result, distance, scored);
-  if (!stats) io.out << "not solved: " << why.substr(why.find(": ") + 2) << "\n";
-  if (!pv.empty()) {
+  moves_text(io.out, *s, a->result, a->distance, a->moves);
+  if (!a->complete) io.out << "not solved: " << a->reason.substr(a->reason.find(": ") + 2) << "\n";
+  if (!a->pv.empty()) {
     io.out << "pv:";
-    for (const auto& m : pv) io.out << " " << m;
+    for (const auto& m : a->pv) io.out << " " << m;
     io.out << "\n";
   }
-  io.out << "positions: " << solver.positions_reached() << "  db hits: " << db_hits
+  io.out << "positions: " << a->positions << "  db hits: " << a->db_hits
          << "  seconds: " << std::fixed << std::setprecision(2) << secs << "\n";
   return kExitOk;
 }

@@ -80,15 +80,21 @@ std::optional<RingboardState> resolve_ringboard_position(const po::variables_map
   return s;
 }
 
-std::optional<std::vector<ringboard::Move>> sorted_moves(const RingboardState& s) {
+bool text_order(const ringboard::Move& a, const ringboard::Move& b) {
+  if (a.from != b.from) return a.from < b.from;
+  return std::lexicographical_compare(a.path.begin(), a.path.begin() + a.landings, b.path.begin(),
+                                      b.path.begin() + b.landings);
+}
+
+std::optional<std::vector<ringboard::Move>> listed_moves(const RingboardState& s) {
   ringboard::MoveList list;
   if (!ringboard::generate_moves(s.position, s.to_move, list)) return std::nullopt;
-  std::vector<ringboard::Move> out(list.begin(), list.end());
-  std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) {
-    if (a.from != b.from) return a.from < b.from;
-    return std::lexicographical_compare(a.path.begin(), a.path.begin() + a.landings, b.path.begin(),
-                                        b.path.begin() + b.landings);
-  });
+  return std::vector<ringboard::Move>(list.begin(), list.end());
+}
+
+std::optional<std::vector<ringboard::Move>> sorted_moves(const RingboardState& s) {
+  auto out = listed_moves(s);
+  if (out) std::sort(out->begin(), out->end(), text_order);
   return out;
 }
 

@@ -25,7 +25,10 @@ std::optional<RingboardState> resolve_ringboard_position(const po::variables_map
 const char* ringboard_color_name(ringboard::Color c);  // "black", "white"
 // The fields every Ringboard command's JSON starts with: "game", "position", "to_move".
 void ringboard_position_json(JsonWriter& j, const RingboardState& s);
-// The legal moves sorted by their text (a capture path's squares in order).
+// The legal moves in the rules engine's order (the order of the game's for_each_option), or
+// sorted by their text (a capture path's squares in order); nullopt if too many to list.
+std::optional<std::vector<ringboard::Move>> listed_moves(const RingboardState& s);
 std::optional<std::vector<ringboard::Move>> sorted_moves(const RingboardState& s);
+bool text_order(const ringboard::Move& a, const ringboard::Move& b);
 
 }  // namespace konane::cli

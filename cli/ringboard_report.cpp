@@ -13,19 +13,10 @@ const char* result_word(core::Result r) {
 }
 
 std::vector<std::string> best_moves(const std::vector<ScoredMove>& moves) {
+  std::vector<solver::LoopyAnswer> answers;
+  for (const auto& m : moves) answers.push_back({m.result, m.distance});
   std::vector<std::string> best;
-  for (const core::Result want : {core::Result::Win, core::Result::Draw, core::Result::Loss}) {
-    std::optional<uint16_t> pick;
-    for (const auto& c : moves)
-      if (c.result == want && c.distance)
-        pick = !pick                       ? c.distance
-               : want == core::Result::Win ? std::min(*pick, *c.distance)
-                                           : std::max(*pick, *c.distance);
-    for (const auto& c : moves)
-      if (c.result == want && (want == core::Result::Draw || c.distance == pick))
-        best.push_back(c.text);
-    if (!best.empty()) break;
-  }
+  for (const size_t i : solver::best_options(answers)) best.push_back(moves[i].text);
   return best;
 }
 

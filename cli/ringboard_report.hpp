@@ -9,6 +9,7 @@
 #include "core/outcome.hpp"
 #include "json.hpp"
 #include "ringboard_arg.hpp"
+#include "solver/loopy_analysis.hpp"
 
 namespace konane::cli {
 
@@ -20,7 +21,8 @@ struct ScoredMove {
   std::optional<uint16_t> distance;             // plies to the end, this move included
 };
 
-// The fastest wins, else the drawing moves, else the slowest losses.
+// The fastest wins, else the drawing moves, else the slowest losses (solver::best_options),
+// in the order given.
 std::vector<std::string> best_moves(const std::vector<ScoredMove>& moves);
 
 // "result", "distance", "best_moves" and "moves" into an open JSON object.

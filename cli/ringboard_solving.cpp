@@ -1,0 +1,69 @@
+#include "ringboard_solving.hpp"
+
+#include <algorithm>
+
+#include "ringboard/endgame.hpp"
+#include "solver/loopy_analysis.hpp"
+#include "solver/retro_classes.hpp"
+
+namespace konane::cli {
+
+db::Expected<RingboardSolved> solve_ringboard(const RingboardState& s,
+                                              const RingboardLimits& limits,
+                                              db::Database* database) {
+  using RetroGame = ringboard::RetroGameT<solver::RetroKey>;
+  const auto listed = listed_moves(s);
+  if (!listed)
+    return db::Error{db::Code::kInvalidArgument,
+                     "this position has more legal moves than can be listed"};
+  solver::LoopyOptions<ringboard::Position> o;
+  o.max_positions = limits.max_positions;
+  o.stop = limits.stop;
+  o.progress = limits.progress;
+  o.progress_tty = limits.progress_tty;
+  RingboardSolved out;
+  if (database)
+    o.known = [&](const ringboard::Position& p,
+                  bool left) -> db::Expected<std::optional<solver::Settled>> {
+      auto got = solver::settled_in_db<ringboard::StoredGame>(*database, p, left);
+      if (got && got->has_value()) ++out.db_hits;
+      return got;
+    };
+  const bool black = s.to_move == ringboard::Color::Black;
+  auto a = solver::analyse_loopy(RetroGame{}, s.position, black, std::move(o), limits.pv_plies);
+  if (!a) return a.error();
+  out.result = a->root.result;
+  out.distance = a->root.distance;
+  out.complete = a->complete;
+  out.reason = a->reason;
+  out.positions = a->positions;
+  // The options come in the rules engine's order, the order listed_moves gives.
+  std::vector<std::pair<ringboard::Move, ScoredMove>> scored;
+  for (size_t i = 0; i < a->options.size() && i < listed->size(); ++i)
+    scored.push_back(
+        {(*listed)[i],
+         {ringboard::move_text((*listed)[i]), a->options[i].result, a->options[i].distance}});
+  std::stable_sort(scored.begin(), scored.end(),
+                   [](const auto& x, const auto& y) { return text_order(x.first, y.first); });
+  for (auto& [m, sm] : scored) out.moves.push_back(std::move(sm));
+  RingboardState at = s;
+  for (const size_t k : a->pv) {
+    const auto here = listed_moves(at);
+    if (!here || k >= here->size()) break;  // cannot happen: the same generator chose k
+    out.pv.push_back(ringboard::move_text((*here)[k]));
+    at.position = ringboard::play(at.position, at.to_move, (*here)[k]);
+    at.to_move = ringboard::opponent(at.to_move);
+  }
+  return out;
+}
+
+void solved_json(JsonWriter& j, const RingboardSolved& a) {
+  moves_json(j, a.result, a.distance, a.moves);
+  j.string_array("pv", a.pv);
+  j.field("complete", a.complete);
+  if (!a.complete) j.field("reason", a.reason);
+  j.field("positions", a.positions);
+  j.field("db_hits", a.db_hits);
+}
+
+}  // namespace konane::cli

@@ -1,0 +1,45 @@
+#pragma once
+// One Ringboard position solved exactly (solver::analyse_loopy over the positions reachable
+// from it, an endgame database as the boundary), in the words `solve` and `batch` print.
+#include <cstdint>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "core/stop.hpp"
+#include "db/database.hpp"
+#include "json.hpp"
+#include "ringboard_arg.hpp"
+#include "ringboard_report.hpp"
+
+namespace konane::cli {
+
+struct RingboardLimits {
+  size_t max_positions = 20'000'000;
+  core::StopToken* stop = nullptr;
+  std::ostream* progress = nullptr;  // progress lines (stderr), or none
+  bool progress_tty = false;
+  size_t pv_plies = 30;
+};
+
+struct RingboardSolved {
+  core::Result result = core::Result::Unknown;  // for the side to move
+  std::optional<uint16_t> distance;
+  std::vector<ScoredMove> moves;  // sorted by text
+  std::vector<std::string> pv;
+  bool complete = false;
+  std::string reason;  // why not complete
+  uint64_t positions = 0;
+  uint64_t db_hits = 0;
+};
+
+// A database error is returned as such; limits reached give complete = false.
+db::Expected<RingboardSolved> solve_ringboard(const RingboardState& s,
+                                              const RingboardLimits& limits,
+                                              db::Database* database);
+
+// The answer's fields after the position's, into an open JSON object.
+void solved_json(JsonWriter& j, const RingboardSolved& a);
+
+}  // namespace konane::cli

@@ -1,0 +1,125 @@
+#pragma once
+// One position of a game with cycles solved exactly, for any LoopyRetroGame: the result for
+// the side to move and its distance, every option's result, and a principal variation. The
+// positions reachable from it are solved in memory by LoopySolver (cycles included: what
+// never resolves is a draw), with whatever LoopyOptions::known settles (an endgame database)
+// as the boundary. `solve --game ringboard` and `batch --game ringboard` print this.
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/outcome.hpp"
+#include "solver/retro_loopy.hpp"
+
+namespace solver {
+
+struct LoopyAnswer {
+  core::Result result = core::Result::Unknown;  // for the side to move
+  std::optional<uint16_t> distance;             // plies to the end; none for a draw
+};
+
+struct LoopyAnalysis {
+  LoopyAnswer root;
+  // Each option of the root in the game's for_each_option order: the result for the side
+  // to move at the root, and the distance with this move counted. Empty if not complete.
+  std::vector<LoopyAnswer> options;
+  // A best option at each ply (its index in that ply's for_each_option order), until the
+  // game ends or the length asked for is reached (a draw goes on forever).
+  std::vector<size_t> pv;
+  bool complete = false;  // false: cut short by LoopyOptions' limits (`reason` says which)
+  std::string reason;
+  size_t positions = 0;  // reached, the boundary included
+};
+
+// The indices of the best options: the fastest wins, else the draws, else the slowest
+// losses (a loser delays, hoping for a mistake). Empty when no option is settled.
+inline std::vector<size_t> best_options(const std::vector<LoopyAnswer>& options) {
+  using core::Result;
+  auto rank = [](const LoopyAnswer& a) -> int {  // larger is better
+    const int d = a.distance.value_or(0);
+    switch (a.result) {
+      case Result::Win:
+        return 200000 - d;
+      case Result::Draw:
+        return 100000;
+      case Result::Loss:
+        return d;
+      default:
+        return -1;
+    }
+  };
+  std::vector<size_t> best;
+  int top = -1;
+  for (size_t i = 0; i < options.size(); ++i) {
+    const int r = rank(options[i]);
+    if (r < 0 || r < top) continue;
+    if (r > top) best.clear();
+    top = r;
+    best.push_back(i);
+  }
+  return best;
+}
+
+// Runs `options` (its roots replaced by p) and reads the answers. A database error is
+// returned as such; a limit reached gives complete = false and unknown answers.
+template <LoopyRetroGame G>
+db::Expected<LoopyAnalysis> analyse_loopy(const G& game, const typename G::Position& p, bool left,
+                                          LoopyOptions<typename G::Position> options,
+                                          size_t pv_plies) {
+  using Position = typename G::Position;
+  options.roots = {{p, left}};
+  const auto known = options.known;
+  LoopySolver<G> solver(game, nullptr, std::move(options));
+  const auto stats = solver.run();
+  LoopyAnalysis out;
+  out.positions = solver.positions_reached();
+  if (!stats && !solver.cut_short()) return stats.error();
+  out.complete = stats.has_value();
+  if (!stats) out.reason = stats.error().message;
+  const auto side = [](bool l) { return l ? core::Side::Left : core::Side::Right; };
+  // The options of q (side `l` to move) with their answers for that side. Past a boundary
+  // node the run knows nothing (it did not expand it): there the answers come from `known`
+  // (an endgame database holds every move of its positions), so the line goes on.
+  db::Status failed;
+  auto answers = [&](const Position& q, bool l) {
+    std::vector<LoopyAnswer> v;
+    game.for_each_option(q, l, [&](const Position& child) {
+      auto [w, d] = solver.outcome(child, !l);
+      if (w == core::Winner::Unknown && known && failed) {
+        const auto got = known(child, !l);
+        if (!got) failed = got.error();
+        if (got && got->has_value()) {
+          w = core::winner_of(side(!l), (*got)->result);
+          if ((*got)->result != core::Result::Draw) d = (*got)->distance;
+        }
+      }
+      v.push_back({core::result_for(side(l), w),
+                   d ? std::optional<uint16_t>(uint16_t(*d + 1)) : std::nullopt});
+    });
+    return v;
+  };
+  if (!out.complete) return out;  // the solver's answers are not readable then
+  out.options = answers(p, left);
+  if (!failed) return failed.error();
+  const auto [w, d] = solver.outcome(p, left);
+  out.root = {core::result_for(side(left), w), d};
+  Position at = p;
+  bool l = left;
+  for (size_t ply = 0; ply < pv_plies; ++ply) {
+    const auto best = best_options(answers(at, l));
+    if (best.empty()) break;
+    out.pv.push_back(best.front());
+    size_t k = 0;
+    Position next = at;  // not `at` itself: the game may still be reading it
+    game.for_each_option(at, l, [&](const Position& child) {
+      if (k++ == best.front()) next = child;
+    });
+    at = next;
+    l = !l;
+  }
+  if (!failed) return failed.error();
+  return out;
+}
+
+}  // namespace solver
