@@ -3,6 +3,8 @@
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
+#include "batch_runner.hpp"
+
 namespace konane::cli {
 
 std::string trim(const std::string& s) {
@@ -13,9 +15,7 @@ std::string trim(const std::string& s) {
 }
 
 std::optional<BatchLine> parse_batch_line(const std::string& raw, int number) {
-  std::string t = raw;
-  if (auto h = t.find('#'); h != std::string::npos) t = t.substr(0, h);
-  t = trim(t);
+  const std::string t = batch_text(raw);
   if (t.empty()) return std::nullopt;
   BatchLine l;
   l.number = number;

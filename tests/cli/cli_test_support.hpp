@@ -46,6 +46,17 @@ inline std::string slurp(const std::string& path) {
   return s.str();
 }
 
+// An environment variable set for the life of the object (the test hooks of run_binary).
+struct EnvVar {
+  EnvVar(const char* name, const std::string& value) : name_(name) {
+    setenv(name, value.c_str(), 1);
+  }
+  ~EnvVar() { unsetenv(name_); }
+  EnvVar(const EnvVar&) = delete;
+  EnvVar& operator=(const EnvVar&) = delete;
+  const char* name_;
+};
+
 // Runs the konane executable; rc is the exit code, or 128 + signal if it died of a signal.
 inline Run run_binary(const std::vector<std::string>& args) {
   char out_path[] = "/tmp/konane_cli_test_out_XXXXXX";

@@ -9,56 +9,21 @@
 #include <vector>
 
 #include "cli_test_support.hpp"
-#include "ringboard/endgame.hpp"
-#include "ringboard/notation.hpp"
+#include "ringboard_cli_support.hpp"
 
 namespace {
 
 using clitest::run_cli;
-using clitest::TempDir;
+using rbtest::distance;
+using rbtest::json_of;
+using rbtest::strings;
 
-clitest::Json json_of(const clitest::Run& r) {
-  EXPECT_EQ(r.rc, 0) << r.err << r.out;
-  auto j = clitest::parse_json_object(r.out);
-  EXPECT_TRUE(j.has_value()) << r.out;
-  return j ? *j : clitest::Json{};
-}
-
-// The distance, or "none" for a draw.
-std::string distance(const clitest::Json& j) {
-  return j["distance"].is_null() ? "none" : std::to_string(j["distance"].num());
-}
-
-std::vector<std::string> strings(const clitest::Json& a) {
-  std::vector<std::string> out;
-  for (const auto& v : a.array()) out.push_back(v.str());
-  return out;
-}
-
-class RingboardSolveCli : public ::testing::Test {
- protected:
-  static void SetUpTestSuite() {
-    dir_ = new TempDir;
-    db_ = (dir_->path / "db").string();
-    auto r = run_cli({"retro", "--game", "ringboard", "--pieces", "3", "--db", db_, "--quiet"});
-    ASSERT_EQ(r.rc, 0) << r.err;
-  }
-  static void TearDownTestSuite() { delete dir_; }
-  static inline TempDir* dir_ = nullptr;
-  static inline std::string db_;
-};
+class RingboardSolveCli : public rbtest::WithEndgames {};
 
 TEST_F(RingboardSolveCli, AgreesWithTheEndgameDatabase) {
   int draws = 0, wins = 0, losses = 0, hits = 0;
-  for (const char* name : {"Xx-O", "X-oo", "xx-o", "X-Oo"}) {
-    const auto material = ringboard::parse_material(name);
-    ASSERT_TRUE(material) << name;
-    std::vector<std::string> picked;
-    uint64_t i = 0;
-    const uint64_t stride = ringboard::placement_count(*material) / 3 + 1;
-    ringboard::for_each_placement(*material, [&](const ringboard::Position& p) {
-      if (i++ % stride == 7) picked.push_back(ringboard::to_string(p));
-    });
+  {
+    const auto picked = rbtest::sample({"Xx-O", "X-oo", "xx-o", "X-Oo"}, 3);
     for (const auto& text : picked)
       for (const char* side : {" b", " w"}) {
         const std::string pos = text + side;
@@ -82,10 +47,11 @@ TEST_F(RingboardSolveCli, AgreesWithTheEndgameDatabase) {
         draws += r == "draw";
         wins += r == "win";
         losses += r == "loss";
-        // A won or lost position's principal variation runs to the end: as long as its
-        // distance.
+        // A won or lost position's principal variation runs to the end, also past the
+        // database's boundary: as long as its distance.
         if (r != "draw") {
           EXPECT_EQ(alone["pv"].array().size(), size_t(want["distance"].num()));
+          EXPECT_EQ(bounded["pv"].array().size(), size_t(want["distance"].num()));
         }
       }
   }

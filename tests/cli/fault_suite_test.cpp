@@ -80,13 +80,7 @@ std::string export_board(const fs::path& db, const std::string& board) {
   return r.out;
 }
 
-struct EnvVar {
-  EnvVar(const char* name, const std::string& value) : name_(name) {
-    setenv(name, value.c_str(), 1);
-  }
-  ~EnvVar() { unsetenv(name_); }
-  const char* name_;
-};
+using clitest::EnvVar;
 
 // Runs `args` with the hook `name` set to `count`; true if the hook killed it.
 bool killed_by_hook(const std::vector<std::string>& args, const char* name, uint64_t count,

@@ -1,0 +1,204 @@
+#include "batch_runner.hpp"
+
+#include <fcntl.h>
+#include <tbb/parallel_for.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <mutex>
+#include <sstream>
+
+#include "batch_lines.hpp"
+#include "core/progress.hpp"
+#include "db_support.hpp"
+#include "json.hpp"
+
+namespace konane::cli {
+namespace {
+
+std::string error_json(const BatchItem& l) {
+  std::ostringstream os;
+  JsonWriter j(os);
+  j.begin_object();
+  j.field("line", l.number);
+  j.field("input", l.text);
+  j.field("error", l.error);
+  j.end_object();
+  return trim(os.str());
+}
+
+class Appender {
+ public:
+  explicit Appender(const std::string& path) {
+    if (path.empty()) return;
+    fd_ = ::open(path.c_str(), O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    // A line cut short by a kill must not run into the next result: end it first.
+    if (fd_ >= 0) {
+      const off_t size = ::lseek(fd_, 0, SEEK_END);
+      char last = '\n';
+      if (size > 0 && ::pread(fd_, &last, 1, size - 1) == 1 && last != '\n')
+        (void)!::write(fd_, "\n", 1);
+    }
+  }
+  ~Appender() {
+    if (fd_ >= 0) ::close(fd_);
+  }
+  bool ok(const std::string& path) const { return path.empty() || fd_ >= 0; }
+  // One whole line per write, synced: after a kill -9 every reported result is on disk.
+  void append(const std::string& line) {
+    if (fd_ < 0) return;
+    std::lock_guard<std::mutex> lock(mu_);
+    const std::string data = line + "\n";
+    size_t off = 0;
+    while (off < data.size()) {
+      const ssize_t w = ::write(fd_, data.data() + off, data.size() - off);
+      if (w <= 0) return;
+      off += static_cast<size_t>(w);
+    }
+    ::fdatasync(fd_);
+  }
+
+ private:
+  int fd_ = -1;
+  std::mutex mu_;
+};
+
+}  // namespace
+
+std::string batch_text(const std::string& raw) {
+  std::string t = raw;
+  if (auto h = t.find('#'); h != std::string::npos) t = t.substr(0, h);
+  return trim(t);
+}
+
+int run_batch_job(const std::vector<BatchItem>& items, const BatchJob& job, Io io) {
+  const std::string& output = job.output;
+  nlohmann::ordered_json header_json = {{"batch_results",
+                                         {{"format", kResultsFormat},
+                                          {"input_fnv1a64", hex64(fnv1a(job.input_bytes))},
+                                          {"input_bytes", job.input_bytes.size()}}}};
+  for (const auto& [k, v] : job.answer_options.items()) header_json["batch_results"][k] = v;
+  const std::string header = JsonWriter::dump(header_json);
+  const std::string digest = hex64(fnv1a(header));
+  const int max_line = items.empty() ? 0 : items.back().number;
+
+  std::map<int, std::string> results;  // line number -> JSON
+  if (!output.empty() && std::filesystem::exists(output)) {
+    std::ifstream prev(output);
+    std::vector<std::string> saved;
+    for (std::string s; std::getline(prev, s);) saved.push_back(s);
+    const auto afresh = [&](const std::string& why) {
+      return usage_error(
+          io, "batch",
+          "'" + output + "' " + why + "; to start afresh, delete it or give another --output");
+    };
+    if (!saved.empty() && saved[0] != header)
+      return afresh(
+          "holds the results of another input or other options (its first line is "
+          "not this batch's header)");
+    for (size_t i = 1; i < saved.size(); ++i) {
+      const auto n = unseal(saved[i], digest, max_line);
+      // The last line may be cut short by a kill: it is solved again.
+      if (!n && i + 1 == saved.size()) break;
+      if (!n) return afresh("line " + std::to_string(i + 1) + " was not written by this batch");
+      results[*n] = saved[i];
+    }
+  }
+  const bool fresh_output = !output.empty() && !std::filesystem::exists(output);
+  Appender appender(output);
+  if (!appender.ok(output)) return usage_error(io, "batch", "cannot write '" + output + "'");
+  if (fresh_output || (!output.empty() && std::filesystem::file_size(output) == 0))
+    appender.append(header);
+
+  bool any_bad = false;
+  std::vector<size_t> todo;
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (!items[i].error.empty()) {
+      any_bad = true;
+      io.err << "konane batch: line " << items[i].number << ": " << items[i].error << "\n";
+      if (!results.count(items[i].number)) {
+        results[items[i].number] = sealed(error_json(items[i]), digest);
+        appender.append(results[items[i].number]);
+      }
+      continue;
+    }
+    if (!results.count(items[i].number)) todo.push_back(i);
+  }
+
+  std::mutex mu;
+  std::atomic<size_t> done{0};
+  std::optional<core::Error> failure;
+  core::ProgressLine meter(job.quiet ? nullptr : &io.err, err_is_tty(io));
+  auto progress = [&](bool force) { meter.update("batch", done.load(), todo.size(), force); };
+  // Test hook (the fault suite): SIGKILL at the Nth step, a step being a line's answers
+  // stored in the database or its result appended, so that kills land at chosen points
+  // whatever the machine's speed.
+  std::atomic<uint64_t> steps{0};
+  uint64_t abort_after = 0;
+  if (const char* env = std::getenv("KONANE_BATCH_ABORT_AFTER"))
+    abort_after = std::strtoull(env, nullptr, 10);
+  const std::function<void()> step = [&] {
+    if (abort_after && ++steps == abort_after) {
+      std::fprintf(stderr, "batch: abort requested after %llu steps (test hook)\n",
+                   static_cast<unsigned long long>(abort_after));
+      std::fflush(stderr);
+      std::raise(SIGKILL);
+    }
+  };
+  tbb::parallel_for(
+      size_t{0}, todo.size(),
+      [&](size_t k) {
+        const BatchItem& l = items[todo[k]];
+        auto got = job.solve(todo[k], step);
+        if (!got) {
+          std::lock_guard<std::mutex> lock(mu);
+          if (!failure) failure = got.error();
+          return;  // no answer from a failed store
+        }
+        const std::string json = sealed(*got, digest);
+        appender.append(json);
+        step();
+        std::lock_guard<std::mutex> lock(mu);
+        results[l.number] = json;
+        ++done;
+        progress(false);
+      },
+      tbb::simple_partitioner());
+  progress(true);
+  meter.finish();
+  if (failure) return db_error(io, "batch", job.db_path, *failure);
+  if (job.finish)
+    if (auto st = job.finish(); !st) return db_error(io, "batch", job.db_path, st.error());
+
+  // Final output, in input order.
+  std::ostringstream all;
+  if (!output.empty()) all << header << "\n";
+  for (const auto& l : items)
+    if (auto it = results.find(l.number); it != results.end()) all << it->second << "\n";
+  if (output.empty()) {
+    io.out << all.str();
+  } else {
+    const std::string tmp = output + ".tmp";
+    {
+      std::ofstream o(tmp, std::ios::trunc);
+      o << all.str();
+      if (!o) return usage_error(io, "batch", "cannot write '" + tmp + "'");
+    }
+    if (const int fd = ::open(tmp.c_str(), O_RDONLY | O_CLOEXEC); fd >= 0) {
+      ::fsync(fd);
+      ::close(fd);
+    }
+    std::error_code ec;
+    std::filesystem::rename(tmp, output, ec);
+    if (ec) return usage_error(io, "batch", "cannot replace '" + output + "'");
+  }
+  return any_bad ? kExitNotFound : kExitOk;
+}
+
+}  // namespace konane::cli

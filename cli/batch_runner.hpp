@@ -1,0 +1,45 @@
+#pragma once
+// What every game's `konane batch` shares: the positions solved in parallel, results
+// appended (synced) as they finish so that a killed batch resumes, a resumed file accepted
+// only if it provably belongs to this batch (batch_lines.hpp), progress on stderr, and the
+// answers printed or written in input order at the end. The game supplies the lines and
+// how one is solved.
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "command.hpp"
+#include "core/error.hpp"
+
+namespace konane::cli {
+
+struct BatchItem {
+  int number = 0;     // 1-based line number in the file
+  std::string text;   // without comment and surrounding blanks
+  std::string error;  // set when the line is not a position
+};
+
+struct BatchJob {
+  std::string input_bytes;  // the whole input file: results belong to these bytes
+  // The options that change answers, written into the results file's header.
+  nlohmann::ordered_json answer_options;
+  std::string output;  // results file (JSON lines), or empty: print to stdout
+  bool quiet = false;
+  std::string db_path;  // named in the message if a solve fails on its database
+  // Item i (one without error) solved: its JSON object (no "sum"), or the database error
+  // that ends the batch. `step` is the fault suite's kill point: call it once a line's
+  // answers are stored in a database, if they are.
+  std::function<core::Expected<std::string>(size_t i, const std::function<void()>& step)> solve;
+  // After every line, before the final output (closing a database): a failure ends the
+  // batch with its message.
+  std::function<core::Status()> finish;
+};
+
+// The text of a raw input line ('#' starts a comment, blanks trimmed); empty if none.
+std::string batch_text(const std::string& raw);
+
+// Runs the job: exit 0, 1 if some lines were not positions, 2 on bad input or a failure.
+int run_batch_job(const std::vector<BatchItem>& items, const BatchJob& job, Io io);
+
+}  // namespace konane::cli

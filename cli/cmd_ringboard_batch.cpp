@@ -1,0 +1,149 @@
+// `konane batch --game ringboard FILE`: many Ringboard positions solved exactly, as
+// `solve --game ringboard` solves one (cli/ringboard_solving.hpp), in parallel and
+// resumably (cli/batch_runner.hpp).
+#include <tbb/task_arena.h>
+
+#include <chrono>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "batch_lines.hpp"
+#include "batch_runner.hpp"
+#include "db_support.hpp"
+#include "json.hpp"
+#include "options.hpp"
+#include "ringboard_solving.hpp"
+
+namespace konane::cli {
+namespace {
+
+struct RingboardLine {
+  BatchItem item;
+  RingboardState state;
+};
+
+// A line's text: a position (with an optional side to move, default Black) or `start`.
+RingboardLine parse_line(int number, const std::string& text) {
+  RingboardLine l{{number, text, ""}, {}};
+  if (text == "start") {
+    l.state.position = ringboard::start_position();
+    return l;
+  }
+  std::string error;
+  if (const auto p = ringboard::parse_position(text, &error)) {
+    l.state = {p->position, p->to_move};
+  } else {
+    const auto nl = error.find('\n');
+    l.item.error = nl == std::string::npos ? error : error.substr(0, nl);
+  }
+  return l;
+}
+
+int run_batch(const std::vector<std::string>& args, Io io) {
+  const std::string usage =
+      "konane batch --game ringboard FILE [--db PATH] [--threads N] [--output FILE.jsonl] "
+      "[--timeout S] [--max-positions N]";
+  po::options_description desc("options");
+  desc.add_options()                                                           //
+      ("file", po::value<std::string>(), "input file, one position per line")  //
+      ("output,o", po::value<std::string>(),
+       "results file (JSON lines); results are appended as they finish, so a rerun resumes, "
+       "and the file is rewritten in input order at the end")  //
+      ("timeout", po::value<double>()->default_value(0),
+       "seconds for each position before giving up (0: none)")  //
+      ("max-positions", po::value<size_t>()->default_value(20'000'000),
+       "give a position up once more positions than this are reachable from it (about 200 "
+       "bytes each, for each position being solved at once)")                                   //
+      ("pv", po::value<size_t>()->default_value(30), "most plies of each principal variation")  //
+      ("quiet", "no progress bar");
+  add_db_option(desc);
+  add_threads_option(desc);
+  auto parsed = parse_args("batch", usage, desc, {"file"}, false, args, io);
+  if (!parsed) return kExitUsage;
+  const auto& vm = parsed->vm;
+  if (parsed->help) {
+    io.out << "Solves every Ringboard position of FILE as `konane solve --game ringboard`\n"
+              "does: one position per line (the position text, optionally followed by b or\n"
+              "w, default b; or the word start); '#' starts a comment, blank lines are\n"
+              "skipped. Prints one JSON object per position line, in input order, with the\n"
+              "fields of `solve --game ringboard --json` plus \"line\". A bad line gives\n"
+              "{\"line\":N,\"input\":...,\"error\":...} (also on stderr) and the batch goes on;\n"
+              "the exit code is then 1. With --db, positions of the endgame database are\n"
+              "read from it, not searched. With --output, a killed batch resumes.\n";
+    return kExitOk;
+  }
+  if (!vm.count("file")) return usage_error(io, "batch", "give an input FILE");
+  const std::string file = vm["file"].as<std::string>();
+  if (std::filesystem::is_directory(file))
+    return usage_error(io, "batch", "'" + file + "' is a directory, not a file of positions");
+  std::ifstream in(file, std::ios::binary);
+  if (!in) return usage_error(io, "batch", "cannot read '" + file + "'");
+  const std::string input_bytes(std::istreambuf_iterator<char>(in), {});
+  if (in.bad()) return usage_error(io, "batch", "cannot read '" + file + "'");
+  const double timeout = vm["timeout"].as<double>();
+  if (!std::isfinite(timeout) || timeout < 0)
+    return usage_error(io, "batch", "--timeout must be a finite number of seconds, 0 or more");
+  const size_t max_positions = vm["max-positions"].as<size_t>();
+  if (max_positions == 0) return usage_error(io, "batch", "--max-positions must be positive");
+  const size_t pv_plies = vm["pv"].as<size_t>();
+  threads_from(vm);
+
+  std::vector<RingboardLine> lines;
+  {
+    std::istringstream text(input_bytes);
+    int n = 0;
+    for (std::string raw; std::getline(text, raw);)
+      if (const std::string t = batch_text(raw); ++n, !t.empty()) lines.push_back(parse_line(n, t));
+  }
+  const std::string path = db_path_from(vm);
+  auto database = path.empty() ? std::optional<db::Database>()
+                               : open_database(path, db::OpenMode::kReadOnly, false, "batch", io);
+  if (!path.empty() && !database) return kExitUsage;
+
+  BatchJob job;
+  job.input_bytes = input_bytes;
+  job.answer_options = {{"game", "ringboard"},
+                        {"timeout", timeout},
+                        {"max_positions", max_positions},
+                        {"pv", pv_plies},
+                        {"db", !path.empty()}};
+  job.output = vm.count("output") ? vm["output"].as<std::string>() : "";
+  job.quiet = vm.count("quiet") > 0;
+  job.db_path = path;
+  job.solve = [&](size_t i, const std::function<void()>&) -> db::Expected<std::string> {
+    const RingboardLine& l = lines[i];
+    const auto t1 = std::chrono::steady_clock::now();
+    core::StopToken stop;
+    stop.set_deadline_in(timeout);
+    RingboardLimits limits;
+    limits.max_positions = max_positions;
+    limits.stop = &stop;
+    limits.pv_plies = pv_plies;
+    db::Expected<RingboardSolved> a = db::Error{db::Code::kInternal, "not run"};
+    tbb::this_task_arena::isolate(
+        [&] { a = solve_ringboard(l.state, limits, database ? &*database : nullptr); });
+    if (!a) return a.error();
+    const double secs =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t1).count();
+    std::ostringstream os;
+    JsonWriter j(os);
+    j.begin_object();
+    j.field("line", l.item.number);
+    ringboard_position_json(j, l.state);
+    solved_json(j, *a);
+    j.field("seconds", secs);
+    j.end_object();
+    return trim(os.str());
+  };
+  std::vector<BatchItem> items;
+  for (const auto& l : lines) items.push_back(l.item);
+  return run_batch_job(items, job, io);
+}
+
+const Registrar batch_reg("batch", "solve many positions (one per line) in parallel, resumably",
+                          run_batch, false, "ringboard");
+
+}  // namespace
+}  // namespace konane::cli
