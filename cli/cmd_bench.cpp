@@ -1,16 +1,9 @@
-// konane bench: a fixed set of perft runs, single-threaded. Prints each run, the total node
-// count, a signature of all node counts (identical on every run and machine: any difference
-// means the move generator changed behaviour) and the nodes per second.
-#include <algorithm>
-#include <chrono>
-#include <cinttypes>
-#include <cstdio>
-#include <ctime>
+// konane bench: Konane's fixed set of perft runs, single-threaded (cli/perft_bench.hpp).
 #include <ostream>
 
-#include "json.hpp"
 #include "konane/notation.hpp"
 #include "options.hpp"
+#include "perft_bench.hpp"
 #include "position_arg.hpp"
 
 namespace konane::cli {
@@ -44,31 +37,6 @@ constexpr BenchCase kCases[] = {
      7},
 };
 
-// FNV-1a over the 8 little-endian bytes of each value.
-struct Signature {
-  uint64_t h = 14695981039346656037ull;
-  void add(uint64_t v) {
-    for (int i = 0; i < 8; ++i) {
-      h ^= (v >> (8 * i)) & 0xff;
-      h *= 1099511628211ull;
-    }
-  }
-};
-
-// CPU time of this thread: unlike wall time it does not grow when other processes compete for
-// the core, so it gives a steadier nodes/s on a busy machine.
-double thread_cpu_seconds() {
-  timespec ts{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
-}
-
-std::string hex64(uint64_t v) {
-  char buf[24];
-  std::snprintf(buf, sizeof buf, "%016" PRIx64, v);
-  return buf;
-}
-
 int run_bench(const std::vector<std::string>& args, Io io) {
   const std::string usage = "konane bench [--quick] [--json]";
   po::options_description desc("options");
@@ -84,16 +52,7 @@ int run_bench(const std::vector<std::string>& args, Io io) {
   const bool quick = parsed->vm.count("quick") > 0;
   const bool json = parsed->vm.count("json") > 0;
 
-  struct Result {
-    const BenchCase* c;
-    int depth;
-    uint64_t nodes;
-    double seconds;
-  };
-  std::vector<Result> results;
-  Signature sig;
-  uint64_t total = 0;
-  double total_seconds = 0, total_cpu = 0;
+  std::vector<PerftCase> cases;
   for (const BenchCase& c : kCases) {
     PositionInputs in;
     if (c.position) {
@@ -108,76 +67,11 @@ int run_bench(const std::vector<std::string>& args, Io io) {
       io.err << "konane bench: internal error in case '" << c.name << "': " << error << "\n";
       return kExitUsage;
     }
-    const int depth = quick ? std::max(0, c.depth - 2) : c.depth;
-    const double cpu0 = thread_cpu_seconds();
-    const auto t0 = std::chrono::steady_clock::now();
-    const uint64_t nodes = perft(resolved->state, depth);
-    const double seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    total_cpu += thread_cpu_seconds() - cpu0;
-    sig.add(nodes);
-    total += nodes;
-    total_seconds += seconds;
-    results.push_back({&c, depth, nodes, seconds});
-    if (!json) {
-      char line[160];
-      std::snprintf(line, sizeof line,
-                    "%-18s depth %2d  %12" PRIu64 " nodes  %7.3f s  %7.1f Mn/s\n", c.name, depth,
-                    nodes, seconds, seconds > 0 ? nodes / seconds / 1e6 : 0.0);
-      io.out << line << std::flush;
-    }
+    cases.push_back({c.name, c.position ? c.position : "", c.board ? c.board : "",
+                     c.opening ? c.opening : "", c.depth,
+                     [state = resolved->state](int depth) { return perft(state, depth); }});
   }
-  sig.add(total);
-  const double nps = total_seconds > 0 ? total / total_seconds : 0.0;
-  const double cpu_nps = total_cpu > 0 ? total / total_cpu : 0.0;
-
-  if (json) {
-    JsonWriter j(io.out);
-    j.begin_object();
-    j.field("quick", quick);
-    j.key("cases");
-    j.begin_array();
-    for (const Result& r : results) {
-      j.begin_object();
-      j.field("name", r.c->name);
-      j.key("position");
-      if (r.c->position)
-        j.value(r.c->position);
-      else
-        j.null();
-      j.key("board");
-      if (r.c->board)
-        j.value(r.c->board);
-      else
-        j.null();
-      j.key("opening");
-      if (r.c->opening)
-        j.value(r.c->opening);
-      else
-        j.null();
-      j.field("depth", r.depth);
-      j.field("nodes", r.nodes);
-      j.field("seconds", r.seconds);
-      j.end_object();
-    }
-    j.end_array();
-    j.field("nodes", total);
-    j.field("signature", hex64(sig.h));
-    j.field("seconds", total_seconds);
-    j.field("nodes_per_second", nps);
-    j.field("cpu_seconds", total_cpu);
-    j.field("nodes_per_cpu_second", cpu_nps);
-    j.end_object();
-    return kExitOk;
-  }
-  io.out << "nodes: " << total << "\n";
-  io.out << "signature: " << hex64(sig.h) << "\n";
-  char line[160];
-  std::snprintf(line, sizeof line,
-                "time: %.3f s (cpu %.3f s)\nnodes/s: %.0f (%.1f M; per cpu second %.1f M)\n",
-                total_seconds, total_cpu, nps, nps / 1e6, cpu_nps / 1e6);
-  io.out << line;
-  return kExitOk;
+  return run_perft_bench(cases, quick, json, io);
 }
 
 const Registrar reg("bench", "run fixed perft counts; print a node signature and nodes/s",
