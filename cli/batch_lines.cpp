@@ -17,6 +17,10 @@ std::string trim(const std::string& s) {
 std::optional<BatchLine> parse_batch_line(const std::string& raw, int number) {
   const std::string t = batch_text(raw);
   if (t.empty()) return std::nullopt;
+  return parse_batch_text(t, number);
+}
+
+BatchLine parse_batch_text(const std::string& t, int number) {
   BatchLine l;
   l.number = number;
   l.text = t;

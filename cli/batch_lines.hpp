@@ -21,6 +21,8 @@ std::string trim(const std::string& s);
 
 // One raw line of a positions file: nullopt for blank and comment-only lines.
 std::optional<BatchLine> parse_batch_line(const std::string& raw, int number);
+// The text of a line already stripped of comment and blanks (not empty).
+BatchLine parse_batch_text(const std::string& text, int number);
 
 // ── the results file ──
 // Line 1 is a header naming what the results belong to: the input's digest and the options

@@ -71,6 +71,35 @@ class Appender {
 
 }  // namespace
 
+void add_batch_options(po::options_description& desc) {
+  desc.add_options()                                                           //
+      ("file", po::value<std::string>(), "input file, one position per line")  //
+      ("output,o", po::value<std::string>(),
+       "results file (JSON lines); results are appended as they finish, so a rerun resumes, "
+       "and the file is rewritten in input order at the end")  //
+      ("quiet", "no progress bar");
+}
+
+std::optional<std::string> read_batch_input(const po::variables_map& vm, Io io) {
+  if (!vm.count("file")) {
+    usage_error(io, "batch", "give an input FILE");
+    return std::nullopt;
+  }
+  const std::string file = vm["file"].as<std::string>();
+  if (std::filesystem::is_directory(file)) {
+    usage_error(io, "batch", "'" + file + "' is a directory, not a file of positions");
+    return std::nullopt;
+  }
+  std::ifstream in(file, std::ios::binary);
+  std::string bytes;
+  if (in) bytes.assign(std::istreambuf_iterator<char>(in), {});
+  if (!in && !in.eof()) {
+    usage_error(io, "batch", "cannot read '" + file + "'");
+    return std::nullopt;
+  }
+  return bytes;
+}
+
 std::string batch_text(const std::string& raw) {
   std::string t = raw;
   if (auto h = t.find('#'); h != std::string::npos) t = t.substr(0, h);

@@ -6,11 +6,13 @@
 // how one is solved.
 #include <functional>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "command.hpp"
 #include "core/error.hpp"
+#include "options.hpp"
 
 namespace konane::cli {
 
@@ -38,6 +40,25 @@ struct BatchJob {
 
 // The text of a raw input line ('#' starts a comment, blanks trimmed); empty if none.
 std::string batch_text(const std::string& raw);
+
+// Adds FILE (positional "file"), --output and --quiet, the options every batch has.
+void add_batch_options(po::options_description& desc);
+// The whole input file FILE names; nullopt after printing why it cannot be read (exit 2).
+std::optional<std::string> read_batch_input(const po::variables_map& vm, Io io);
+// The input's lines split (numbered from 1) and each non-empty one parsed by `parse`.
+template <class Line, class Parse>
+std::vector<Line> batch_lines(const std::string& input, Parse parse) {
+  std::vector<Line> out;
+  size_t at = 0;
+  for (int n = 1; at < input.size(); ++n) {
+    size_t end = input.find('\n', at);
+    if (end == std::string::npos) end = input.size();
+    if (const std::string t = batch_text(input.substr(at, end - at)); !t.empty())
+      out.push_back(parse(n, t));
+    at = end + 1;
+  }
+  return out;
+}
 
 // Runs the job: exit 0, 1 if some lines were not positions, 2 on bad input or a failure.
 int run_batch_job(const std::vector<BatchItem>& items, const BatchJob& job, Io io);

@@ -54,10 +54,7 @@ int run_batch(const std::vector<std::string>& args, Io io) {
   const std::string usage =
       "konane batch FILE [--db PATH] [--threads N] [--output FILE.jsonl] [--timeout S]";
   po::options_description desc("options");
-  desc.add_options()("file", po::value<std::string>(), "input file, one position per line")(
-      "output,o", po::value<std::string>(),
-      "results file (JSON lines); results are appended as they finish, so a rerun resumes, "
-      "and the file is rewritten in input order at the end")("quiet", "no progress bar");
+  add_batch_options(desc);
   add_solver_options(desc);
   add_db_option(desc);
   auto parsed = parse_args("batch", usage, desc, {"file"}, false, args, io);
@@ -73,29 +70,12 @@ int run_batch(const std::vector<std::string>& args, Io io) {
               "again and new results are stored. With --output, a killed batch resumes.\n";
     return kExitOk;
   }
-  if (!vm.count("file")) return usage_error(io, "batch", "give an input FILE");
-  const std::string file = vm["file"].as<std::string>();
-  if (std::filesystem::is_directory(file))
-    return usage_error(io, "batch", "'" + file + "' is a directory, not a file of positions");
-  std::ifstream in(file);
-  if (!in) return usage_error(io, "batch", "cannot read '" + file + "'");
+  const auto input = read_batch_input(vm, io);
+  if (!input) return kExitUsage;
   const auto config = solver_config_from(vm, "batch", io);
   if (!config) return kExitUsage;
-
-  std::vector<BatchLine> lines;
-  {
-    std::string raw;
-    int n = 0;
-    while (std::getline(in, raw))
-      if (auto l = parse_batch_line(raw, ++n)) lines.push_back(std::move(*l));
-    if (in.bad()) return usage_error(io, "batch", "cannot read '" + file + "'");
-  }
-
-  std::string input_bytes;
-  {
-    std::ifstream again(file, std::ios::binary);
-    input_bytes.assign(std::istreambuf_iterator<char>(again), {});
-  }
+  const auto lines = batch_lines<BatchLine>(
+      *input, [](int n, const std::string& text) { return parse_batch_text(text, n); });
   std::optional<db::Database> database;
   const std::string db_path = db_path_from(vm);
   if (!db_path.empty()) {
@@ -110,7 +90,7 @@ int run_batch(const std::vector<std::string>& args, Io io) {
   if (database) per.store = &*database;
   tbb::enumerable_thread_specific<std::unique_ptr<KonaneSolver>> solvers;
   BatchJob job;
-  job.input_bytes = std::move(input_bytes);
+  job.input_bytes = *input;
   job.answer_options = {{"timeout", config->timeout_seconds},
                         {"node_budget", config->node_budget},
                         {"value_limit", config->value_limit},

@@ -46,18 +46,14 @@ int run_batch(const std::vector<std::string>& args, Io io) {
       "konane batch --game ringboard FILE [--db PATH] [--threads N] [--output FILE.jsonl] "
       "[--timeout S] [--max-positions N]";
   po::options_description desc("options");
-  desc.add_options()                                                           //
-      ("file", po::value<std::string>(), "input file, one position per line")  //
-      ("output,o", po::value<std::string>(),
-       "results file (JSON lines); results are appended as they finish, so a rerun resumes, "
-       "and the file is rewritten in input order at the end")  //
+  add_batch_options(desc);
+  desc.add_options()  //
       ("timeout", po::value<double>()->default_value(0),
        "seconds for each position before giving up (0: none)")  //
       ("max-positions", po::value<size_t>()->default_value(20'000'000),
        "give a position up once more positions than this are reachable from it (about 200 "
-       "bytes each, for each position being solved at once)")                                   //
-      ("pv", po::value<size_t>()->default_value(30), "most plies of each principal variation")  //
-      ("quiet", "no progress bar");
+       "bytes each, for each position being solved at once)")  //
+      ("pv", po::value<size_t>()->default_value(30), "most plies of each principal variation");
   add_db_option(desc);
   add_threads_option(desc);
   auto parsed = parse_args("batch", usage, desc, {"file"}, false, args, io);
@@ -74,14 +70,8 @@ int run_batch(const std::vector<std::string>& args, Io io) {
               "read from it, not searched. With --output, a killed batch resumes.\n";
     return kExitOk;
   }
-  if (!vm.count("file")) return usage_error(io, "batch", "give an input FILE");
-  const std::string file = vm["file"].as<std::string>();
-  if (std::filesystem::is_directory(file))
-    return usage_error(io, "batch", "'" + file + "' is a directory, not a file of positions");
-  std::ifstream in(file, std::ios::binary);
-  if (!in) return usage_error(io, "batch", "cannot read '" + file + "'");
-  const std::string input_bytes(std::istreambuf_iterator<char>(in), {});
-  if (in.bad()) return usage_error(io, "batch", "cannot read '" + file + "'");
+  const auto input = read_batch_input(vm, io);
+  if (!input) return kExitUsage;
   const double timeout = vm["timeout"].as<double>();
   if (!std::isfinite(timeout) || timeout < 0)
     return usage_error(io, "batch", "--timeout must be a finite number of seconds, 0 or more");
@@ -90,20 +80,14 @@ int run_batch(const std::vector<std::string>& args, Io io) {
   const size_t pv_plies = vm["pv"].as<size_t>();
   threads_from(vm);
 
-  std::vector<RingboardLine> lines;
-  {
-    std::istringstream text(input_bytes);
-    int n = 0;
-    for (std::string raw; std::getline(text, raw);)
-      if (const std::string t = batch_text(raw); ++n, !t.empty()) lines.push_back(parse_line(n, t));
-  }
+  const auto lines = batch_lines<RingboardLine>(*input, parse_line);
   const std::string path = db_path_from(vm);
   auto database = path.empty() ? std::optional<db::Database>()
                                : open_database(path, db::OpenMode::kReadOnly, false, "batch", io);
   if (!path.empty() && !database) return kExitUsage;
 
   BatchJob job;
-  job.input_bytes = input_bytes;
+  job.input_bytes = *input;
   job.answer_options = {{"game", "ringboard"},
                         {"timeout", timeout},
                         {"max_positions", max_positions},
