@@ -66,8 +66,10 @@ int run_batch(const std::vector<std::string>& args, Io io) {
               "skipped. Prints one JSON object per position line, in input order, with the\n"
               "fields of `solve --game ringboard --json` plus \"line\". A bad line gives\n"
               "{\"line\":N,\"input\":...,\"error\":...} (also on stderr) and the batch goes on;\n"
-              "the exit code is then 1. With --db, positions of the endgame database are\n"
-              "read from it, not searched. With --output, a killed batch resumes.\n";
+              "the exit code is then 1. With --db, positions the database holds (an endgame\n"
+              "database, or what earlier solves stored) are read from it, not searched, and\n"
+              "every position a complete solve reached is stored. With --output, a killed\n"
+              "batch resumes.\n";
     return kExitOk;
   }
   const auto input = read_batch_input(vm, io);
@@ -83,7 +85,7 @@ int run_batch(const std::vector<std::string>& args, Io io) {
   const auto lines = batch_lines<RingboardLine>(*input, parse_line);
   const std::string path = db_path_from(vm);
   auto database = path.empty() ? std::optional<db::Database>()
-                               : open_database(path, db::OpenMode::kReadOnly, false, "batch", io);
+                               : open_database(path, db::OpenMode::kReadWrite, true, "batch", io);
   if (!path.empty() && !database) return kExitUsage;
 
   BatchJob job;
@@ -96,7 +98,7 @@ int run_batch(const std::vector<std::string>& args, Io io) {
   job.output = vm.count("output") ? vm["output"].as<std::string>() : "";
   job.quiet = vm.count("quiet") > 0;
   job.db_path = path;
-  job.solve = [&](size_t i, const std::function<void()>&) -> db::Expected<std::string> {
+  job.solve = [&](size_t i, const std::function<void()>& step) -> db::Expected<std::string> {
     const RingboardLine& l = lines[i];
     const auto t1 = std::chrono::steady_clock::now();
     core::StopToken stop;
@@ -107,8 +109,9 @@ int run_batch(const std::vector<std::string>& args, Io io) {
     limits.pv_plies = pv_plies;
     db::Expected<RingboardSolved> a = db::Error{db::Code::kInternal, "not run"};
     tbb::this_task_arena::isolate(
-        [&] { a = solve_ringboard(l.state, limits, database ? &*database : nullptr); });
+        [&] { a = solve_ringboard(l.state, limits, database ? &*database : nullptr, true); });
     if (!a) return a.error();
+    if (database && a->complete && !a->from_db) step();  // its positions are stored
     const double secs =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t1).count();
     std::ostringstream os;
@@ -120,6 +123,10 @@ int run_batch(const std::vector<std::string>& args, Io io) {
     j.field("seconds", secs);
     j.end_object();
     return trim(os.str());
+  };
+  job.finish = [&]() -> db::Status {
+    if (database) return database->close();
+    return {};
   };
   std::vector<BatchItem> items;
   for (const auto& l : lines) items.push_back(l.item);

@@ -43,9 +43,10 @@ int run_solve(const std::vector<std::string>& args, Io io) {
               "the distance in plies (the winner hurries, the loser delays), every move's\n"
               "result, the best moves and a principal variation. Every position reachable\n"
               "from it is solved in memory, cycles included (a position from which neither\n"
-              "side can force a win is a draw); with --db, positions the endgame database\n"
-              "holds are read from it and not searched. Past --max-positions or --timeout the\n"
-              "answer is unknown.\n";
+              "side can force a win is a draw); with --db, positions the database holds (an\n"
+              "endgame database, or what earlier solves stored) are read from it and not\n"
+              "searched, and every position a complete solve reached is stored. Past\n"
+              "--max-positions or --timeout the answer is unknown.\n";
     return kExitOk;
   }
   const auto s = resolve_ringboard_position(vm, "solve", io);
@@ -58,7 +59,7 @@ int run_solve(const std::vector<std::string>& args, Io io) {
   threads_from(vm);
   const std::string path = db_path_from(vm);
   auto database = path.empty() ? std::optional<db::Database>()
-                               : open_database(path, db::OpenMode::kReadOnly, false, "solve", io);
+                               : open_database(path, db::OpenMode::kReadWrite, true, "solve", io);
   if (!path.empty() && !database) return kExitUsage;
   const auto t0 = std::chrono::steady_clock::now();
   core::StopToken stop;
@@ -69,12 +70,14 @@ int run_solve(const std::vector<std::string>& args, Io io) {
   limits.progress = vm.count("quiet") ? nullptr : &io.err;
   limits.progress_tty = err_is_tty(io);
   limits.pv_plies = vm["pv"].as<size_t>();
-  const auto a = solve_ringboard(*s, limits, database ? &*database : nullptr);
+  const auto a = solve_ringboard(*s, limits, database ? &*database : nullptr, true);
   if (!a) {
     if (a.error().code == db::Code::kInvalidArgument)
       return usage_error(io, "solve", a.error().message);
     return db_error(io, "solve", path, a.error());
   }
+  if (database)
+    if (auto st = database->close(); !st) return db_error(io, "solve", path, st.error());
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (vm.count("json")) {
     JsonWriter j(io.out);
@@ -92,6 +95,7 @@ int run_solve(const std::vector<std::string>& args, Io io) {
     for (const auto& m : a->pv) io.out << " " << m;
     io.out << "\n";
   }
+  if (a->from_db) io.out << "from the database\n";
   io.out << "positions: " << a->positions << "  db hits: " << a->db_hits
          << "  seconds: " << std::fixed << std::setprecision(2) << secs << "\n";
   return kExitOk;

@@ -10,7 +10,7 @@ namespace konane::cli {
 
 db::Expected<RingboardSolved> solve_ringboard(const RingboardState& s,
                                               const RingboardLimits& limits,
-                                              db::Database* database) {
+                                              db::Database* database, bool store) {
   using RetroGame = ringboard::RetroGameT<solver::RetroKey>;
   const auto listed = listed_moves(s);
   if (!listed)
@@ -21,6 +21,8 @@ db::Expected<RingboardSolved> solve_ringboard(const RingboardState& s,
   o.stop = limits.stop;
   o.progress = limits.progress;
   o.progress_tty = limits.progress_tty;
+  o.board = db::Board{ringboard::kGameId, {10, 10}};
+  o.meta_prefix = "solve/ringboard/10x10/position/";
   RingboardSolved out;
   if (database)
     o.known = [&](const ringboard::Position& p,
@@ -30,13 +32,15 @@ db::Expected<RingboardSolved> solve_ringboard(const RingboardState& s,
       return got;
     };
   const bool black = s.to_move == ringboard::Color::Black;
-  auto a = solver::analyse_loopy(RetroGame{}, s.position, black, std::move(o), limits.pv_plies);
+  auto a = solver::analyse_loopy(RetroGame{}, s.position, black, std::move(o), limits.pv_plies,
+                                 store ? database : nullptr);
   if (!a) return a.error();
   out.result = a->root.result;
   out.distance = a->root.distance;
   out.complete = a->complete;
   out.reason = a->reason;
   out.positions = a->positions;
+  out.from_db = a->from_db;
   // The options come in the rules engine's order, the order listed_moves gives.
   std::vector<std::pair<ringboard::Move, ScoredMove>> scored;
   for (size_t i = 0; i < a->options.size() && i < listed->size(); ++i)
@@ -64,6 +68,7 @@ void solved_json(JsonWriter& j, const RingboardSolved& a) {
   if (!a.complete) j.field("reason", a.reason);
   j.field("positions", a.positions);
   j.field("db_hits", a.db_hits);
+  j.field("from_db", a.from_db);
 }
 
 }  // namespace konane::cli

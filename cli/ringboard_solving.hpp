@@ -32,12 +32,16 @@ struct RingboardSolved {
   std::string reason;  // why not complete
   uint64_t positions = 0;
   uint64_t db_hits = 0;
+  bool from_db = false;  // answered from the database alone
 };
 
-// A database error is returned as such; limits reached give complete = false.
+// With a database, what it settles is the boundary (the position itself too: then it is
+// answered from the database alone); with `store` as well, a complete run's positions are
+// written to it, so a later question about any of them is answered from it. A database
+// error is returned as such; limits reached give complete = false.
 db::Expected<RingboardSolved> solve_ringboard(const RingboardState& s,
                                               const RingboardLimits& limits,
-                                              db::Database* database);
+                                              db::Database* database, bool store = false);
 
 // The answer's fields after the position's, into an open JSON object.
 void solved_json(JsonWriter& j, const RingboardSolved& a);

@@ -5,6 +5,7 @@
 // unknown answer, never a wrong one; bad input is refused.
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -60,6 +61,46 @@ TEST_F(RingboardSolveCli, AgreesWithTheEndgameDatabase) {
   EXPECT_GT(wins, 0);
   EXPECT_GT(losses, 0);
   EXPECT_GT(hits, 0);
+}
+
+// A complete solve stores every position it reached: asked again, the position and any
+// position on its line come from the database alone, with the same answers, and query
+// knows them. A run cut short stores nothing.
+TEST_F(RingboardSolveCli, WhatASolveProvesIsStoredAndAnsweredFromTheDatabase) {
+  clitest::TempDir dir;
+  const std::string db = (dir.path / "solved").string();
+  const std::string pos =
+      "........../........../...X....../........../.....X..../........../.O......../........../"
+      ".......X../....O..... w";
+  const auto capped = json_of(run_cli({"solve", "--game", "ringboard", pos, "--db", db,
+                                       "--max-positions", "1000", "--quiet", "--json"}));
+  EXPECT_FALSE(capped["complete"].boolean());
+  EXPECT_NE(run_cli({"query", "--game", "ringboard", pos, "--db", db}).rc, 0) << "nothing stored";
+  const auto first_run =
+      run_cli({"solve", "--game", "ringboard", pos, "--db", db, "--quiet", "--json"});
+  const auto first = json_of(first_run);
+  ASSERT_TRUE(first["complete"].boolean());
+  EXPECT_FALSE(first["from_db"].boolean());
+  const auto again_run =
+      run_cli({"solve", "--game", "ringboard", pos, "--db", db, "--quiet", "--json"});
+  const auto again = json_of(again_run);
+  EXPECT_TRUE(again["from_db"].boolean());
+  EXPECT_EQ(again["positions"].num(), 0);
+  const auto a = nlohmann::json::parse(first_run.out), b = nlohmann::json::parse(again_run.out);
+  for (const char* f : {"result", "distance", "best_moves", "moves", "pv"})
+    EXPECT_EQ(b[f], a[f]) << f;
+  const auto queried =
+      json_of(run_cli({"query", "--game", "ringboard", pos, "--db", db, "--json"}));
+  EXPECT_EQ(queried["result"].str(), first["result"].str());
+  EXPECT_EQ(distance(queried), distance(first));
+  // Two plies down the line: from the database too, one result and two plies fewer.
+  const auto pv = strings(first["pv"]);
+  ASSERT_GE(pv.size(), 3u);
+  const auto later = json_of(run_cli({"solve", "--game", "ringboard", pos, "--moves",
+                                      pv[0] + "," + pv[1], "--db", db, "--quiet", "--json"}));
+  EXPECT_TRUE(later["from_db"].boolean());
+  EXPECT_EQ(later["result"].str(), first["result"].str());
+  EXPECT_EQ(later["distance"].num(), first["distance"].num() - 2);
 }
 
 TEST_F(RingboardSolveCli, LimitsGiveUnknownNotAWrongAnswer) {

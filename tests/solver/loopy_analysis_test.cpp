@@ -8,6 +8,7 @@
 
 #include <vector>
 
+#include "../db/test_support.hpp"
 #include "toy_loopy.hpp"
 
 namespace {
@@ -135,6 +136,50 @@ TEST(LoopyAnalysis, AFailingBoundaryIsAnError) {
   auto a = solver::analyse_loopy(loopy_toy::Game{&g}, v, true, o, 10);
   ASSERT_FALSE(a.has_value());
   EXPECT_NE(a.error().message.find("disk gone"), std::string::npos);
+}
+
+// What a complete run stores answers the next question about its root, and about every
+// position it reached, from the database alone (no run), with the same answers.
+TEST(LoopyAnalysis, StoredRunsAnswerLaterQuestionsFromTheDatabase) {
+  constexpr db::Board kBoard{200, {1, 1}};  // a game id no registered game uses
+  for (uint64_t seed = 300; seed < 306; ++seed) {
+    const Graph g = loopy_toy::random_graph(40, 3, seed);
+    const auto truth = loopy_toy::by_definition(g);
+    const loopy_toy::Game game{&g};
+    db_test::TempDir dir;
+    auto database = db_test::create(dir / "db");
+    DB_ASSERT_OK(database);
+    solver::LoopyOptions<uint32_t> o;
+    o.board = kBoard;
+    o.meta_prefix = "solve/toy/";
+    o.known = [&](uint32_t w, bool l) -> db::Expected<std::optional<solver::Settled>> {
+      auto got = database->get(db::PositionKey{kBoard.game, 1, 1, 0, 0, w});
+      if (!got) return got.error();
+      if (!got->has_value()) return std::optional<solver::Settled>();
+      const auto winner = l ? (**got).left_to_move : (**got).right_to_move;
+      if (winner == core::Winner::Unknown) return std::optional<solver::Settled>();
+      const auto d = l ? (**got).left_distance : (**got).right_distance;
+      return std::optional<solver::Settled>(solver::Settled{
+          core::result_for(l ? core::Side::Left : core::Side::Right, winner), d.value_or(0)});
+    };
+    uint32_t v = 0;
+    while (g.left[v].empty()) ++v;
+    auto first = solver::analyse_loopy(game, v, true, o, 10, &*database);
+    ASSERT_TRUE(first.has_value()) << first.error().message;
+    EXPECT_FALSE(first->from_db);
+    expect_matches(g, truth, v, true, *first, 10);
+    auto again = solver::analyse_loopy(game, v, true, o, 10, &*database);
+    ASSERT_TRUE(again.has_value()) << again.error().message;
+    EXPECT_TRUE(again->from_db);
+    EXPECT_EQ(again->positions, 0u);
+    expect_matches(g, truth, v, true, *again, 10);
+    // A position the first run reached: Right to move after Left's first option.
+    const uint32_t next = g.left[v][0];
+    auto reached = solver::analyse_loopy(game, next, false, o, 10, &*database);
+    ASSERT_TRUE(reached.has_value()) << reached.error().message;
+    EXPECT_TRUE(reached->from_db);
+    expect_matches(g, truth, next, false, *reached, 10);
+  }
 }
 
 TEST(LoopyAnalysis, CutShortGivesUnknownAndNoAnswers) {

@@ -5,6 +5,7 @@
 // never resolves is a draw), with whatever LoopyOptions::known settles (an endgame database)
 // as the boundary. `solve --game ringboard` and `batch --game ringboard` print this.
 #include <cstddef>
+#include <cstdio>
 #include <optional>
 #include <string>
 #include <vector>
@@ -30,6 +31,7 @@ struct LoopyAnalysis {
   bool complete = false;  // false: cut short by LoopyOptions' limits (`reason` says which)
   std::string reason;
   size_t positions = 0;  // reached, the boundary included
+  bool from_db = false;  // the root was settled by LoopyOptions::known: no run
 };
 
 // The indices of the best options: the fastest wins, else the draws, else the slowest
@@ -63,16 +65,39 @@ inline std::vector<size_t> best_options(const std::vector<LoopyAnswer>& options)
 
 // Runs `options` (its roots replaced by p) and reads the answers. A database error is
 // returned as such; a limit reached gives complete = false and unknown answers.
+//
+// DATABASE. A root that options.known settles is answered from it without a run (its
+// options and line too), so `known` must hold every move of what it settles, as an
+// endgame database and what this stores both do. With `store`, a complete run writes every
+// position it solved there (not the boundary, which is there already), with meta records
+// under options.meta_prefix + the root's key, so that known answers it next time. Only
+// complete runs are stored: every position reached is then solved exactly, since the run
+// holds every continuation of each (or its known result).
 template <LoopyRetroGame G>
 db::Expected<LoopyAnalysis> analyse_loopy(const G& game, const typename G::Position& p, bool left,
                                           LoopyOptions<typename G::Position> options,
-                                          size_t pv_plies) {
+                                          size_t pv_plies, db::Database* store = nullptr) {
   using Position = typename G::Position;
-  options.roots = {{p, left}};
   const auto known = options.known;
-  LoopySolver<G> solver(game, nullptr, std::move(options));
-  const auto stats = solver.run();
   LoopyAnalysis out;
+  bool run = true;
+  if (known) {
+    const auto got = known(p, left);
+    if (!got) return got.error();
+    run = !got->has_value();
+    out.from_db = !run;
+  }
+  options.roots = {{p, left}};
+  if (store) {
+    const RetroKey k = game.key(p);
+    char id[64];
+    std::snprintf(id, sizeof id, "%02x-%016llx-%016llx-%s/", unsigned(k.group),
+                  static_cast<unsigned long long>(k.hi), static_cast<unsigned long long>(k.lo),
+                  left ? "left" : "right");
+    options.meta_prefix += id;
+  }
+  LoopySolver<G> solver(game, run ? store : nullptr, std::move(options));
+  const auto stats = run ? solver.run() : db::Expected<LoopyStats>(LoopyStats{});
   out.positions = solver.positions_reached();
   if (!stats && !solver.cut_short()) return stats.error();
   out.complete = stats.has_value();
@@ -102,7 +127,15 @@ db::Expected<LoopyAnalysis> analyse_loopy(const G& game, const typename G::Posit
   if (!out.complete) return out;  // the solver's answers are not readable then
   out.options = answers(p, left);
   if (!failed) return failed.error();
-  const auto [w, d] = solver.outcome(p, left);
+  auto [w, d] = solver.outcome(p, left);
+  if (w == core::Winner::Unknown && known) {  // answered from the database
+    const auto got = known(p, left);
+    if (!got) return got.error();
+    if (got->has_value()) {
+      w = core::winner_of(side(left), (*got)->result);
+      if ((*got)->result != core::Result::Draw) d = (*got)->distance;
+    }
+  }
   out.root = {core::result_for(side(left), w), d};
   Position at = p;
   bool l = left;
