@@ -33,10 +33,10 @@ inline std::vector<std::string> strings(const clitest::Json& a) {
 
 // About `per_class` placements of each named class, spread over its numbering (position
 // text without a side to move).
-inline std::vector<std::string> sample(const std::vector<const char*>& classes,
+inline std::vector<std::string> sample(const std::vector<std::string>& classes,
                                        uint64_t per_class) {
   std::vector<std::string> picked;
-  for (const char* name : classes) {
+  for (const auto& name : classes) {
     const auto material = ringboard::parse_material(name);
     EXPECT_TRUE(material) << name;
     if (!material) continue;
@@ -47,6 +47,13 @@ inline std::vector<std::string> sample(const std::vector<const char*>& classes,
     });
   }
   return picked;
+}
+
+// The names of every class of at most n pieces (both sides with a piece).
+inline std::vector<std::string> class_names(int n) {
+  std::vector<std::string> out;
+  for (const auto& m : ringboard::classes_up_to(n)) out.push_back(ringboard::material_name(m));
+  return out;
 }
 
 // A fixture whose suite shares one database of every class of at most 3 pieces.

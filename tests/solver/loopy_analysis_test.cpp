@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <set>
 #include <vector>
 
 #include "../db/test_support.hpp"
@@ -52,8 +53,15 @@ void expect_matches(const Graph& g, const std::vector<Truth>& truth, uint32_t v,
               c.distance ? std::optional<uint16_t>(uint16_t(*c.distance + 1)) : std::nullopt);
   }
   // The line: a best move at every ply, as long as the game lasts or the length asked.
+  // As long as the game lasts or the length asked; a draw's line may end sooner, at its
+  // first repetition (checked below).
   const size_t want = root.distance ? std::min<size_t>(*root.distance, plies) : plies;
-  ASSERT_EQ(a.pv.size(), want) << v;
+  if (root.distance)
+    ASSERT_EQ(a.pv.size(), want) << v;
+  else
+    ASSERT_LE(a.pv.size(), want) << v;
+  std::set<std::pair<uint32_t, bool>> seen = {{v, left}};
+  bool repeated = false;
   uint32_t w = v;
   bool l = left;
   for (size_t k : a.pv) {
@@ -64,6 +72,11 @@ void expect_matches(const Graph& g, const std::vector<Truth>& truth, uint32_t v,
     EXPECT_EQ(goodness(at(moves[k], !l), l), top) << "from " << w;
     w = moves[k];
     l = !l;
+    EXPECT_FALSE(repeated) << "the line goes on past a repetition";
+    repeated = !seen.insert({w, l}).second;
+  }
+  if (a.pv.size() < want) {
+    EXPECT_TRUE(repeated) << "a drawn line ends early only at a repetition";
   }
 }
 
@@ -198,11 +211,15 @@ TEST(LoopyAnalysis, CutShortGivesUnknownAndNoAnswers) {
   EXPECT_EQ(a->root.result, Result::Unknown);
   EXPECT_TRUE(a->options.empty());
   EXPECT_TRUE(a->pv.empty());
-  // Without the limit it is a draw, and the line goes on as long as asked.
+  // Without the limit it is a draw; the line goes on as long as asked, or until it comes
+  // back to the start with Left to move: 20 plies.
   auto whole = solver::analyse_loopy(loopy_toy::Game{&g}, 0, true, {}, 7);
   ASSERT_TRUE(whole.has_value());
   EXPECT_EQ(whole->root.result, Result::Draw);
   EXPECT_EQ(whole->pv.size(), 7u);
+  auto round = solver::analyse_loopy(loopy_toy::Game{&g}, 0, true, {}, 100);
+  ASSERT_TRUE(round.has_value());
+  EXPECT_EQ(round->pv.size(), 20u);
 }
 
 TEST(LoopyAnalysis, BestOptionsPreferFastWinsThenDrawsThenSlowLosses) {

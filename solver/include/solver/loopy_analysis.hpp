@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdio>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -26,7 +27,7 @@ struct LoopyAnalysis {
   // to move at the root, and the distance with this move counted. Empty if not complete.
   std::vector<LoopyAnswer> options;
   // A best option at each ply (its index in that ply's for_each_option order), until the
-  // game ends or the length asked for is reached (a draw goes on forever).
+  // game ends, a position repeats (a draw), or the length asked for is reached.
   std::vector<size_t> pv;
   bool complete = false;  // false: cut short by LoopyOptions' limits (`reason` says which)
   std::string reason;
@@ -137,6 +138,9 @@ db::Expected<LoopyAnalysis> analyse_loopy(const G& game, const typename G::Posit
     }
   }
   out.root = {core::result_for(side(left), w), d};
+  // A drawn line ends where it repeats a position (same side to move): from there it
+  // would only go round again.
+  std::set<std::pair<RetroKey, bool>> seen = {{game.key(p), left}};
   Position at = p;
   bool l = left;
   for (size_t ply = 0; ply < pv_plies; ++ply) {
@@ -150,6 +154,7 @@ db::Expected<LoopyAnalysis> analyse_loopy(const G& game, const typename G::Posit
     });
     at = next;
     l = !l;
+    if (!seen.insert({game.key(at), l}).second) break;
   }
   if (!failed) return failed.error();
   return out;
