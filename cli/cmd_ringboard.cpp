@@ -3,6 +3,7 @@
 #include <bit>
 #include <chrono>
 #include <ostream>
+#include <sstream>
 
 #include "json.hpp"
 #include "options.hpp"
@@ -10,6 +11,7 @@
 #include "position_arg.hpp"
 #include "ringboard/perft.hpp"
 #include "ringboard_arg.hpp"
+#include "svg_board.hpp"
 
 namespace konane::cli {
 namespace {
@@ -25,12 +27,16 @@ const std::string kHelp =
 int run_show(const std::vector<std::string>& args, Io io) {
   po::options_description desc("options");
   const auto positional = add_ringboard_position_options(desc);
+  add_svg_options(desc);
   auto parsed = parse_args(
-      "show", "konane show --game ringboard POSITION [--to-move S] [--moves M,...] [--json]", desc,
-      positional, false, args, io);
+      "show",
+      "konane show --game ringboard POSITION [--to-move S] [--moves M,...] [--svg FILE] [--json]",
+      desc, positional, false, args, io);
   if (!parsed) return kExitUsage;
   if (parsed->help) {
-    io.out << "Draws a Ringboard position with coordinates (the ring is the outer border).\n\n"
+    io.out << "Draws a Ringboard position with coordinates (the ring is the outer border).\n"
+              "With --svg, also as an SVG picture (the last move as an arrow, --mark squares\n"
+              "outlined).\n\n"
            << kHelp;
     return kExitOk;
   }
@@ -40,6 +46,19 @@ int run_show(const std::vector<std::string>& args, Io io) {
   if (!moves)
     return usage_error(io, "show", "this position has more legal moves than can be listed");
   const ringboard::Position& p = s->position;
+  if (parsed->vm.count("svg")) {
+    BoardPicture b;
+    std::istringstream rows(ringboard::to_string(p));
+    for (std::string row; std::getline(rows, row, '/');) b.rows.push_back(row);
+    b.checkered = b.ring = true;
+    if (parsed->vm.count("moves")) {
+      const std::string list = parsed->vm["moves"].as<std::string>();
+      b.last_move = move_squares(list.substr(list.rfind(',') + 1));
+    }
+    b.caption = std::string(ringboard_color_name(s->to_move)) + " to move" +
+                (moves->empty() ? " and has no move: it has lost" : "");
+    if (const int rc = write_svg(parsed->vm, b, "show", io); rc != kExitOk) return rc;
+  }
   auto count = [](ringboard::Bitboard b) { return std::popcount(b); };
   if (parsed->vm.count("json")) {
     JsonWriter j(io.out);

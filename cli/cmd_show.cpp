@@ -6,6 +6,7 @@
 #include "konane/notation.hpp"
 #include "options.hpp"
 #include "position_arg.hpp"
+#include "svg_board.hpp"
 
 namespace konane::cli {
 namespace {
@@ -48,15 +49,17 @@ std::string turn_line(const GameState& s, size_t legal) {
 
 int run_show(const std::vector<std::string>& args, Io io) {
   const std::string usage = std::string("konane show ") + kPositionUsage +
-                            " [--to-move black|white] [--moves M1,M2,...] [--json]";
+                            " [--to-move black|white] [--moves M1,M2,...] [--svg FILE] [--json]";
   po::options_description desc("options");
   const auto positional = add_position_options(desc, {.with_moves = true});
+  add_svg_options(desc);
   auto parsed = parse_args("show", usage, desc, positional, true, args, io);
   if (!parsed) return kExitUsage;
   if (parsed->help) {
     io.out << "Draws the board with coordinates and says who is to move. With --moves, plays\n"
               "the moves in turn from the side to move first (sides alternate) and shows the\n"
-              "result; an illegal move is an error naming it.\n\n"
+              "result; an illegal move is an error naming it. With --svg, also draws it as an\n"
+              "SVG picture (the last move as an arrow, --mark squares outlined).\n\n"
            << position_help_text();
     return kExitOk;
   }
@@ -64,6 +67,13 @@ int run_show(const std::vector<std::string>& args, Io io) {
   if (!resolved) return kExitUsage;
   const GameState& s = resolved->state;
   const std::vector<Move> legal = legal_moves(s);
+  if (parsed->vm.count("svg")) {
+    BoardPicture b;
+    b.rows = board_rows(s.position);
+    if (!resolved->played.empty()) b.last_move = move_squares(to_string(resolved->played.back()));
+    b.caption = turn_line(s, legal.size());
+    if (const int rc = write_svg(parsed->vm, b, "show", io); rc != kExitOk) return rc;
+  }
 
   if (parsed->vm.count("json")) {
     JsonWriter j(io.out);

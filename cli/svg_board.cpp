@@ -1,0 +1,202 @@
+#include "svg_board.hpp"
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace konane::cli {
+namespace {
+
+constexpr int kCell = 48, kMargin = 28;
+
+std::string escape(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    switch (c) {
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '&':
+        out += "&amp;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      default:
+        out += c;
+    }
+  }
+  return out;
+}
+
+// The (row from the top, column) of a square name on a board of `rows` ranks and `cols`
+// files, or nullopt if it is not a square of that board.
+std::optional<std::pair<int, int>> cell_of(const std::string& name, int rows, int cols) {
+  if (name.size() < 2 || name[0] < 'a' || name[0] >= 'a' + cols) return std::nullopt;
+  int rank = 0;
+  for (size_t i = 1; i < name.size(); ++i) {
+    if (name[i] < '0' || name[i] > '9' || rank > 100) return std::nullopt;
+    rank = rank * 10 + (name[i] - '0');
+  }
+  if (rank < 1 || rank > rows) return std::nullopt;
+  return std::pair{rows - rank, name[0] - 'a'};
+}
+
+}  // namespace
+
+std::vector<std::string> move_squares(const std::string& move_text) {
+  std::vector<std::string> out;
+  std::string cur;
+  for (char c : move_text) {
+    if (c == '-' || (c == 'x' && !cur.empty())) {
+      out.push_back(cur);
+      cur.clear();
+    } else {
+      cur += c;
+    }
+  }
+  if (!cur.empty()) out.push_back(cur);
+  return out;
+}
+
+std::vector<BoardPicture::Mark> parse_marks(const std::string& list) {
+  std::vector<BoardPicture::Mark> out;
+  std::istringstream in(list);
+  for (std::string item; std::getline(in, item, ',');) {
+    const auto colon = item.find(':');
+    out.push_back(
+        {item.substr(0, colon), colon == std::string::npos ? "" : item.substr(colon + 1)});
+  }
+  return out;
+}
+
+std::optional<std::string> board_svg(const BoardPicture& b, std::string* error) {
+  const int rows = static_cast<int>(b.rows.size());
+  const int cols = rows ? static_cast<int>(b.rows[0].size()) : 0;
+  const int width = 2 * kMargin + cols * kCell;
+  const int height = 2 * kMargin + rows * kCell + (b.caption.empty() ? 0 : 24);
+  auto center = [](int i) { return kMargin + i * kCell + kCell / 2; };
+  std::ostringstream s;
+  s << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width << "\" height=\"" << height
+    << "\" viewBox=\"0 0 " << width << " " << height << "\" font-family=\"sans-serif\">\n"
+    << "<rect width=\"" << width << "\" height=\"" << height << "\" fill=\"#f4ecd8\"/>\n";
+  for (int r = 0; r < rows; ++r)
+    for (int c = 0; c < cols; ++c) {
+      const int rank = rows - r;
+      const bool dark = b.checkered && (c + rank) % 2 == 1;
+      const bool on_ring = b.ring && (r == 0 || c == 0 || r == rows - 1 || c == cols - 1);
+      s << "<rect class=\"square\" x=\"" << kMargin + c * kCell << "\" y=\"" << kMargin + r * kCell
+        << "\" width=\"" << kCell << "\" height=\"" << kCell << "\" fill=\""
+        << (dark ? (on_ring ? "#8f9fb8" : "#a8865a") : "#e8d8b0")
+        << "\" stroke=\"#6b5433\" stroke-width=\"0.5\"/>\n";
+    }
+  if (b.ring)
+    s << "<rect class=\"ring\" x=\"" << kMargin + kCell << "\" y=\"" << kMargin + kCell
+      << "\" width=\"" << (cols - 2) * kCell << "\" height=\"" << (rows - 2) * kCell
+      << "\" fill=\"none\" stroke=\"#2f4f7f\" stroke-width=\"3\"/>\n";
+  for (int c = 0; c < cols; ++c)
+    s << "<text x=\"" << center(c) << "\" y=\"" << kMargin + rows * kCell + 18
+      << "\" text-anchor=\"middle\" font-size=\"14\">" << char('a' + c) << "</text>\n";
+  for (int r = 0; r < rows; ++r)
+    s << "<text x=\"" << kMargin - 8 << "\" y=\"" << center(r) + 5
+      << "\" text-anchor=\"end\" font-size=\"14\">" << rows - r << "</text>\n";
+  for (int r = 0; r < rows; ++r)
+    for (int c = 0; c < cols && c < int(b.rows[r].size()); ++c) {
+      const char p = b.rows[r][c];
+      if (p == '.') continue;
+      const bool black = p == 'x' || p == 'X';
+      s << "<circle class=\"stone " << (black ? "black" : "white") << "\" cx=\"" << center(c)
+        << "\" cy=\"" << center(r) << "\" r=\"" << kCell * 2 / 5 << "\" fill=\""
+        << (black ? "#1a1a1a" : "#fafafa") << "\" stroke=\"#000\" stroke-width=\"1.5\"/>\n";
+      if (p == 'X' || p == 'O')
+        s << "<circle class=\"king\" cx=\"" << center(c) << "\" cy=\"" << center(r) << "\" r=\""
+          << kCell / 6 << "\" fill=\"none\" stroke=\"" << (black ? "#e0c060" : "#b08820")
+          << "\" stroke-width=\"3\"/>\n";
+    }
+  std::vector<std::pair<int, int>> path;
+  for (const auto& sq : b.last_move) {
+    const auto cell = cell_of(sq, rows, cols);
+    if (!cell) {
+      if (error) *error = "square '" + sq + "' of the last move is not on the board";
+      return std::nullopt;
+    }
+    path.push_back(*cell);
+  }
+  if (path.size() == 1) {  // a removal: the emptied square ringed
+    s << "<circle class=\"last-move\" cx=\"" << center(path[0].second) << "\" cy=\""
+      << center(path[0].first) << "\" r=\"" << kCell * 2 / 5
+      << "\" fill=\"none\" stroke=\"#c0392b\" stroke-width=\"3\" stroke-dasharray=\"6 4\"/>\n";
+  } else if (path.size() > 1) {
+    s << "<defs><marker id=\"head\" markerWidth=\"8\" markerHeight=\"8\" refX=\"6\" refY=\"4\" "
+         "orient=\"auto\"><path d=\"M0,0 L8,4 L0,8 z\" fill=\"#c0392b\"/></marker></defs>\n"
+      << "<polyline class=\"last-move\" points=\"";
+    for (size_t i = 0; i < path.size(); ++i)
+      s << (i ? " " : "") << center(path[i].second) << "," << center(path[i].first);
+    s << "\" fill=\"none\" stroke=\"#c0392b\" stroke-width=\"4\" stroke-opacity=\"0.8\" "
+         "marker-end=\"url(#head)\"/>\n";
+  }
+  for (const auto& m : b.marks) {
+    const auto cell = cell_of(m.square, rows, cols);
+    if (!cell) {
+      if (error) *error = "marked square '" + m.square + "' is not on the board";
+      return std::nullopt;
+    }
+    const auto [r, c] = *cell;
+    s << "<rect class=\"mark\" x=\"" << kMargin + c * kCell + 3 << "\" y=\""
+      << kMargin + r * kCell + 3 << "\" width=\"" << kCell - 6 << "\" height=\"" << kCell - 6
+      << "\" fill=\"none\" stroke=\"#27ae60\" stroke-width=\"3\"/>\n";
+    if (!m.text.empty())
+      s << "<text class=\"mark-text\" x=\"" << center(c) << "\" y=\"" << kMargin + r * kCell + 14
+        << "\" text-anchor=\"middle\" font-size=\"11\" fill=\"#1e8449\">" << escape(m.text)
+        << "</text>\n";
+  }
+  if (!b.caption.empty())
+    s << "<text x=\"" << width / 2 << "\" y=\"" << height - 10
+      << "\" text-anchor=\"middle\" font-size=\"15\">" << escape(b.caption) << "</text>\n";
+  s << "</svg>\n";
+  return s.str();
+}
+
+void add_svg_options(po::options_description& desc) {
+  desc.add_options()                                                             //
+      ("svg", po::value<std::string>(), "also draw the board as SVG into FILE")  //
+      ("mark", po::value<std::string>(),
+       "squares to outline in the SVG picture, with an optional label: a1,c3:win");
+}
+
+int write_svg(const po::variables_map& vm, BoardPicture b, const std::string& command, Io io) {
+  const std::string path = vm["svg"].as<std::string>();
+  if (vm.count("mark")) b.marks = parse_marks(vm["mark"].as<std::string>());
+  std::string error;
+  const auto svg = board_svg(b, &error);
+  if (!svg) return usage_error(io, command, "--svg: " + error);
+  if (!write_file_whole(path, *svg))
+    return usage_error(io, command, "--svg: cannot write '" + path + "'");
+  return kExitOk;
+}
+
+bool write_file_whole(const std::string& path, const std::string& text) {
+  const std::string tmp = path + ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    if (!out) return false;
+    out << text;
+    out.flush();
+    if (!out) {
+      std::error_code ec;
+      std::filesystem::remove(tmp, ec);
+      return false;
+    }
+  }
+  std::error_code renamed, ignored;
+  std::filesystem::rename(tmp, path, renamed);
+  if (renamed) std::filesystem::remove(tmp, ignored);
+  return !renamed;
+}
+
+}  // namespace konane::cli

@@ -1,0 +1,130 @@
+// Boards as SVG (cli/svg_board.hpp, `show --svg` for both games): the picture is well-formed
+// XML (checked by a small tag matcher written here), holds one stone per piece on the board
+// and one crown per king, the last move and the marks; a square off the board or a file that
+// cannot be written is refused with exit 2 and no file.
+#include "svg_board.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "cli_test_support.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using clitest::run_cli;
+
+// True if every tag is closed in order (self-closing tags, the XML declaration and text
+// aside): enough to catch a broken picture.
+bool well_formed(const std::string& xml) {
+  std::vector<std::string> open;
+  size_t at = 0;
+  while ((at = xml.find('<', at)) != std::string::npos) {
+    const size_t end = xml.find('>', at);
+    if (end == std::string::npos) return false;
+    const std::string tag = xml.substr(at + 1, end - at - 1);
+    at = end + 1;
+    if (tag.empty() || tag[0] == '?' || tag.back() == '/') continue;
+    const std::string name = tag.substr(tag[0] == '/', tag.find_first_of(" \n") - (tag[0] == '/'));
+    if (tag[0] != '/') {
+      open.push_back(name);
+    } else {
+      if (open.empty() || open.back() != name) return false;
+      open.pop_back();
+    }
+  }
+  return open.empty() && xml.find("<svg") != std::string::npos;
+}
+
+size_t count(const std::string& text, const std::string& what) {
+  size_t n = 0;
+  for (size_t at = 0; (at = text.find(what, at)) != std::string::npos; at += what.size()) ++n;
+  return n;
+}
+
+TEST(SvgBoard, TheMatcherCatchesBrokenPictures) {
+  EXPECT_TRUE(well_formed("<svg a=\"1\"><g><rect/></g><text>x</text></svg>"));
+  EXPECT_FALSE(well_formed("<svg><g></svg>"));
+  EXPECT_FALSE(well_formed("<svg><text>x</svg></text>"));
+  EXPECT_FALSE(well_formed("<svg><rect"));
+}
+
+TEST(SvgBoard, MovesSplitIntoSquares) {
+  using V = std::vector<std::string>;
+  EXPECT_EQ(konane::cli::move_squares("c3-d4"), (V{"c3", "d4"}));
+  EXPECT_EQ(konane::cli::move_squares("c3xe5xg7"), (V{"c3", "e5", "g7"}));
+  EXPECT_EQ(konane::cli::move_squares("a1-c1-e1"), (V{"a1", "c1", "e1"}));
+  EXPECT_EQ(konane::cli::move_squares("d5"), (V{"d5"}));
+  EXPECT_EQ(konane::cli::move_squares("j10xh8"), (V{"j10", "h8"}));
+}
+
+TEST(SvgBoard, KonaneShowDrawsEveryStoneTheLastMoveAndTheMarks) {
+  clitest::TempDir dir;
+  const std::string file = (dir.path / "k.svg").string();
+  const auto r = run_cli(
+      {"show", "--board", "6x6", "--moves", "d3,d4,b3-d3", "--svg", file, "--mark", "f4:win,a1"});
+  ASSERT_EQ(r.rc, 0) << r.err;
+  const std::string svg = clitest::slurp(file);
+  EXPECT_TRUE(well_formed(svg));
+  // 18 stones a side; Black removed one (d3), White one (d4), and Black's jump b3-d3
+  // took White's c3.
+  EXPECT_EQ(count(svg, "class=\"stone black\""), 17u);
+  EXPECT_EQ(count(svg, "class=\"stone white\""), 16u);
+  EXPECT_EQ(count(svg, "class=\"square\""), 36u);
+  EXPECT_EQ(count(svg, "class=\"last-move\""), 1u);
+  EXPECT_NE(svg.find("polyline"), std::string::npos) << "a jump is an arrow";
+  EXPECT_EQ(count(svg, "class=\"mark\""), 2u);
+  EXPECT_NE(svg.find(">win</text>"), std::string::npos);
+  EXPECT_EQ(count(svg, "class=\"king\""), 0u);
+  // A removal is a ringed square, not an arrow.
+  const auto removal = run_cli({"show", "--board", "6x6", "--moves", "d3", "--svg", file});
+  ASSERT_EQ(removal.rc, 0) << removal.err;
+  const std::string one = clitest::slurp(file);
+  EXPECT_TRUE(well_formed(one));
+  EXPECT_EQ(count(one, "class=\"last-move\""), 1u);
+  EXPECT_EQ(one.find("polyline"), std::string::npos);
+}
+
+TEST(SvgBoard, RingboardShowCrownsKingsAndDrawsTheRing) {
+  clitest::TempDir dir;
+  const std::string file = (dir.path / "r.svg").string();
+  const std::string kings =
+      "........../........../...X....../........../.....X..../........../.O......../........../"
+      ".......X../....O..... w";
+  ASSERT_EQ(run_cli({"show", "--game", "ringboard", kings, "--svg", file}).rc, 0);
+  const std::string svg = clitest::slurp(file);
+  EXPECT_TRUE(well_formed(svg));
+  EXPECT_EQ(count(svg, "class=\"stone black\""), 3u);
+  EXPECT_EQ(count(svg, "class=\"stone white\""), 2u);
+  EXPECT_EQ(count(svg, "class=\"king\""), 5u);
+  EXPECT_EQ(count(svg, "class=\"ring\""), 1u);
+  EXPECT_EQ(count(svg, "class=\"square\""), 100u);
+  ASSERT_EQ(
+      run_cli({"show", "--game", "ringboard", "start", "--moves", "b4-c5,c7-d6", "--svg", file}).rc,
+      0);
+  const std::string start = clitest::slurp(file);
+  EXPECT_EQ(count(start, "class=\"stone black\""), 12u);
+  EXPECT_EQ(count(start, "class=\"stone white\""), 12u);
+  EXPECT_EQ(count(start, "class=\"last-move\""), 1u);
+  EXPECT_NE(start.find("points=\""), std::string::npos);
+}
+
+TEST(SvgBoard, BadMarksAndUnwritableFilesAreRefusedAndWriteNothing) {
+  clitest::TempDir dir;
+  const std::string file = (dir.path / "x.svg").string();
+  const auto off = run_cli({"show", "--board", "6x6", "--svg", file, "--mark", "g7"});
+  EXPECT_EQ(off.rc, 2);
+  EXPECT_NE(off.err.find("g7"), std::string::npos) << off.err;
+  EXPECT_FALSE(fs::exists(file));
+  const auto nowhere = run_cli({"show", "--board", "6x6", "--svg", "/nonexistent/dir/x.svg"});
+  EXPECT_EQ(nowhere.rc, 2);
+  EXPECT_NE(nowhere.err.find("/nonexistent/dir/x.svg"), std::string::npos) << nowhere.err;
+  const auto rb = run_cli({"show", "--game", "ringboard", "start", "--svg", file, "--mark", "k1"});
+  EXPECT_EQ(rb.rc, 2);
+  EXPECT_FALSE(fs::exists(file));
+}
+
+}  // namespace
