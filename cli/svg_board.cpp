@@ -5,33 +5,12 @@
 #include <fstream>
 #include <sstream>
 
+#include "svg_text.hpp"
+
 namespace konane::cli {
 namespace {
 
 constexpr int kCell = 48, kMargin = 28;
-
-std::string escape(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '&':
-        out += "&amp;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
 
 // The (row from the top, column) of a square name on a board of `rows` ranks and `cols`
 // files, or nullopt if it is not a square of that board.
@@ -152,12 +131,12 @@ std::optional<std::string> board_svg(const BoardPicture& b, std::string* error) 
       << "\" fill=\"none\" stroke=\"#27ae60\" stroke-width=\"3\"/>\n";
     if (!m.text.empty())
       s << "<text class=\"mark-text\" x=\"" << center(c) << "\" y=\"" << kMargin + r * kCell + 14
-        << "\" text-anchor=\"middle\" font-size=\"11\" fill=\"#1e8449\">" << escape(m.text)
+        << "\" text-anchor=\"middle\" font-size=\"11\" fill=\"#1e8449\">" << xml_escape(m.text)
         << "</text>\n";
   }
   if (!b.caption.empty())
     s << "<text x=\"" << width / 2 << "\" y=\"" << height - 10
-      << "\" text-anchor=\"middle\" font-size=\"15\">" << escape(b.caption) << "</text>\n";
+      << "\" text-anchor=\"middle\" font-size=\"15\">" << xml_escape(b.caption) << "</text>\n";
   s << "</svg>\n";
   return s.str();
 }

@@ -6,6 +6,8 @@
 #include <sstream>
 #include <string>
 
+#include "svg_text.hpp"
+
 namespace konane::cli {
 
 namespace {
@@ -13,29 +15,6 @@ namespace {
 using cgt::Dyadic;
 using cgt::Thermograph;
 using cgt::Trajectory;
-
-std::string xml_escape(const std::string& s) {
-  std::string o;
-  for (char ch : s) {
-    switch (ch) {
-      case '&':
-        o += "&amp;";
-        break;
-      case '<':
-        o += "&lt;";
-        break;
-      case '>':
-        o += "&gt;";
-        break;
-      case '"':
-        o += "&quot;";
-        break;
-      default:
-        o += ch;
-    }
-  }
-  return o;
-}
 
 // Drawing coordinates only; the labels print the exact dyadic values.
 double approx(const Dyadic& d) {
