@@ -9,8 +9,8 @@
 namespace konane::cli {
 
 db::Expected<RingboardSolved> solve_ringboard(const RingboardState& s,
-                                              const RingboardLimits& limits,
-                                              db::Database* database, bool store) {
+                                              const RingboardLimits& limits, db::Database* database,
+                                              bool store) {
   using RetroGame = ringboard::RetroGameT<solver::RetroKey>;
   const auto listed = listed_moves(s);
   if (!listed)

@@ -40,8 +40,8 @@ struct RingboardSolved {
 // written to it, so a later question about any of them is answered from it. A database
 // error is returned as such; limits reached give complete = false.
 db::Expected<RingboardSolved> solve_ringboard(const RingboardState& s,
-                                              const RingboardLimits& limits,
-                                              db::Database* database, bool store = false);
+                                              const RingboardLimits& limits, db::Database* database,
+                                              bool store = false);
 
 // The answer's fields after the position's, into an open JSON object.
 void solved_json(JsonWriter& j, const RingboardSolved& a);
