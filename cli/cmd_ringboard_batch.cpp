@@ -47,13 +47,7 @@ int run_batch(const std::vector<std::string>& args, Io io) {
       "[--timeout S] [--max-positions N]";
   po::options_description desc("options");
   add_batch_options(desc);
-  desc.add_options()  //
-      ("timeout", po::value<double>()->default_value(0),
-       "seconds for each position before giving up (0: none)")  //
-      ("max-positions", po::value<size_t>()->default_value(20'000'000),
-       "give a position up once more positions than this are reachable from it (about 200 "
-       "bytes each, for each position being solved at once)")  //
-      ("pv", po::value<size_t>()->default_value(30), "most plies of each principal variation");
+  add_ringboard_limit_options(desc);
   add_db_option(desc);
   add_threads_option(desc);
   auto parsed = parse_args("batch", usage, desc, {"file"}, false, args, io);
@@ -74,12 +68,8 @@ int run_batch(const std::vector<std::string>& args, Io io) {
   }
   const auto input = read_batch_input(vm, io);
   if (!input) return kExitUsage;
-  const double timeout = vm["timeout"].as<double>();
-  if (!std::isfinite(timeout) || timeout < 0)
-    return usage_error(io, "batch", "--timeout must be a finite number of seconds, 0 or more");
-  const size_t max_positions = vm["max-positions"].as<size_t>();
-  if (max_positions == 0) return usage_error(io, "batch", "--max-positions must be positive");
-  const size_t pv_plies = vm["pv"].as<size_t>();
+  const auto limits = ringboard_limits_from(vm, "batch", io);
+  if (!limits) return kExitUsage;
   threads_from(vm);
 
   const auto lines = batch_lines<RingboardLine>(*input, parse_line);
@@ -91,9 +81,9 @@ int run_batch(const std::vector<std::string>& args, Io io) {
   BatchJob job;
   job.input_bytes = *input;
   job.answer_options = {{"game", "ringboard"},
-                        {"timeout", timeout},
-                        {"max_positions", max_positions},
-                        {"pv", pv_plies},
+                        {"timeout", limits->timeout},
+                        {"max_positions", limits->max_positions},
+                        {"pv", limits->pv_plies},
                         {"db", !path.empty()}};
   job.output = vm.count("output") ? vm["output"].as<std::string>() : "";
   job.quiet = vm.count("quiet") > 0;
@@ -101,15 +91,9 @@ int run_batch(const std::vector<std::string>& args, Io io) {
   job.solve = [&](size_t i, const std::function<void()>& step) -> db::Expected<std::string> {
     const RingboardLine& l = lines[i];
     const auto t1 = std::chrono::steady_clock::now();
-    core::StopToken stop;
-    stop.set_deadline_in(timeout);
-    RingboardLimits limits;
-    limits.max_positions = max_positions;
-    limits.stop = &stop;
-    limits.pv_plies = pv_plies;
     db::Expected<RingboardSolved> a = db::Error{db::Code::kInternal, "not run"};
     tbb::this_task_arena::isolate(
-        [&] { a = solve_ringboard(l.state, limits, database ? &*database : nullptr, true); });
+        [&] { a = solve_ringboard(l.state, *limits, database ? &*database : nullptr, true); });
     if (!a) return a.error();
     if (database && a->complete && !a->from_db) step();  // its positions are stored
     const double secs =

@@ -10,7 +10,6 @@
 #include <iomanip>
 #include <ostream>
 
-#include "core/stop.hpp"
 #include "db_support.hpp"
 #include "json.hpp"
 #include "options.hpp"
@@ -24,12 +23,8 @@ namespace {
 int run_solve(const std::vector<std::string>& args, Io io) {
   po::options_description desc("options");
   const auto positional = add_ringboard_position_options(desc);
-  desc.add_options()                                                                            //
-      ("timeout", po::value<double>()->default_value(0), "seconds before giving up (0: none)")  //
-      ("max-positions", po::value<size_t>()->default_value(20'000'000),
-       "give up once more positions than this are reachable (about 200 bytes each)")           //
-      ("pv", po::value<size_t>()->default_value(30), "most plies of the principal variation")  //
-      ("quiet", "no progress lines on stderr");
+  add_ringboard_limit_options(desc);
+  desc.add_options()("quiet", "no progress lines on stderr");
   add_db_option(desc);
   add_threads_option(desc);
   auto parsed = parse_args("solve",
@@ -51,26 +46,17 @@ int run_solve(const std::vector<std::string>& args, Io io) {
   }
   const auto s = resolve_ringboard_position(vm, "solve", io);
   if (!s) return kExitUsage;
-  const double timeout = vm["timeout"].as<double>();
-  if (!std::isfinite(timeout) || timeout < 0)
-    return usage_error(io, "solve", "--timeout must be a finite number of seconds, 0 or more");
-  const size_t max_positions = vm["max-positions"].as<size_t>();
-  if (max_positions == 0) return usage_error(io, "solve", "--max-positions must be positive");
+  auto limits = ringboard_limits_from(vm, "solve", io);
+  if (!limits) return kExitUsage;
   threads_from(vm);
   const std::string path = db_path_from(vm);
   auto database = path.empty() ? std::optional<db::Database>()
                                : open_database(path, db::OpenMode::kReadWrite, true, "solve", io);
   if (!path.empty() && !database) return kExitUsage;
   const auto t0 = std::chrono::steady_clock::now();
-  core::StopToken stop;
-  stop.set_deadline_in(timeout);
-  RingboardLimits limits;
-  limits.max_positions = max_positions;
-  limits.stop = &stop;
-  limits.progress = vm.count("quiet") ? nullptr : &io.err;
-  limits.progress_tty = err_is_tty(io);
-  limits.pv_plies = vm["pv"].as<size_t>();
-  const auto a = solve_ringboard(*s, limits, database ? &*database : nullptr, true);
+  limits->progress = vm.count("quiet") ? nullptr : &io.err;
+  limits->progress_tty = err_is_tty(io);
+  const auto a = solve_ringboard(*s, *limits, database ? &*database : nullptr, true);
   if (!a) {
     if (a.error().code == db::Code::kInvalidArgument)
       return usage_error(io, "solve", a.error().message);

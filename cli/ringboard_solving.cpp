@@ -1,12 +1,41 @@
 #include "ringboard_solving.hpp"
 
 #include <algorithm>
+#include <cmath>
 
+#include "core/stop.hpp"
 #include "ringboard/endgame.hpp"
 #include "solver/loopy_analysis.hpp"
 #include "solver/retro_classes.hpp"
 
 namespace konane::cli {
+
+void add_ringboard_limit_options(po::options_description& desc) {
+  desc.add_options()  //
+      ("timeout", po::value<double>()->default_value(0),
+       "seconds for each position before giving up (0: none)")  //
+      ("max-positions", po::value<size_t>()->default_value(20'000'000),
+       "give a position up once more positions than this are reachable from it (about 200 "
+       "bytes each, for each position being solved at once)")  //
+      ("pv", po::value<size_t>()->default_value(30), "most plies of a principal variation");
+}
+
+std::optional<RingboardLimits> ringboard_limits_from(const po::variables_map& vm,
+                                                     const std::string& command, Io io) {
+  RingboardLimits l;
+  l.timeout = vm["timeout"].as<double>();
+  l.max_positions = vm["max-positions"].as<size_t>();
+  l.pv_plies = vm["pv"].as<size_t>();
+  if (!std::isfinite(l.timeout) || l.timeout < 0) {
+    usage_error(io, command, "--timeout must be a finite number of seconds, 0 or more");
+    return std::nullopt;
+  }
+  if (l.max_positions == 0) {
+    usage_error(io, command, "--max-positions must be positive");
+    return std::nullopt;
+  }
+  return l;
+}
 
 db::Expected<RingboardSolved> solve_ringboard(const RingboardState& s,
                                               const RingboardLimits& limits, db::Database* database,
@@ -17,8 +46,10 @@ db::Expected<RingboardSolved> solve_ringboard(const RingboardState& s,
     return db::Error{db::Code::kInvalidArgument,
                      "this position has more legal moves than can be listed"};
   solver::LoopyOptions<ringboard::Position> o;
+  core::StopToken stop;
+  stop.set_deadline_in(limits.timeout);
   o.max_positions = limits.max_positions;
-  o.stop = limits.stop;
+  o.stop = &stop;
   o.progress = limits.progress;
   o.progress_tty = limits.progress_tty;
   o.board = db::Board{ringboard::kGameId, {10, 10}};

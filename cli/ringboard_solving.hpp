@@ -7,21 +7,27 @@
 #include <string>
 #include <vector>
 
-#include "core/stop.hpp"
 #include "db/database.hpp"
 #include "json.hpp"
+#include "options.hpp"
 #include "ringboard_arg.hpp"
 #include "ringboard_report.hpp"
 
 namespace konane::cli {
 
 struct RingboardLimits {
+  double timeout = 0;  // seconds for the position (0: none)
   size_t max_positions = 20'000'000;
-  core::StopToken* stop = nullptr;
   std::ostream* progress = nullptr;  // progress lines (stderr), or none
   bool progress_tty = false;
   size_t pv_plies = 30;
 };
+
+// --timeout, --max-positions and --pv, the limits `solve` and `batch` share.
+void add_ringboard_limit_options(po::options_description& desc);
+// The limits the options give; nullopt after printing which is wrong (exit 2).
+std::optional<RingboardLimits> ringboard_limits_from(const po::variables_map& vm,
+                                                     const std::string& command, Io io);
 
 struct RingboardSolved {
   core::Result result = core::Result::Unknown;  // for the side to move

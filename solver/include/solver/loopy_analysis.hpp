@@ -81,13 +81,14 @@ db::Expected<LoopyAnalysis> analyse_loopy(const G& game, const typename G::Posit
   using Position = typename G::Position;
   const auto known = options.known;
   LoopyAnalysis out;
-  bool run = true;
+  std::optional<Settled> root_known;
   if (known) {
-    const auto got = known(p, left);
+    auto got = known(p, left);
     if (!got) return got.error();
-    run = !got->has_value();
-    out.from_db = !run;
+    root_known = *got;
+    out.from_db = root_known.has_value();
   }
+  const bool run = !out.from_db;
   options.roots = {{p, left}};
   if (store) {
     const RetroKey k = game.key(p);
@@ -129,13 +130,10 @@ db::Expected<LoopyAnalysis> analyse_loopy(const G& game, const typename G::Posit
   out.options = answers(p, left);
   if (!failed) return failed.error();
   auto [w, d] = solver.outcome(p, left);
-  if (w == core::Winner::Unknown && known) {  // answered from the database
-    const auto got = known(p, left);
-    if (!got) return got.error();
-    if (got->has_value()) {
-      w = core::winner_of(side(left), (*got)->result);
-      if ((*got)->result != core::Result::Draw) d = (*got)->distance;
-    }
+  if (root_known) {  // answered from the database
+    w = core::winner_of(side(left), root_known->result);
+    d = root_known->result == core::Result::Draw ? std::nullopt
+                                                 : std::optional<uint16_t>(root_known->distance);
   }
   out.root = {core::result_for(side(left), w), d};
   // A drawn line ends where it repeats a position (same side to move): from there it
