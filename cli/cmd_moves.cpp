@@ -1,4 +1,4 @@
-// konane moves POSITION [--to-move black|white] | --board RxC [--opening standard|any]:
+// konane moves POSITION [--to-move black|white] | --board RxC [--opening standard|any|piko]:
 // lists the legal moves one per line, sorted (by from-square, then to-square; squares by file,
 // then rank). From --board these are Black's opening removals.
 #include <ostream>

@@ -1,4 +1,4 @@
-// konane retro --board RxC --opening standard|any --db PATH: strong solution of a board by
+// konane retro --board RxC --opening standard|any|piko --db PATH: strong solution of a board by
 // retrograde analysis. Every position reachable from the opening is solved and stored.
 #include <sys/resource.h>
 #include <unistd.h>
@@ -35,10 +35,10 @@ long peak_rss_kb() {
 
 int run_retro(const std::vector<std::string>& args, Io io) {
   const std::string usage =
-      "konane retro --board RxC [--opening standard|any] --db PATH [--values] [--threads N]";
+      "konane retro --board RxC [--opening standard|any|piko] --db PATH [--values] [--threads N]";
   po::options_description desc("options");
   desc.add_options()("board", po::value<std::string>(), "board size RxC")(
-      "opening", po::value<std::string>()->default_value("standard"), "standard or any")(
+      "opening", po::value<std::string>()->default_value("standard"), "standard, any or piko")(
       "values", "also store the canonical CGT value of every position (small boards)")(
       "chunk", po::value<size_t>()->default_value(solver::RetroOptions<Position>{}.chunk_positions),
       "positions expanded or solved per parallel chunk (bounds memory)")(
@@ -67,7 +67,7 @@ int run_retro(const std::vector<std::string>& args, Io io) {
   if (!rule)
     return usage_error(
         io, "retro",
-        "--opening must be standard or any, got '" + vm["opening"].as<std::string>() + "'");
+        "--opening must be standard, any or piko, got '" + vm["opening"].as<std::string>() + "'");
   const std::string path = db_path_from(vm);
   if (path.empty()) return usage_error(io, "retro", "--db PATH is required");
   if (vm["threads"].as<int>() < 0 || vm["threads"].as<int>() > kMaxThreads)

@@ -6,8 +6,8 @@
 namespace konane::cli {
 namespace {
 
-constexpr std::array<const char*, 7> kKeys = {"game",  "board", "opening", "black",
-                                              "white", "date",  "result"};
+constexpr std::array<const char*, 8> kKeys = {"game",  "board", "opening", "first",
+                                              "black", "white", "date",    "result"};
 
 std::string trimmed(const std::string& s) {
   const auto b = s.find_first_not_of(" \t\r");
@@ -20,6 +20,8 @@ std::string bad_value(const std::string& key, const std::string& v) {
   if (v.empty()) return "'" + key + "' has no value";
   if (key == "game" && v != "konane" && v != "ringboard")
     return "game must be konane or ringboard, not '" + v + "'";
+  if (key == "first" && v != "black" && v != "white")
+    return "first must be black or white, not '" + v + "'";
   if (key == "result" && v != "black" && v != "white" && v != "draw" && v != "unfinished")
     return "result must be black, white, draw or unfinished, not '" + v + "'";
   if (key == "date") {
@@ -66,7 +68,7 @@ std::optional<GameRecord> parse_game_record(const std::string& text, std::string
       for (const char* k : kKeys) known |= key == k;
       if (!known)
         return fail("unknown header key '" + key +
-                    "' (known: game, board, opening, black, white, date, result)");
+                    "' (known: game, board, opening, first, black, white, date, result)");
       if (r.header.count(key)) return fail("'" + key + "' given twice");
       if (const std::string why = bad_value(key, value); !why.empty()) return fail(why);
       r.header[key] = value;

@@ -4,6 +4,8 @@
 //   # game: konane                 konane or ringboard (default konane)
 //   # board: 6x6                   Konane's board size (Ringboard: 10x10 or absent)
 //   # opening: standard            Konane's opening rule (standard, any, piko)
+//   # first: black                 Konane: who removes first (black, the default, or white:
+//                                  the second game of a match)
 //   # black: Keoni                 the players (any text)
 //   # white: Lani
 //   # date: 2026-11-25             YYYY-MM-DD

@@ -121,7 +121,8 @@ std::optional<ResolvedPosition> resolve_position(const PositionInputs& in, std::
     OpeningRule rule = OpeningRule::Standard;
     if (in.opening) {
       const auto r = parse_opening_rule(*in.opening);
-      if (!r) return fail("bad --opening " + quote(*in.opening) + ": expected standard or any");
+      if (!r)
+        return fail("bad --opening " + quote(*in.opening) + ": expected standard, any or piko");
       rule = *r;
     }
     if (to_move && *to_move != Color::Black)
@@ -167,7 +168,7 @@ std::vector<std::string> add_position_options(po::options_description& desc,
       ("board", po::value<std::string>(),
        "start from the full RxC board (e.g. 8x8): the opening")  //
       ("opening", po::value<std::string>(),
-       "opening rule with --board: standard (default) or any")  //
+       "opening rule with --board: standard (default), any or piko")  //
       ("to-move", po::value<std::string>(),
        "side to move, black or white; must agree with a side written in POSITION");
   if (set.with_moves)
@@ -201,7 +202,8 @@ const char* position_help_text() {
          "move; if POSITION also names one, they must agree.\n"
          "--board RxC starts from the full starting board instead, with the opening: Black\n"
          "removes a stone (--opening standard: a corner or the centre; any: any black\n"
-         "stone), then White removes one next to the hole. Moves are written c3-c5 (jumps)\n"
+         "stone; piko: the centre, and White's stone next to it from the centre too), then\n"
+         "White removes one next to the hole. Moves are written c3-c5 (jumps)\n"
          "and d5 (removals). Bad input exits with code 2.\n";
 }
 

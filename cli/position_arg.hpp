@@ -69,7 +69,8 @@ std::optional<ResolvedPosition> resolve_position(const PositionInputs& in, std::
 struct PositionOptionSet {
   bool with_moves = false;
 };
-inline constexpr const char* kPositionUsage = "(POSITION | --board RxC [--opening standard|any])";
+inline constexpr const char* kPositionUsage =
+    "(POSITION | --board RxC [--opening standard|any|piko])";
 std::vector<std::string> add_position_options(po::options_description& desc, PositionOptionSet set);
 // Reads the options back. Prints "konane CMD: error: ..." and returns nullopt on bad input.
 std::optional<ResolvedPosition> resolve_position_args(const po::variables_map& vm,

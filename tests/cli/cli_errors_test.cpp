@@ -28,7 +28,7 @@ const std::vector<Case>& bad_cases() {
       {{"--board", "0x4"}, {"bad board size '0x4'", "0 rows"}},
       {{"--board", "abc"}, {"bad board size 'abc'", "expected ROWSxCOLUMNS"}},
       {{"--board", "4x9"}, {"9 columns"}},
-      {{"--board", "4x4", "--opening", "piko"}, {"bad --opening 'piko'", "standard or any"}},
+      {{"--board", "4x4", "--opening", "pono"}, {"bad --opening 'pono'", "standard, any or piko"}},
       {{"xo..", "--opening", "any"}, {"--opening applies only to --board"}},
       {{"xo..", "--to-move", "green"}, {"bad --to-move 'green'"}},
       {{"xo.. w", "--to-move", "black"}, {"says white to move but --to-move says black"}},

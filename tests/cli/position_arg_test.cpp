@@ -127,7 +127,7 @@ TEST(PositionArg, ResolveErrors) {
       {with({}, [](auto& i) { i.board = "9x3"; }), "9 rows is out of range"},
       {with({}, [](auto& i) { i.board = "abc"; }), "bad board size 'abc'"},
       {with({}, [](auto& i) { i.board = "0x4"; }), "0 rows"},
-      {with({}, [](auto& i) { i.board = "4x4", i.opening = "piko"; }), "bad --opening 'piko'"},
+      {with({}, [](auto& i) { i.board = "4x4", i.opening = "pono"; }), "bad --opening 'pono'"},
       {with({}, [](auto& i) { i.board = "4x4", i.to_move = "white"; }), "Black always removes"},
       {with({}, [](auto& i) { i.board = "4x4", i.moves = "a1"; }), "--moves: move 1 'a1'"},
       {pos("xoz/oxo"), "unknown character 'z'"},

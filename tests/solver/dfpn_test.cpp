@@ -93,7 +93,7 @@ TEST(DfpnPublished, SmallOpeningsAgreeWithNegamax) {
       for (Bitboard b = full.black; b; b &= b - 1) {
         const int hole = lowest_square(b);
         const Position a = play(full, Color::Black, Move{uint8_t(hole), uint8_t(hole)});
-        for (Bitboard w = white_removals(a, hole); w; w &= w - 1) {
+        for (Bitboard w = white_removals(a, hole, OpeningRule::Any); w; w &= w - 1) {
           const int sq = lowest_square(w);
           const Position p = play(a, Color::White, Move{uint8_t(sq), uint8_t(sq)});
           EXPECT_EQ(f.dfpn.solve(p, true), expected(plain.wins(p, Color::Black))) << to_string(p);

@@ -92,7 +92,8 @@ inline Position random_game(std::mt19937_64& rng, int rows, int cols, int plies)
   const int hole = squares[rng() % squares.size()];
   p = play(p, Color::Black, Move{uint8_t(hole), uint8_t(hole)});
   squares.clear();
-  for (Bitboard b = white_removals(p, hole); b; b &= b - 1) squares.push_back(lowest_square(b));
+  for (Bitboard b = white_removals(p, hole, OpeningRule::Any); b; b &= b - 1)
+    squares.push_back(lowest_square(b));
   if (squares.empty()) return p;
   const int w = squares[rng() % squares.size()];
   p = play(p, Color::White, Move{uint8_t(w), uint8_t(w)});

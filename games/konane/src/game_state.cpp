@@ -32,21 +32,16 @@ std::string why_illegal(const GameState& s, Move m) {
   const std::string options = " (legal: " + join_moves(legal) + ")";
   const bool own_stone = (s.position.stones(s.to_move) & bit(m.from)) != 0;
   const std::string no_stone = square_name(m.from) + " holds no " + side + " stone";
-  switch (s.phase) {
-    case Phase::BlackRemoval:
-      if (!m.is_removal())
-        return "black must first remove one of its stones, written as a square" + options;
-      if (!own_stone) return no_stone + options;
-      return "black may not remove " + square_name(m.from) + " under the " + rule_name(s.rule) +
+  if (s.phase != Phase::Jumps) {
+    if (!m.is_removal())
+      return side + " must first remove one of its stones, written as a square" + options;
+    if (!own_stone) return no_stone + options;
+    if (s.hole < 0)
+      return side + " may not remove " + square_name(m.from) + " under the " + rule_name(s.rule) +
              " opening" + options;
-    case Phase::WhiteRemoval:
-      if (!m.is_removal())
-        return "white must first remove one of its stones, written as a square" + options;
-      if (!own_stone) return no_stone + options;
-      return "white may only remove a white stone next to the hole at " + square_name(s.hole) +
-             options;
-    case Phase::Jumps:
-      break;
+    return side + " may only remove a " + side + " stone next to the hole at " +
+           square_name(s.hole) +
+           (s.rule == OpeningRule::Piko ? " in the middle of the board" : "") + options;
   }
   if (m.is_removal())
     return "a removal is only allowed in the opening; a move is a jump like c3-c5" + options;
@@ -66,11 +61,12 @@ const char* phase_name(Phase p) {
   return "jumps";
 }
 
-GameState opening_state(int rows, int cols, OpeningRule rule) {
+GameState opening_state(int rows, int cols, OpeningRule rule, Color first) {
   GameState s;
   s.position = full_board(rows, cols);
-  s.to_move = Color::Black;
-  s.phase = Phase::BlackRemoval;
+  s.to_move = first;
+  s.first = first;
+  s.phase = first == Color::Black ? Phase::BlackRemoval : Phase::WhiteRemoval;
   s.rule = rule;
   s.from_opening = true;
   return s;
@@ -104,10 +100,10 @@ std::vector<Move> legal_moves(const GameState& s) {
   };
   switch (s.phase) {
     case Phase::BlackRemoval:
-      removals(black_removals(s.position.rows, s.position.cols, s.rule) & s.position.black);
-      break;
     case Phase::WhiteRemoval:
-      removals(white_removals(s.position, s.hole));
+      removals(s.hole < 0 ? first_removals(s.position.rows, s.position.cols, s.rule, s.to_move) &
+                                s.position.stones(s.to_move)
+                          : second_removals(s.position, s.hole, s.rule, s.to_move));
       break;
     case Phase::Jumps: {
       MoveList list;
@@ -126,39 +122,24 @@ std::optional<GameState> play_move(const GameState& s, Move m) {
   GameState next = s;
   next.position = konane::play(s.position, s.to_move, m);
   next.to_move = opponent(s.to_move);
-  switch (s.phase) {
-    case Phase::BlackRemoval:
-      next.phase = Phase::WhiteRemoval;
-      next.hole = m.from;
-      break;
-    case Phase::WhiteRemoval:
-      next.phase = Phase::Jumps;
-      next.hole = -1;
-      break;
-    case Phase::Jumps:
-      break;
+  if (s.phase != Phase::Jumps) {
+    const bool first = s.hole < 0;
+    next.phase = !first                         ? Phase::Jumps
+                 : next.to_move == Color::White ? Phase::WhiteRemoval
+                                                : Phase::BlackRemoval;
+    next.hole = first ? m.from : -1;
   }
   return next;
 }
 
 uint64_t perft(const GameState& s, int depth) {
   if (depth == 0) return 1;
-  switch (s.phase) {
-    case Phase::BlackRemoval:
-      return perft_opening(s.position.rows, s.position.cols, s.rule, depth);
-    case Phase::WhiteRemoval: {
-      uint64_t n = 0;
-      for (Bitboard w = white_removals(s.position, s.hole); w; w &= w - 1) {
-        const auto sq = static_cast<uint8_t>(lowest_square(w));
-        n += konane::perft(konane::play(s.position, Color::White, Move{sq, sq}), Color::Black,
-                           depth - 1);
-      }
-      return n;
-    }
-    case Phase::Jumps:
-      break;
-  }
-  return konane::perft(s.position, s.to_move, depth);
+  if (s.phase == Phase::Jumps) return konane::perft(s.position, s.to_move, depth);
+  if (s.hole < 0 && s.to_move == Color::Black)
+    return perft_opening(s.position.rows, s.position.cols, s.rule, depth);
+  uint64_t n = 0;
+  for (Move m : legal_moves(s)) n += perft(*play_move(s, m), depth - 1);
+  return n;
 }
 
 std::optional<PlayedLine> play_move_list(const GameState& s, std::string_view list,

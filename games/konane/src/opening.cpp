@@ -7,11 +7,20 @@ namespace konane {
 std::optional<OpeningRule> parse_opening_rule(std::string_view t) {
   if (t == "standard") return OpeningRule::Standard;
   if (t == "any") return OpeningRule::Any;
+  if (t == "piko") return OpeningRule::Piko;
   return std::nullopt;
 }
 
 const char* rule_name(OpeningRule r) {
-  return r == OpeningRule::Standard ? "standard" : "any";
+  switch (r) {
+    case OpeningRule::Standard:
+      return "standard";
+    case OpeningRule::Any:
+      return "any";
+    case OpeningRule::Piko:
+      break;
+  }
+  return "piko";
 }
 
 Position full_board(int rows, int cols) {
@@ -26,22 +35,48 @@ Position full_board(int rows, int cols) {
   return p;
 }
 
-Bitboard black_removals(int rows, int cols, OpeningRule rule) {
-  const Position full = full_board(rows, cols);
-  if (rule == OpeningRule::Any) return full.black;
-  const Geometry& g = geometry(rows, cols);
-  Bitboard corners = bit(square_of(0, 0)) | bit(square_of(0, cols - 1)) |
-                     bit(square_of(rows - 1, 0)) | bit(square_of(rows - 1, cols - 1));
+namespace {
+// The central block: the squares whose 0-based row is floor((R-1)/2) or ceil((R-1)/2) and
+// whose column is floor((C-1)/2) or ceil((C-1)/2) (1, 2 or 4 squares).
+Bitboard central_block(int rows, int cols) {
   Bitboard centre = 0;
   for (int r : {(rows - 1) / 2, rows / 2})
     for (int c : {(cols - 1) / 2, cols / 2}) centre |= bit(square_of(r, c));
-  Bitboard central = centre & full.black;
-  if (!central) central = g.neighbours(centre) & full.black;
-  return (corners & full.black) | central;
+  return centre;
+}
+}  // namespace
+
+Bitboard first_removals(int rows, int cols, OpeningRule rule, Color first) {
+  const Bitboard own = full_board(rows, cols).stones(first);
+  if (rule == OpeningRule::Any) return own;
+  const Geometry& g = geometry(rows, cols);
+  const Bitboard centre = central_block(rows, cols);
+  Bitboard central = centre & own;
+  if (!central) central = g.neighbours(centre) & own;
+  if (rule == OpeningRule::Piko) return central;
+  Bitboard corners = bit(square_of(0, 0)) | bit(square_of(0, cols - 1)) |
+                     bit(square_of(rows - 1, 0)) | bit(square_of(rows - 1, cols - 1));
+  return (corners & own) | central;
 }
 
-Bitboard white_removals(const Position& after_black, int hole) {
-  return after_black.geo().neighbours(bit(hole)) & after_black.white;
+Bitboard second_removals(const Position& after_first, int hole, OpeningRule rule, Color second) {
+  const Bitboard next_to_hole =
+      after_first.geo().neighbours(bit(hole)) & after_first.stones(second);
+  if (rule != OpeningRule::Piko) return next_to_hole;
+  // Piko keeps the gap in the middle: the second stone comes from the central block when one
+  // there is next to the hole (it always is on even sides, and when the block is one square
+  // of the second player's colour); a lone centre square of the first player's colour
+  // leaves its four neighbours.
+  const Bitboard in_block = next_to_hole & central_block(after_first.rows, after_first.cols);
+  return in_block ? in_block : next_to_hole;
+}
+
+Bitboard black_removals(int rows, int cols, OpeningRule rule) {
+  return first_removals(rows, cols, rule, Color::Black);
+}
+
+Bitboard white_removals(const Position& after_black, int hole, OpeningRule rule) {
+  return second_removals(after_black, hole, rule, Color::White);
 }
 
 std::vector<OpeningLine> opening_lines(int rows, int cols, OpeningRule rule) {
@@ -50,7 +85,7 @@ std::vector<OpeningLine> opening_lines(int rows, int cols, OpeningRule rule) {
   for (Bitboard b = black_removals(rows, cols, rule); b; b &= b - 1) {
     const int hole = lowest_square(b);
     const Position after = play(full, Color::Black, Move{uint8_t(hole), uint8_t(hole)});
-    for (Bitboard w = white_removals(after, hole); w; w &= w - 1) {
+    for (Bitboard w = white_removals(after, hole, rule); w; w &= w - 1) {
       const int sq = lowest_square(w);
       out.push_back(
           OpeningLine{hole, sq, play(after, Color::White, Move{uint8_t(sq), uint8_t(sq)})});

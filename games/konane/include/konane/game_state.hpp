@@ -17,10 +17,14 @@ namespace konane {
 // Where a game stands: a position, the side to move and the phase. The removal phase only
 // arises from a full starting board (opening_state); a position given as text is always in
 // the jump phase.
+// The removal phases are named for who removes. The first removal (hole < 0) is one `rule`
+// allows; the second is a stone orthogonally next to `hole`. Black removes first unless the
+// game was started with White first (the second game of a match); the side that removed
+// first makes the first jump.
 enum class Phase : uint8_t {
-  BlackRemoval,  // full board, Black removes a stone allowed by `rule`
-  WhiteRemoval,  // White removes a white stone orthogonally next to `hole`
-  Jumps,         // normal play
+  BlackRemoval,
+  WhiteRemoval,
+  Jumps,  // normal play
 };
 const char* phase_name(Phase p);  // "black_removal", "white_removal", "jumps"
 
@@ -30,11 +34,12 @@ struct GameState {
   Phase phase = Phase::Jumps;
   OpeningRule rule = OpeningRule::Standard;  // the rule the game was started with
   bool from_opening = false;                 // started from the full board
-  int hole = -1;                             // the square Black emptied (WhiteRemoval)
+  int hole = -1;                             // the square emptied by the first removal
+  Color first = Color::Black;                // who removed (or removes) first
   friend bool operator==(const GameState&, const GameState&) = default;
 };
 
-GameState opening_state(int rows, int cols, OpeningRule rule);
+GameState opening_state(int rows, int cols, OpeningRule rule, Color first = Color::Black);
 GameState jump_state(const Position& p, Color to_move);
 
 // Text of a state's position with the side to move ("xoxo/... b").

@@ -8,7 +8,12 @@
 
 namespace konane {
 
-enum class OpeningRule : uint8_t { Standard, Any };
+// standard and any as the spec defines them; piko (the Konane Players Association's start,
+// seed 001): "two adjoining stones, one of each colour, removed from the middle": Black
+// removes a black stone the standard rule allows in the middle (not a corner), White a white
+// stone next to it in the central block (any white stone next to it when the block has none
+// there).
+enum class OpeningRule : uint8_t { Standard, Any, Piko };
 std::optional<OpeningRule> parse_opening_rule(std::string_view text);
 const char* rule_name(OpeningRule r);
 
@@ -23,7 +28,12 @@ Position full_board(int rows, int cols);
 // central block, or the black stones next to the block when it holds none).
 Bitboard black_removals(int rows, int cols, OpeningRule rule);
 // Squares White may empty once Black has emptied `hole`.
-Bitboard white_removals(const Position& after_black, int hole);
+Bitboard white_removals(const Position& after_black, int hole, OpeningRule rule);
+// The same two steps for either colour beginning: in a Konane Players Association match
+// White begins the second game, removing first under the same rule applied to White's
+// stones. black_removals and white_removals are these with Black first.
+Bitboard first_removals(int rows, int cols, OpeningRule rule, Color first);
+Bitboard second_removals(const Position& after_first, int hole, OpeningRule rule, Color second);
 
 // Every way through the removal phase: the two emptied squares and the position after them
 // (Black to move, jumps from here on), ordered by Black's square, then White's.

@@ -1,0 +1,121 @@
+// konane play: a game against the engine (or two people at one terminal, or the engine against
+// itself) for either game, typed at a prompt or piped in; --match for the Konane Players
+// Association's two-out-of-three match.
+#include <chrono>
+#include <ctime>
+
+#include "konane/opening.hpp"
+#include "options.hpp"
+#include "play_session.hpp"
+#include "position_arg.hpp"
+#include "think_options.hpp"
+
+namespace konane::cli {
+namespace {
+
+std::string today() {
+  const std::time_t now = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&now, &tm);
+  char buf[16];
+  std::strftime(buf, sizeof buf, "%Y-%m-%d", &tm);
+  return buf;
+}
+
+std::optional<bool> is_engine(const po::variables_map& vm, const char* side, Io io) {
+  const std::string v = vm[side].as<std::string>();
+  if (v == "engine") return true;
+  if (v == "human") return false;
+  usage_error(io, "play", std::string("--") + side + " must be human or engine, not '" + v + "'");
+  return std::nullopt;
+}
+
+int run_play(const std::string& game, const std::vector<std::string>& args, Io io) {
+  const bool konane = game == "konane";
+  po::options_description desc("options");
+  desc.add_options()("black", po::value<std::string>()->default_value("human"),
+                     "who plays black: human or engine")(
+      "white", po::value<std::string>()->default_value("engine"),
+      "who plays white: human or engine")(
+      "strength", po::value<std::string>()->default_value("perfect"),
+      "perfect (solve each position within the think limit, else fall back on the heuristic "
+      "and say so) or heuristic")(
+      "match",
+      "a match: two out of three games (Konane: Black removes first in games 1 and "
+      "3, White in game 2, colours kept; Ringboard: the players change colours)")(
+      "record", po::value<std::string>(),
+      "write the game record to this file (in a match, FILE.1, FILE.2, FILE.3)");
+  if (konane)
+    desc.add_options()("board", po::value<std::string>()->default_value("8x8"), "board size RxC")(
+        "opening", po::value<std::string>()->default_value("standard"),
+        "opening rule: standard, any or piko");
+  add_think_options(desc, "think", 5);
+  const std::string usage =
+      konane ? "konane play [--board RxC] [--opening standard|any|piko] [--black human|engine] "
+               "[--white human|engine] [--think S] [--strength perfect|heuristic] [--match] "
+               "[--record FILE]"
+             : "konane play --game ringboard [--black human|engine] [--white human|engine] "
+               "[--think S] [--strength perfect|heuristic] [--match] [--record FILE]";
+  auto parsed = parse_args("play", usage, desc, {}, false, args, io);
+  if (!parsed) return kExitUsage;
+  if (parsed->help) {
+    io.out << "Plays a game at the terminal: the board after every move (the last move's\n"
+              "squares in brackets) and a prompt for each human move. Type a move, or hint,\n"
+              "eval, undo, hanahou, moves, board, resign, quit or help. Moves may also be\n"
+              "piped in, one per line. The engine plays perfectly where it can solve the\n"
+              "position within --think seconds, and otherwise says it is guessing (a\n"
+              "depth-limited search on mobility for Konane, material for Ringboard).\n"
+              "Ringboard games end drawn at the third repetition of a position or after 50\n"
+              "moves by each side without a capture or a man's step.\n";
+    return kExitOk;
+  }
+  const auto& vm = parsed->vm;
+  PlaySetup setup;
+  const auto black = is_engine(vm, "black", io);
+  if (!black) return kExitUsage;
+  const auto white = is_engine(vm, "white", io);
+  if (!white) return kExitUsage;
+  setup.black_engine = *black;
+  setup.white_engine = *white;
+  const auto think = think_from(vm, "think", "play", io);
+  if (!think) return kExitUsage;
+  setup.think = *think;
+  const std::string strength = vm["strength"].as<std::string>();
+  if (strength != "perfect" && strength != "heuristic")
+    return usage_error(io, "play",
+                       "--strength must be perfect or heuristic, not '" + strength + "'");
+  setup.think.heuristic_only = strength == "heuristic";
+  setup.match = vm.count("match") > 0;
+  if (vm.count("record")) setup.record_path = vm["record"].as<std::string>();
+  setup.date = today();
+  if (konane) {
+    std::string error;
+    const auto size = parse_board_size(vm["board"].as<std::string>(), &error);
+    if (!size) return usage_error(io, "play", "bad --board: " + error);
+    const std::string opening = vm["opening"].as<std::string>();
+    if (!parse_opening_rule(opening))
+      return usage_error(io, "play",
+                         "bad --opening '" + opening + "': expected standard, any or piko");
+    KonaneStart start{size->rows, size->cols, opening, Colour::Black};
+    setup.new_game = [start](int number) {
+      KonaneStart s = start;
+      s.first = number % 2 == 0 ? Colour::White : Colour::Black;
+      return make_konane_game(s);
+    };
+  } else {
+    setup.swap_colours = true;
+    setup.new_game = [](int) { return make_ringboard_game(); };
+  }
+  return run_play_session(setup, *play_input(), io);
+}
+
+const Registrar konane_reg(
+    "play", "play a game against the engine at the terminal (or piped), or a match",
+    [](const std::vector<std::string>& args, Io io) { return run_play("konane", args, io); }, true);
+const Registrar ringboard_reg(
+    "play", "play a Ringboard game against the engine at the terminal (or piped), or a match",
+    [](const std::vector<std::string>& args, Io io) { return run_play("ringboard", args, io); },
+    true, "ringboard");
+
+}  // namespace
+}  // namespace konane::cli

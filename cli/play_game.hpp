@@ -1,0 +1,108 @@
+#pragma once
+// A game in progress, for `play` (against the engine) and `analyse` (a record replayed),
+// either game: its moves so far, its board as text and as a picture, and what the engine
+// says about it. One implementation per game (play_konane.cpp, play_ringboard.cpp); each
+// calls its game's rules engine and solvers and adds no rule of its own. This is front-end
+// code (one call per move typed), so a virtual interface costs nothing that matters.
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/outcome.hpp"
+#include "svg_board.hpp"
+
+namespace konane::cli {
+
+enum class Colour : uint8_t { Black = 0, White = 1 };
+inline const char* colour_name(Colour c) {
+  return c == Colour::Black ? "black" : "white";
+}
+inline Colour other(Colour c) {
+  return c == Colour::Black ? Colour::White : Colour::Black;
+}
+
+// How hard the engine may think about one move.
+struct Think {
+  double seconds = 5;  // each solve's time limit (0: none)
+  uint64_t nodes = 0;  // each solve's node or position budget (0: the default)
+  int threads = 1;
+  size_t memory_bytes = size_t{128} << 20;
+  bool heuristic_only = false;  // --strength heuristic: never solve
+};
+
+// What perfect play says about the position, for the side to move.
+struct Verdict {
+  core::Result result = core::Result::Unknown;  // for the side to move
+  std::optional<int> distance;                  // plies to the end, where the game knows it
+  struct Scored {
+    std::string move;
+    core::Result result = core::Result::Unknown;  // for the mover, playing it
+    std::optional<int> distance;
+  };
+  std::vector<Scored> moves;      // every legal move with what it was proved to give
+  std::vector<std::string> best;  // the moves that keep the result (fastest win, else a
+                                  // draw, else the slowest loss), where known
+  bool complete = false;          // every move's result is known
+  std::string why;                // why not complete ("timed out", ...)
+};
+
+struct EngineMove {
+  std::string move;                             // empty when the side to move has no move
+  bool perfect = false;                         // chosen from a complete solve
+  core::Result result = core::Result::Unknown;  // for the mover, when perfect or proved
+  std::optional<int> distance;
+  std::string how;  // for the user: "perfect play: wins", "heuristic (not solved in 5 s)", ...
+};
+
+class PlayGame {
+ public:
+  virtual ~PlayGame() = default;
+
+  virtual std::string game() const = 0;  // "konane" or "ringboard"
+  // Header fields of a game record (board, opening) other than players, date and result.
+  virtual std::vector<std::pair<std::string, std::string>> record_header() const = 0;
+  virtual std::unique_ptr<PlayGame> fresh() const = 0;  // the same game from its start
+
+  virtual Colour to_move() const = 0;
+  virtual std::string position_text() const = 0;  // the position and side to move
+  // The board with coordinates, the last move's squares marked, and a line saying whose turn
+  // it is and what kind of move is due.
+  virtual std::string board() const = 0;
+  virtual BoardPicture picture() const = 0;  // the same, for SVG
+  virtual std::vector<std::string> legal() const = 0;
+  // Plays the move typed; nullopt, or what is wrong with it (naming the legal moves).
+  virtual std::optional<std::string> play(const std::string& move) = 0;
+  virtual bool undo() = 0;  // takes back the last move; false at the start
+  virtual std::vector<std::string> moves() const = 0;
+  // Boards showing the last move step by step (a multi-jump or capture one landing at a
+  // time), for hanahou; empty at the start.
+  virtual std::vector<std::string> last_move_steps() const = 0;
+
+  // Whether the game has ended, and how ("black wins: white has no move", "draw: the third
+  // repetition"); outcome is the winner's colour, or nullopt for a draw.
+  struct End {
+    std::optional<Colour> winner;
+    std::string reason;
+  };
+  virtual std::optional<End> ended() const = 0;
+
+  virtual Verdict verdict(const Think& think) = 0;
+  virtual EngineMove engine_move(const Think& think) = 0;
+  // The CGT value of the position when it comes within the think limit (Konane), else "".
+  virtual std::string value(const Think& think) = 0;
+};
+
+struct KonaneStart {
+  int rows = 8, cols = 8;
+  std::string opening = "standard";  // standard, any or piko (checked by the caller)
+  Colour first = Colour::Black;      // who removes first (White in a match's second game)
+};
+std::unique_ptr<PlayGame> make_konane_game(const KonaneStart& start);
+std::unique_ptr<PlayGame> make_ringboard_game();
+
+// The result in words for the side it is for: "wins", "loses", "draws", "unknown".
+const char* result_verb(core::Result r);
+
+}  // namespace konane::cli

@@ -1,0 +1,31 @@
+#include "text_board.hpp"
+
+#include <algorithm>
+
+namespace konane::cli {
+
+std::string text_board(const std::vector<std::string>& rows,
+                       const std::vector<std::string>& marked) {
+  const int height = static_cast<int>(rows.size());
+  const int width = rows.empty() ? 0 : static_cast<int>(rows[0].size());
+  const int label = height >= 10 ? 2 : 1;
+  std::string s;
+  for (int i = 0; i < height; ++i) {
+    const std::string rank = std::to_string(height - i);
+    s += std::string(size_t(label) - rank.size(), ' ') + rank + " ";
+    for (int f = 0; f < width; ++f) {
+      const std::string name = std::string(1, char('a' + f)) + rank;
+      const bool mark = std::find(marked.begin(), marked.end(), name) != marked.end();
+      s += mark ? '[' : ' ';
+      s += rows[size_t(i)][size_t(f)];
+      s += mark ? ']' : ' ';
+    }
+    s += '\n';
+  }
+  s += std::string(size_t(label) + 1, ' ');
+  for (int f = 0; f < width; ++f) s += std::string(" ") + char('a' + f) + " ";
+  s += '\n';
+  return s;
+}
+
+}  // namespace konane::cli

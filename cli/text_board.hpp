@@ -1,0 +1,15 @@
+#pragma once
+// A board drawn as text for the terminal (`play`, `analyse`), either game: ranks down the
+// left, files along the bottom, and the squares of the last move in brackets so that the eye
+// finds them at once.
+#include <string>
+#include <vector>
+
+namespace konane::cli {
+
+// rows: the board's rows from the top (highest rank) down, one character per square.
+// marked: squares ("c3") drawn as [c] instead of  c .
+std::string text_board(const std::vector<std::string>& rows,
+                       const std::vector<std::string>& marked);
+
+}  // namespace konane::cli

@@ -1,0 +1,47 @@
+#include "think_options.hpp"
+
+#include <cmath>
+
+namespace konane::cli {
+
+void add_think_options(po::options_description& desc, const std::string& seconds_option,
+                       double seconds) {
+  add_threads_option(desc);
+  desc.add_options()(seconds_option.c_str(), po::value<double>()->default_value(seconds),
+                     "seconds the engine may spend solving each position (0 = no limit)")(
+      "node-budget", po::value<int64_t>()->default_value(0),
+      "search nodes (Konane) or positions (Ringboard) per solve, 0 = the default; unlike "
+      "the time limit, the same answers on every machine")(
+      "memory", po::value<int>()->default_value(128), "table memory in MiB per solve");
+}
+
+std::optional<Think> think_from(const po::variables_map& vm, const std::string& seconds_option,
+                                const std::string& command, Io io) {
+  Think t;
+  t.seconds = vm[seconds_option].as<double>();
+  if (!std::isfinite(t.seconds) || t.seconds < 0) {
+    usage_error(io, command,
+                "--" + seconds_option + " must be a finite number of seconds, 0 or more");
+    return std::nullopt;
+  }
+  if (vm["node-budget"].as<int64_t>() < 0) {
+    usage_error(io, command, "--node-budget must be 0 (the default) or more");
+    return std::nullopt;
+  }
+  t.nodes = static_cast<uint64_t>(vm["node-budget"].as<int64_t>());
+  const int mib = vm["memory"].as<int>();
+  if (mib < 1 || mib > (1 << 20)) {
+    usage_error(io, command, "--memory must be between 1 and 1048576 MiB");
+    return std::nullopt;
+  }
+  t.memory_bytes = size_t(mib) << 20;
+  if (vm["threads"].as<int>() < 0 || vm["threads"].as<int>() > kMaxThreads) {
+    usage_error(io, command,
+                "--threads must be between 0 (all cores) and " + std::to_string(kMaxThreads));
+    return std::nullopt;
+  }
+  t.threads = threads_from(vm);
+  return t;
+}
+
+}  // namespace konane::cli

@@ -1,0 +1,20 @@
+#pragma once
+// The limits `play` and `analyse` give the engine for each position: a time (--think for
+// play, --timeout for analyse), a node budget (the same answer on every machine), threads
+// and table memory.
+#include <optional>
+#include <string>
+
+#include "options.hpp"
+#include "play_game.hpp"
+
+namespace konane::cli {
+
+// Adds --SECONDS_OPTION S (default `seconds`), --node-budget N, --memory MiB and --threads.
+void add_think_options(po::options_description& desc, const std::string& seconds_option,
+                       double seconds);
+// nullopt after printing what is wrong (exit 2).
+std::optional<Think> think_from(const po::variables_map& vm, const std::string& seconds_option,
+                                const std::string& command, Io io);
+
+}  // namespace konane::cli

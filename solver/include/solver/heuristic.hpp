@@ -1,0 +1,103 @@
+#pragma once
+// A depth-limited alpha-beta player, for positions the exact solvers cannot settle within
+// what a user allows (`play`'s engine when it cannot solve in time). Its choices are guesses,
+// never proofs, and whoever calls it must say so.
+//
+// The game is given as three callables, so that any game (and any phase of one) can use it:
+//   moves(p, left)     the mover's legal moves (a range of Move)
+//   play(p, left, m)   the position after m
+//   score(p, left)     how good p is for the side `left` (higher is better), a guess
+// Normal play is assumed: a side with no move has lost, which outranks every score.
+//
+// Deterministic: the search is bounded by depth and a node budget, never by time, so the
+// same position gets the same move on any machine, and the first of equal moves wins.
+#include <cstdint>
+#include <limits>
+#include <optional>
+
+namespace solver {
+
+struct HeuristicLimits {
+  int depth = 4;                     // plies searched below the root's moves
+  uint64_t node_budget = 2'000'000;  // positions visited at most (the depth shrinks to fit)
+};
+
+template <class Move>
+struct HeuristicChoice {
+  std::optional<Move> move;  // none when the mover has no move
+  int64_t score = 0;         // for the mover, at the depth reached
+  int depth = 0;             // the depth actually searched
+  uint64_t nodes = 0;
+};
+
+namespace heuristic_detail {
+inline constexpr int64_t kLoss = -(int64_t{1} << 40);  // below any score a game gives
+}  // namespace heuristic_detail
+
+template <class P, class Moves, class Play, class Score>
+class HeuristicSearch {
+ public:
+  HeuristicSearch(Moves moves, Play play, Score score)
+      : moves_(moves), play_(play), score_(score) {}
+
+  // The mover's best move by iterative deepening up to limits.depth: each deeper pass runs
+  // only if the previous one stayed under the node budget, and a pass cut short by the
+  // budget is discarded, so the answer is always a completed search's.
+  template <class Move>
+  HeuristicChoice<Move> choose(const P& p, bool left, const HeuristicLimits& limits) {
+    HeuristicChoice<Move> best;
+    for (int depth = 0; depth <= limits.depth; ++depth) {
+      nodes_ = 0;
+      budget_ = limits.node_budget;
+      std::optional<Move> move;
+      int64_t alpha = heuristic_detail::kLoss - 1;
+      for (const auto& m : moves_(p, left)) {
+        const int64_t v = -search(play_(p, left, m), !left, depth, -(int64_t{1} << 50), -alpha);
+        if (!move || v > alpha) {
+          alpha = v;
+          move = m;
+        }
+        if (nodes_ > budget_) break;
+      }
+      best.nodes += nodes_;
+      if (nodes_ > budget_ && depth > 0) break;
+      best.move = move;
+      best.score = move ? alpha : heuristic_detail::kLoss;
+      best.depth = depth;
+      if (!move) break;
+    }
+    return best;
+  }
+
+ private:
+  // Negamax with alpha-beta; a loss sooner scores worse than a loss later, so a losing side
+  // holds out longest and a winning one wins soonest.
+  int64_t search(const P& p, bool left, int depth, int64_t alpha, int64_t beta) {
+    ++nodes_;
+    const auto moves = moves_(p, left);
+    if (moves.begin() == moves.end()) return heuristic_detail::kLoss - depth;
+    if (depth == 0 || nodes_ > budget_) return score_(p, left);
+    int64_t best = heuristic_detail::kLoss - depth;
+    for (const auto& m : moves) {
+      const int64_t v = -search(play_(p, left, m), !left, depth - 1, -beta, -alpha);
+      if (v > best) best = v;
+      if (v > alpha) alpha = v;
+      if (alpha >= beta) break;
+    }
+    return best;
+  }
+
+  Moves moves_;
+  Play play_;
+  Score score_;
+  uint64_t nodes_ = 0, budget_ = 0;
+};
+
+template <class Move, class P, class Moves, class Play, class Score>
+HeuristicChoice<Move> heuristic_choice(const P& p, bool left, const HeuristicLimits& limits,
+                                       Moves moves, Play play, Score score) {
+  HeuristicSearch<P, Moves, Play, Score> s(moves, play, score);
+  return s.template choose<Move>(p, left, limits);
+}
+
+}  // namespace solver
