@@ -85,19 +85,7 @@ std::optional<std::string> read_batch_input(const po::variables_map& vm, Io io) 
     usage_error(io, "batch", "give an input FILE");
     return std::nullopt;
   }
-  const std::string file = vm["file"].as<std::string>();
-  if (std::filesystem::is_directory(file)) {
-    usage_error(io, "batch", "'" + file + "' is a directory, not a file of positions");
-    return std::nullopt;
-  }
-  std::ifstream in(file, std::ios::binary);
-  std::string bytes;
-  if (in) bytes.assign(std::istreambuf_iterator<char>(in), {});
-  if (!in && !in.eof()) {
-    usage_error(io, "batch", "cannot read '" + file + "'");
-    return std::nullopt;
-  }
-  return bytes;
+  return read_text_file(vm["file"].as<std::string>(), "batch", "a file of positions", io);
 }
 
 std::string batch_text(const std::string& raw) {

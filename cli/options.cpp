@@ -2,6 +2,8 @@
 
 #include <tbb/global_control.h>
 
+#include <filesystem>
+#include <fstream>
 #include <optional>
 #include <ostream>
 #include <thread>
@@ -60,6 +62,26 @@ int threads_from(const po::variables_map& vm) {
 int usage_error(Io io, const std::string& command, const std::string& message) {
   io.err << "konane " << command << ": error: " << message << "\n";
   return kExitUsage;
+}
+
+}  // namespace konane::cli
+
+namespace konane::cli {
+
+std::optional<std::string> read_text_file(const std::string& path, const std::string& command,
+                                          const std::string& what, Io io) {
+  if (std::filesystem::is_directory(path)) {
+    usage_error(io, command, "'" + path + "' is a directory, not " + what);
+    return std::nullopt;
+  }
+  std::ifstream in(path, std::ios::binary);
+  std::string bytes;
+  if (in) bytes.assign(std::istreambuf_iterator<char>(in), {});
+  if (!in && !in.eof()) {
+    usage_error(io, command, "cannot read '" + path + "'");
+    return std::nullopt;
+  }
+  return bytes;
 }
 
 }  // namespace konane::cli

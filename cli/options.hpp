@@ -37,4 +37,9 @@ int threads_from(const po::variables_map& vm);
 // Prints "konane CMD: error: MSG" on err and returns kExitUsage.
 int usage_error(Io io, const std::string& command, const std::string& message);
 
+// The whole of a file a command reads (`what` says what it should hold, for the message);
+// nullopt after printing why it cannot be read (exit 2).
+std::optional<std::string> read_text_file(const std::string& path, const std::string& command,
+                                          const std::string& what, Io io);
+
 }  // namespace konane::cli

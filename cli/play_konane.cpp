@@ -99,7 +99,7 @@ class KonanePlay final : public PlayGame {
     BoardPicture b;
     b.rows = rows_of(state().position);
     if (!moves_.empty()) b.last_move = touched(moves_.back());
-    b.caption = turn_line();
+    b.caption = ended() ? turn_line() : std::string(color_name(state().to_move)) + " to move";
     return b;
   }
 

@@ -1,0 +1,175 @@
+// konane analyse GAMEFILE: a played game judged move by move with perfect play: which moves
+// kept the result and which threw it away, with the better moves; --svg DIR draws every
+// position, --json for tools. Either game: the record's header names it.
+#include <filesystem>
+#include <ostream>
+
+#include "game_analysis.hpp"
+#include "json.hpp"
+#include "options.hpp"
+#include "ringboard_report.hpp"
+#include "svg_board.hpp"
+#include "think_options.hpp"
+
+namespace konane::cli {
+namespace {
+
+std::string result_word_of(core::Result r) {
+  return result_word(r);
+}
+
+std::string ply_comment(const PlyAnalysis& a) {
+  auto with_distance = [](core::Result r, const std::optional<int>& d) {
+    std::string s = result_word_of(r);
+    if (d && r != core::Result::Draw) s += " in " + std::to_string(*d);
+    return s;
+  };
+  if (!a.settled) return "not settled (" + a.why + ")";
+  std::string s = with_distance(a.before, a.distance_before) + " -> " +
+                  with_distance(a.after, a.distance_after);
+  if (a.mistake) {
+    s += "  MISTAKE: throws away the " + result_word_of(a.before);
+    if (!a.better.empty()) {
+      s += "; better:";
+      for (const auto& b : a.better) s += " " + b;
+    }
+  } else {
+    s += a.before == core::Result::Loss ? "  (lost whatever the move)" : "  kept";
+  }
+  return s;
+}
+
+void print_json(std::ostream& os, const std::string& file, const std::string& game,
+                const GameAnalysis& g) {
+  JsonWriter j(os);
+  j.begin_object();
+  j.field("file", file);
+  j.field("game", game);
+  j.field("plies", static_cast<int>(g.plies.size()));
+  j.key("moves").begin_array();
+  for (const auto& a : g.plies) {
+    j.begin_object();
+    j.field("ply", a.ply);
+    j.field("side", colour_name(a.side));
+    j.field("move", a.move);
+    j.field("line", a.line);
+    j.field("before", result_word_of(a.before));
+    j.field("after", result_word_of(a.after));
+    j.key("distance_before");
+    a.distance_before ? j.value(*a.distance_before) : j.null();
+    j.key("distance_after");
+    a.distance_after ? j.value(*a.distance_after) : j.null();
+    j.field("settled", a.settled);
+    j.field("mistake", a.mistake);
+    j.string_array("better", a.better);
+    j.string_array("best", a.best);
+    j.end_object();
+  }
+  j.end_array();
+  j.key("mistakes").begin_object();
+  j.field("black", g.mistakes[0]);
+  j.field("white", g.mistakes[1]);
+  j.end_object();
+  j.field("unsettled", g.unsettled);
+  j.field("final_result", result_word_of(g.final.result));
+  j.end_object();
+}
+
+// Writes DIR/ply-000.svg (the start) .. ply-NNN.svg; kExitOk or kExitUsage after saying why.
+int write_pictures(const std::string& dir, const GameAnalysis& g, Io io) {
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec || !std::filesystem::is_directory(dir))
+    return usage_error(io, "analyse", "cannot make the directory '" + dir + "' for --svg");
+  for (size_t i = 0; i < g.pictures.size(); ++i) {
+    BoardPicture b = g.pictures[i];
+    if (i > 0) {
+      const PlyAnalysis& a = g.plies[i - 1];
+      b.caption = std::to_string(a.ply) + ". " + colour_name(a.side) + " " + a.move +
+                  (a.mistake ? " (mistake)" : "") + "; " + b.caption;
+    }
+    std::string error;
+    const auto svg = board_svg(b, &error);
+    if (!svg) return usage_error(io, "analyse", error);
+    char name[32];
+    std::snprintf(name, sizeof name, "ply-%03zu.svg", i);
+    const std::string path = (std::filesystem::path(dir) / name).string();
+    if (!write_file_whole(path, *svg))
+      return usage_error(io, "analyse", "cannot write '" + path + "'");
+  }
+  return kExitOk;
+}
+
+int run_analyse(const std::string& game_flag, const std::vector<std::string>& args, Io io) {
+  po::options_description desc("options");
+  desc.add_options()("file", po::value<std::string>(), "the game record")(
+      "svg", po::value<std::string>(), "write one SVG picture per position into this directory");
+  add_think_options(desc, "timeout", 5);
+  const std::string usage =
+      "konane analyse GAMEFILE [--timeout S] [--node-budget N] [--svg DIR] [--json]";
+  auto parsed = parse_args("analyse", usage, desc, {"file"}, false, args, io);
+  if (!parsed) return kExitUsage;
+  if (parsed->help) {
+    io.out << "Replays a game record and judges every move with perfect play: what the side\n"
+              "to move had before it (win, loss or draw) and what the move kept. A move that\n"
+              "turns a win into a draw or a loss, or a draw into a loss, is a mistake, and the\n"
+              "moves that would have kept the result are listed. Positions not solved within\n"
+              "--timeout are reported as not settled. The record's header names the game\n"
+              "(konane or ringboard), the board, the opening and who removed first.\n"
+              "Record format: header lines '# key: value' (game, board, opening, first, black,\n"
+              "white, date, result), then the moves in order, one or several per line.\n";
+    return kExitOk;
+  }
+  const auto& vm = parsed->vm;
+  if (!vm.count("file")) return usage_error(io, "analyse", "give a game record GAMEFILE");
+  const std::string file = vm["file"].as<std::string>();
+  const auto think = think_from(vm, "timeout", "analyse", io);
+  if (!think) return kExitUsage;
+  const auto text = read_text_file(file, "analyse", "a game record", io);
+  if (!text) return kExitUsage;
+  std::string error;
+  const auto record = parse_game_record(*text, &error);
+  if (!record) return usage_error(io, "analyse", file + ": " + error);
+  const std::string game_name = record->get("game", "konane");
+  if (!game_flag.empty() && game_flag != game_name)
+    return usage_error(
+        io, "analyse",
+        file + ": the record is a " + game_name + " game, but --game " + game_flag + " was given");
+  auto game = game_from_record(*record, &error);
+  if (!game) return usage_error(io, "analyse", file + ": " + error);
+  const auto analysis = analyse_game(*game, *record, *think, &error);
+  if (!analysis) return usage_error(io, "analyse", file + ": " + error);
+  if (vm.count("svg"))
+    if (const int rc = write_pictures(vm["svg"].as<std::string>(), *analysis, io); rc != kExitOk)
+      return rc;
+  if (vm.count("json")) {
+    print_json(io.out, file, game_name, *analysis);
+    return kExitOk;
+  }
+  io.out << "game: " << game_name;
+  for (const auto& [k, v] : game->record_header()) io.out << ", " << k << " " << v;
+  io.out << "; " << analysis->plies.size() << " moves\n";
+  for (const auto& a : analysis->plies) {
+    std::string head = std::to_string(a.ply) + ". " + colour_name(a.side) + " " + a.move;
+    if (head.size() < 22) head.resize(22, ' ');
+    io.out << head << " " << ply_comment(a) << "\n";
+  }
+  io.out << "mistakes: black " << analysis->mistakes[0] << ", white " << analysis->mistakes[1]
+         << "; not settled: " << analysis->unsettled << "\n";
+  const auto& f = analysis->final;
+  io.out << "final position: " << game->position_text() << " (" << colour_name(game->to_move())
+         << " to move " << result_verb(f.result) << ")\n";
+  return kExitOk;
+}
+
+const Registrar konane_reg(
+    "analyse", "judge every move of a game record with perfect play (mistakes, better moves)",
+    // Without --game the record's header says which game it is.
+    [](const std::vector<std::string>& args, Io io) { return run_analyse("", args, io); });
+const Registrar ringboard_reg(
+    "analyse", "judge every move of a Ringboard game record with perfect play",
+    [](const std::vector<std::string>& args, Io io) { return run_analyse("ringboard", args, io); },
+    false, "ringboard");
+
+}  // namespace
+}  // namespace konane::cli

@@ -1,0 +1,118 @@
+#include "game_analysis.hpp"
+
+#include <algorithm>
+
+#include "konane/opening.hpp"
+#include "position_arg.hpp"
+
+namespace konane::cli {
+namespace {
+
+int rank_of(core::Result r) {
+  return r == core::Result::Loss ? 0 : r == core::Result::Draw ? 1 : 2;
+}
+
+std::string at_line(const GameRecord& r, const std::string& key) {
+  const auto it = r.header_line.find(key);
+  return it == r.header_line.end() ? "" : "line " + std::to_string(it->second) + ": ";
+}
+
+// Marks, on a picture of a position, the squares the best moves start from, labelled with
+// what they give the side to move.
+void mark_best(BoardPicture& b, const Verdict& v) {
+  if (v.result == core::Result::Unknown) return;
+  for (const auto& m : v.best) {
+    const auto squares = move_squares(m);
+    if (squares.empty()) continue;
+    const bool seen = std::any_of(b.marks.begin(), b.marks.end(),
+                                  [&](const auto& k) { return k.square == squares.front(); });
+    if (!seen) b.marks.push_back({squares.front(), result_verb(v.result)});
+  }
+}
+
+}  // namespace
+
+bool worse(core::Result a, core::Result b) {
+  if (a == core::Result::Unknown || b == core::Result::Unknown) return false;
+  return rank_of(a) < rank_of(b);
+}
+
+std::unique_ptr<PlayGame> game_from_record(const GameRecord& r, std::string* error) {
+  const std::string game = r.get("game", "konane");
+  if (game == "ringboard") {
+    for (const char* key : {"board", "opening", "first"})
+      if (r.header.count(key)) {
+        *error = at_line(r, key) + "'" + key + "' is Konane's; a Ringboard game has none";
+        return nullptr;
+      }
+    return make_ringboard_game();
+  }
+  KonaneStart start;
+  std::string why;
+  const auto size = parse_board_size(r.get("board", "8x8"), &why);
+  if (!size) {
+    *error = at_line(r, "board") + "bad board: " + why;
+    return nullptr;
+  }
+  start.rows = size->rows;
+  start.cols = size->cols;
+  start.opening = r.get("opening", "standard");
+  if (!parse_opening_rule(start.opening)) {
+    *error = at_line(r, "opening") + "opening must be standard, any or piko, not '" +
+             start.opening + "'";
+    return nullptr;
+  }
+  start.first = r.get("first", "black") == "white" ? Colour::White : Colour::Black;
+  return make_konane_game(start);
+}
+
+std::optional<GameAnalysis> analyse_game(PlayGame& game, const GameRecord& r, const Think& think,
+                                         std::string* error) {
+  // Every move is checked before any is analysed, so a bad record costs no solving.
+  for (const auto& m : r.moves)
+    if (auto err = game.play(m.text)) {
+      *error = "line " + std::to_string(m.line) + ": " + *err;
+      return std::nullopt;
+    }
+  while (game.undo()) {
+  }
+  GameAnalysis out;
+  out.pictures.push_back(game.picture());
+  Verdict v = game.verdict(think);
+  mark_best(out.pictures.back(), v);
+  for (size_t i = 0; i < r.moves.size(); ++i) {
+    PlyAnalysis a;
+    a.ply = static_cast<int>(i) + 1;
+    a.side = game.to_move();
+    a.move = r.moves[i].text;
+    a.line = r.moves[i].line;
+    a.before = v.result;
+    a.distance_before = v.distance;
+    a.best = v.best;
+    // The move as the game writes it (the record may spell it otherwise, e.g. a capture's
+    // landings) is the one the verdict lists: match it after playing.
+    game.play(a.move);
+    const std::string played = game.moves().back();
+    for (const auto& s : v.moves)
+      if (s.move == played) {
+        a.after = s.result;
+        a.distance_after = s.distance;
+      }
+    a.settled = a.before != core::Result::Unknown && a.after != core::Result::Unknown;
+    if (!a.settled) a.why = v.why.empty() ? "not settled" : v.why;
+    a.mistake = worse(a.after, a.before);
+    if (a.mistake) {
+      a.better = v.best;
+      ++out.mistakes[int(a.side)];
+    }
+    if (!a.settled) ++out.unsettled;
+    out.pictures.push_back(game.picture());
+    v = game.verdict(think);
+    mark_best(out.pictures.back(), v);
+    out.plies.push_back(a);
+  }
+  out.final = v;
+  return out;
+}
+
+}  // namespace konane::cli

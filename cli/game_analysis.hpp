@@ -1,0 +1,50 @@
+#pragma once
+// A played game judged move by move (`analyse`): what perfect play gave the side to move
+// before each move, what the move played gives, and so which moves threw a result away (the
+// mistakes: a win turned into a draw or a loss, a draw into a loss), with the moves that
+// would have kept it.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "game_record.hpp"
+#include "play_game.hpp"
+
+namespace konane::cli {
+
+struct PlyAnalysis {
+  int ply = 0;  // 1-based
+  Colour side = Colour::Black;
+  std::string move;
+  int line = 0;                                 // the move's line in the record
+  core::Result before = core::Result::Unknown;  // for the mover, with perfect play
+  core::Result after = core::Result::Unknown;   // for the mover, having played this move
+  std::optional<int> distance_before, distance_after;
+  bool mistake = false;             // after is worse than before (both known)
+  std::vector<std::string> better;  // the moves that keep `before`, when a mistake
+  std::vector<std::string> best;    // the best moves in the position before
+  bool settled = false;             // before and after both known
+  std::string why;                  // why not settled
+};
+
+struct GameAnalysis {
+  std::vector<PlyAnalysis> plies;
+  Verdict final;                       // the position after the last move
+  std::vector<BoardPicture> pictures;  // the start, then after each move
+  int mistakes[2] = {0, 0};            // by colour
+  int unsettled = 0;
+};
+
+// The game the record's header describes, at its start; nullopt with *error naming the
+// header line when a value does not fit the game.
+std::unique_ptr<PlayGame> game_from_record(const GameRecord& r, std::string* error);
+
+// Replays every move first (an illegal one is an error naming its line and why, and nothing
+// is analysed), then judges each. nullopt with *error on an illegal move.
+std::optional<GameAnalysis> analyse_game(PlayGame& game, const GameRecord& r, const Think& think,
+                                         std::string* error);
+
+// Worse for the mover: Loss < Draw < Win (Unknown compares with nothing).
+bool worse(core::Result a, core::Result b);
+
+}  // namespace konane::cli
