@@ -44,7 +44,9 @@ int run_play(const std::string& game, const std::vector<std::string>& args, Io i
       "a match: two out of three games (Konane: Black removes first in games 1 and "
       "3, White in game 2, colours kept; Ringboard: the players change colours)")(
       "record", po::value<std::string>(),
-      "write the game record to this file (in a match, FILE.1, FILE.2, FILE.3)");
+      "write the game record to this file (in a match, FILE.1, FILE.2, FILE.3)")(
+      "position", po::value<std::string>(),
+      "start from this position (with the side to move) instead of the start of a game");
   if (konane)
     desc.add_options()("board", po::value<std::string>()->default_value("8x8"), "board size RxC")(
         "opening", po::value<std::string>()->default_value("standard"),
@@ -53,9 +55,10 @@ int run_play(const std::string& game, const std::vector<std::string>& args, Io i
   const std::string usage =
       konane ? "konane play [--board RxC] [--opening standard|any|piko] [--black human|engine] "
                "[--white human|engine] [--think S] [--strength perfect|heuristic] [--match] "
-               "[--record FILE]"
+               "[--record FILE] [--position POS]"
              : "konane play --game ringboard [--black human|engine] [--white human|engine] "
-               "[--think S] [--strength perfect|heuristic] [--match] [--record FILE]";
+               "[--think S] [--strength perfect|heuristic] [--match] [--record FILE] "
+               "[--position POS]";
   auto parsed = parse_args("play", usage, desc, {}, false, args, io);
   if (!parsed) return kExitUsage;
   if (parsed->help) {
@@ -88,23 +91,34 @@ int run_play(const std::string& game, const std::vector<std::string>& args, Io i
   setup.match = vm.count("match") > 0;
   if (vm.count("record")) setup.record_path = vm["record"].as<std::string>();
   setup.date = today();
+  const std::string position = vm.count("position") ? vm["position"].as<std::string>() : "";
+  if (!position.empty() && setup.match)
+    return usage_error(io, "play", "--match plays whole games; it does not take --position");
+  std::string error;
   if (konane) {
-    std::string error;
     const auto size = parse_board_size(vm["board"].as<std::string>(), &error);
     if (!size) return usage_error(io, "play", "bad --board: " + error);
     const std::string opening = vm["opening"].as<std::string>();
     if (!parse_opening_rule(opening))
       return usage_error(io, "play",
                          "bad --opening '" + opening + "': expected standard, any or piko");
-    KonaneStart start{size->rows, size->cols, opening, Colour::Black};
+    const KonaneStart start{size->rows, size->cols, opening, Colour::Black, position};
+    if (!make_konane_game(start, &error))
+      return usage_error(io, "play", "bad --position: " + error);
     setup.new_game = [start](int number) {
       KonaneStart s = start;
       s.first = number % 2 == 0 ? Colour::White : Colour::Black;
-      return make_konane_game(s);
+      std::string unused;
+      return make_konane_game(s, &unused);
     };
   } else {
+    if (!make_ringboard_game(position, &error))
+      return usage_error(io, "play", "bad --position: " + error);
     setup.swap_colours = true;
-    setup.new_game = [](int) { return make_ringboard_game(); };
+    setup.new_game = [position](int) {
+      std::string unused;
+      return make_ringboard_game(position, &unused);
+    };
   }
   return run_play_session(setup, *play_input(), io);
 }

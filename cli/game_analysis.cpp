@@ -2,7 +2,6 @@
 
 #include <algorithm>
 
-#include "konane/opening.hpp"
 #include "position_arg.hpp"
 
 namespace konane::cli {
@@ -39,16 +38,18 @@ bool worse(core::Result a, core::Result b) {
 
 std::unique_ptr<PlayGame> game_from_record(const GameRecord& r, std::string* error) {
   const std::string game = r.get("game", "konane");
+  std::string why;
   if (game == "ringboard") {
     for (const char* key : {"board", "opening", "first"})
       if (r.header.count(key)) {
         *error = at_line(r, key) + "'" + key + "' is Konane's; a Ringboard game has none";
         return nullptr;
       }
-    return make_ringboard_game();
+    auto g = make_ringboard_game(r.get("position"), &why);
+    if (!g) *error = at_line(r, "position") + "bad position: " + why;
+    return g;
   }
   KonaneStart start;
-  std::string why;
   const auto size = parse_board_size(r.get("board", "8x8"), &why);
   if (!size) {
     *error = at_line(r, "board") + "bad board: " + why;
@@ -57,13 +58,24 @@ std::unique_ptr<PlayGame> game_from_record(const GameRecord& r, std::string* err
   start.rows = size->rows;
   start.cols = size->cols;
   start.opening = r.get("opening", "standard");
-  if (!parse_opening_rule(start.opening)) {
-    *error = at_line(r, "opening") + "opening must be standard, any or piko, not '" +
-             start.opening + "'";
+  start.first = r.get("first", "black") == "white" ? Colour::White : Colour::Black;
+  start.position = r.get("position");
+  if (!start.position.empty() && (r.header.count("opening") || r.header.count("first"))) {
+    *error = at_line(r, "position") + "a game from a position has no opening or first remover";
     return nullptr;
   }
-  start.first = r.get("first", "black") == "white" ? Colour::White : Colour::Black;
-  return make_konane_game(start);
+  auto g = make_konane_game(start, &why);
+  if (!g) {
+    *error = at_line(r, start.position.empty() ? "opening" : "position") + why;
+    return nullptr;
+  }
+  if (!start.position.empty() && r.header.count("board") &&
+      g->record_header()[0].second != r.get("board")) {
+    *error = at_line(r, "board") + "the board is " + r.get("board") + " but the position is " +
+             g->record_header()[0].second;
+    return nullptr;
+  }
+  return g;
 }
 
 std::optional<GameAnalysis> analyse_game(PlayGame& game, const GameRecord& r, const Think& think,

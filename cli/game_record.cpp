@@ -6,7 +6,7 @@
 namespace konane::cli {
 namespace {
 
-constexpr std::array<const char*, 8> kKeys = {"game",  "board", "opening", "first",
+constexpr std::array<const char*, 9> kKeys = {"game",  "board", "opening", "first", "position",
                                               "black", "white", "date",    "result"};
 
 std::string trimmed(const std::string& s) {
@@ -68,7 +68,7 @@ std::optional<GameRecord> parse_game_record(const std::string& text, std::string
       for (const char* k : kKeys) known |= key == k;
       if (!known)
         return fail("unknown header key '" + key +
-                    "' (known: game, board, opening, first, black, white, date, result)");
+                    "' (known: game, board, opening, first, position, black, white, date, result)");
       if (r.header.count(key)) return fail("'" + key + "' given twice");
       if (const std::string why = bad_value(key, value); !why.empty()) return fail(why);
       r.header[key] = value;

@@ -6,6 +6,8 @@
 //   # opening: standard            Konane's opening rule (standard, any, piko)
 //   # first: black                 Konane: who removes first (black, the default, or white:
 //                                  the second game of a match)
+//   # position: x.o./.... b         a game from a position (with the side to move) instead
+//                                  of the start; Konane's is past the opening
 //   # black: Keoni                 the players (any text)
 //   # white: Lani
 //   # date: 2026-11-25             YYYY-MM-DD

@@ -98,9 +98,13 @@ struct KonaneStart {
   int rows = 8, cols = 8;
   std::string opening = "standard";  // standard, any or piko (checked by the caller)
   Colour first = Colour::Black;      // who removes first (White in a match's second game)
+  std::string position;              // else: start from this position (text with the side
+                                     // to move), past the opening
 };
-std::unique_ptr<PlayGame> make_konane_game(const KonaneStart& start);
-std::unique_ptr<PlayGame> make_ringboard_game();
+// The game, or nullptr with *error saying what is wrong with the start position.
+std::unique_ptr<PlayGame> make_konane_game(const KonaneStart& start, std::string* error);
+// From `position` (Ringboard text with the side to move, or "start"/"" for the start).
+std::unique_ptr<PlayGame> make_ringboard_game(const std::string& position, std::string* error);
 
 // The result in words for the side it is for: "wins", "loses", "draws", "unknown".
 const char* result_verb(core::Result r);

@@ -9,6 +9,7 @@
 #include "konane/notation.hpp"
 #include "konane_solver.hpp"
 #include "play_game.hpp"
+#include "position_arg.hpp"
 #include "solver/heuristic.hpp"
 #include "text_board.hpp"
 
@@ -71,20 +72,17 @@ int64_t mobility(const GameState& s, bool left) {
 
 class KonanePlay final : public PlayGame {
  public:
-  KonanePlay(const KonaneStart& start, OpeningRule rule)
-      : start_(start),
-        rule_(rule),
-        states_{opening_state(start.rows, start.cols, rule,
-                              start.first == Colour::White ? Color::White : Color::Black)} {}
+  KonanePlay(const KonaneStart& start, OpeningRule rule, const GameState& first_state)
+      : start_(start), rule_(rule), states_{first_state} {}
 
   std::string game() const override { return "konane"; }
   std::vector<std::pair<std::string, std::string>> record_header() const override {
-    return {{"board", std::to_string(start_.rows) + "x" + std::to_string(start_.cols)},
-            {"opening", rule_name(rule_)},
-            {"first", colour_name(start_.first)}};
+    const std::string board = std::to_string(start_.rows) + "x" + std::to_string(start_.cols);
+    if (!start_.position.empty()) return {{"board", board}, {"position", state_text(states_[0])}};
+    return {{"board", board}, {"opening", rule_name(rule_)}, {"first", colour_name(start_.first)}};
   }
   std::unique_ptr<PlayGame> fresh() const override {
-    return std::make_unique<KonanePlay>(start_, rule_);
+    return std::make_unique<KonanePlay>(start_, rule_, states_.front());
   }
 
   Colour to_move() const override { return colour_of(state().to_move); }
@@ -299,9 +297,23 @@ class KonanePlay final : public PlayGame {
 
 }  // namespace
 
-std::unique_ptr<PlayGame> make_konane_game(const KonaneStart& start) {
+std::unique_ptr<PlayGame> make_konane_game(const KonaneStart& start, std::string* error) {
   const auto rule = parse_opening_rule(start.opening);
-  return std::make_unique<KonanePlay>(start, rule ? *rule : OpeningRule::Standard);
+  if (!rule) {
+    *error = "the opening must be standard, any or piko, not '" + start.opening + "'";
+    return nullptr;
+  }
+  if (start.position.empty())
+    return std::make_unique<KonanePlay>(
+        start, *rule,
+        opening_state(start.rows, start.cols, *rule,
+                      start.first == Colour::White ? Color::White : Color::Black));
+  const auto parsed = parse_position_arg(start.position, error);
+  if (!parsed) return nullptr;
+  KonaneStart s = start;
+  s.rows = parsed->position.rows;
+  s.cols = parsed->position.cols;
+  return std::make_unique<KonanePlay>(s, *rule, jump_state(parsed->position, parsed->to_move));
 }
 
 const char* result_verb(core::Result r) {

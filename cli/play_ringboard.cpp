@@ -58,11 +58,17 @@ std::vector<ringboard::Move> moves_of(const RingboardState& s) {
 
 class RingboardPlay final : public PlayGame {
  public:
-  RingboardPlay() : states_{{ringboard::start_position(), Color::Black}} {}
+  explicit RingboardPlay(const RingboardState& start) : states_{start} {}
 
   std::string game() const override { return "ringboard"; }
-  std::vector<std::pair<std::string, std::string>> record_header() const override { return {}; }
-  std::unique_ptr<PlayGame> fresh() const override { return std::make_unique<RingboardPlay>(); }
+  std::vector<std::pair<std::string, std::string>> record_header() const override {
+    const RingboardState& s = states_.front();
+    if (s.position == ringboard::start_position() && s.to_move == Color::Black) return {};
+    return {{"position", ringboard::to_string(s.position, s.to_move)}};
+  }
+  std::unique_ptr<PlayGame> fresh() const override {
+    return std::make_unique<RingboardPlay>(states_.front());
+  }
 
   Colour to_move() const override {
     return state().to_move == Color::Black ? Colour::Black : Colour::White;
@@ -252,8 +258,13 @@ class RingboardPlay final : public PlayGame {
 
 }  // namespace
 
-std::unique_ptr<PlayGame> make_ringboard_game() {
-  return std::make_unique<RingboardPlay>();
+std::unique_ptr<PlayGame> make_ringboard_game(const std::string& position, std::string* error) {
+  if (position.empty() || position == "start")
+    return std::make_unique<RingboardPlay>(
+        RingboardState{ringboard::start_position(), Color::Black});
+  const auto parsed = ringboard::parse_position(position, error);
+  if (!parsed) return nullptr;
+  return std::make_unique<RingboardPlay>(RingboardState{parsed->position, parsed->to_move});
 }
 
 }  // namespace konane::cli
