@@ -8,10 +8,12 @@
 #include "json.hpp"
 #include "options.hpp"
 #include "perft_output.hpp"
+#include "play_game.hpp"
 #include "position_arg.hpp"
 #include "ringboard/perft.hpp"
 #include "ringboard_arg.hpp"
 #include "svg_board.hpp"
+#include "think_options.hpp"
 
 namespace konane::cli {
 namespace {
@@ -28,10 +30,12 @@ int run_show(const std::vector<std::string>& args, Io io) {
   po::options_description desc("options");
   const auto positional = add_ringboard_position_options(desc);
   add_svg_options(desc);
-  auto parsed = parse_args(
-      "show",
-      "konane show --game ringboard POSITION [--to-move S] [--moves M,...] [--svg FILE] [--json]",
-      desc, positional, false, args, io);
+  add_think_options(desc, "timeout", 10);
+  auto parsed =
+      parse_args("show",
+                 "konane show --game ringboard POSITION [--to-move S] [--moves M,...] [--svg FILE "
+                 "[--mark SQ,...] [--winning]] [--json]",
+                 desc, positional, false, args, io);
   if (!parsed) return kExitUsage;
   if (parsed->help) {
     io.out << "Draws a Ringboard position with coordinates (the ring is the outer border).\n"
@@ -57,6 +61,15 @@ int run_show(const std::vector<std::string>& args, Io io) {
     }
     b.caption = std::string(ringboard_color_name(s->to_move)) + " to move" +
                 (moves->empty() ? " and has no move: it has lost" : "");
+    const auto think = think_from(parsed->vm, "timeout", "show", io);
+    if (!think) return kExitUsage;
+    if (parsed->vm.count("regions"))
+      return usage_error(io, "show", "--regions is Konane's; Ringboard has no regions");
+    if (parsed->vm.count("winning")) {
+      std::string error;
+      auto game = make_ringboard_game(ringboard::to_string(p, s->to_move), &error);
+      mark_best_moves(b, game->verdict(*think));
+    }
     if (const int rc = write_svg(parsed->vm, b, "show", io); rc != kExitOk) return rc;
   }
   auto count = [](ringboard::Bitboard b) { return std::popcount(b); };

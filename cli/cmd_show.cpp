@@ -5,8 +5,10 @@
 #include "json.hpp"
 #include "konane/notation.hpp"
 #include "options.hpp"
+#include "play_game.hpp"
 #include "position_arg.hpp"
 #include "svg_board.hpp"
+#include "think_options.hpp"
 
 namespace konane::cli {
 namespace {
@@ -48,18 +50,23 @@ std::string turn_line(const GameState& s, size_t legal) {
 }
 
 int run_show(const std::vector<std::string>& args, Io io) {
-  const std::string usage = std::string("konane show ") + kPositionUsage +
-                            " [--to-move black|white] [--moves M1,M2,...] [--svg FILE] [--json]";
+  const std::string usage =
+      std::string("konane show ") + kPositionUsage +
+      " [--to-move black|white] [--moves M1,M2,...] [--svg FILE [--mark SQ,...] [--winning] "
+      "[--regions]] [--json]";
   po::options_description desc("options");
   const auto positional = add_position_options(desc, {.with_moves = true});
   add_svg_options(desc);
+  add_think_options(desc, "timeout", 10);
   auto parsed = parse_args("show", usage, desc, positional, true, args, io);
   if (!parsed) return kExitUsage;
   if (parsed->help) {
     io.out << "Draws the board with coordinates and says who is to move. With --moves, plays\n"
               "the moves in turn from the side to move first (sides alternate) and shows the\n"
               "result; an illegal move is an error naming it. With --svg, also draws it as an\n"
-              "SVG picture (the last move as an arrow, --mark squares outlined).\n\n"
+              "SVG picture (the last move as an arrow, --mark squares outlined; --winning\n"
+              "marks where the winning moves start, --regions tints the independent regions\n"
+              "with their CGT values, both solved within --timeout).\n\n"
            << position_help_text();
     return kExitOk;
   }
@@ -72,6 +79,13 @@ int run_show(const std::vector<std::string>& args, Io io) {
     b.rows = board_rows(s.position);
     if (!resolved->played.empty()) b.last_move = move_squares(to_string(resolved->played.back()));
     b.caption = turn_line(s, legal.size());
+    const auto think = think_from(parsed->vm, "timeout", "show", io);
+    if (!think) return kExitUsage;
+    if (parsed->vm.count("winning") || parsed->vm.count("regions")) {
+      auto game = make_konane_game_at(s);
+      if (parsed->vm.count("winning")) mark_best_moves(b, game->verdict(*think));
+      if (parsed->vm.count("regions")) b.regions = game->regions(*think);
+    }
     if (const int rc = write_svg(parsed->vm, b, "show", io); rc != kExitOk) return rc;
   }
 

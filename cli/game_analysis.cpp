@@ -16,19 +16,6 @@ std::string at_line(const GameRecord& r, const std::string& key) {
   return it == r.header_line.end() ? "" : "line " + std::to_string(it->second) + ": ";
 }
 
-// Marks, on a picture of a position, the squares the best moves start from, labelled with
-// what they give the side to move.
-void mark_best(BoardPicture& b, const Verdict& v) {
-  if (v.result == core::Result::Unknown) return;
-  for (const auto& m : v.best) {
-    const auto squares = move_squares(m);
-    if (squares.empty()) continue;
-    const bool seen = std::any_of(b.marks.begin(), b.marks.end(),
-                                  [&](const auto& k) { return k.square == squares.front(); });
-    if (!seen) b.marks.push_back({squares.front(), result_verb(v.result)});
-  }
-}
-
 }  // namespace
 
 bool worse(core::Result a, core::Result b) {
@@ -91,7 +78,7 @@ std::optional<GameAnalysis> analyse_game(PlayGame& game, const GameRecord& r, co
   GameAnalysis out;
   out.pictures.push_back(game.picture());
   Verdict v = game.verdict(think);
-  mark_best(out.pictures.back(), v);
+  mark_best_moves(out.pictures.back(), v);
   for (size_t i = 0; i < r.moves.size(); ++i) {
     PlyAnalysis a;
     a.ply = static_cast<int>(i) + 1;
@@ -120,7 +107,7 @@ std::optional<GameAnalysis> analyse_game(PlayGame& game, const GameRecord& r, co
     if (!a.settled) ++out.unsettled;
     out.pictures.push_back(game.picture());
     v = game.verdict(think);
-    mark_best(out.pictures.back(), v);
+    mark_best_moves(out.pictures.back(), v);
     out.plies.push_back(a);
   }
   out.final = v;

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/outcome.hpp"
+#include "konane/game_state.hpp"
 #include "svg_board.hpp"
 
 namespace konane::cli {
@@ -92,7 +93,14 @@ class PlayGame {
   virtual EngineMove engine_move(const Think& think) = 0;
   // The CGT value of the position when it comes within the think limit (Konane), else "".
   virtual std::string value(const Think& think) = 0;
+  // The position's independent regions labelled with their CGT values (Konane; a region not
+  // valued within the think limit is labelled "?"); none for games without regions.
+  virtual std::vector<BoardPicture::Region> regions(const Think& think) = 0;
 };
+
+// Marks, on a picture, the squares the verdict's best moves start from, labelled with what
+// they give the side to move ("wins", "draws", ...); nothing while the result is unknown.
+void mark_best_moves(BoardPicture& b, const Verdict& v);
 
 struct KonaneStart {
   int rows = 8, cols = 8;
@@ -105,6 +113,9 @@ struct KonaneStart {
 std::unique_ptr<PlayGame> make_konane_game(const KonaneStart& start, std::string* error);
 // From `position` (Ringboard text with the side to move, or "start"/"" for the start).
 std::unique_ptr<PlayGame> make_ringboard_game(const std::string& position, std::string* error);
+
+// A game already under way at `state` (e.g. after `show --moves`).
+std::unique_ptr<PlayGame> make_konane_game_at(const GameState& state);
 
 // The result in words for the side it is for: "wins", "loses", "draws", "unknown".
 const char* result_verb(core::Result r);

@@ -7,6 +7,7 @@
 
 #include "konane/game_state.hpp"
 #include "konane/notation.hpp"
+#include "konane/regions.hpp"
 #include "konane_solver.hpp"
 #include "play_game.hpp"
 #include "position_arg.hpp"
@@ -239,6 +240,23 @@ class KonanePlay final : public PlayGame {
     return v ? cgt::to_string(*v) : "";
   }
 
+  std::vector<BoardPicture::Region> regions(const Think& think) override {
+    std::vector<BoardPicture::Region> out;
+    if (state().phase != Phase::Jumps) return out;
+    KonaneSolver solver(config_of(think));  // one time limit for all the regions
+    RegionList list;
+    const int n = decompose(state().position, list);
+    for (int i = 0; i < n; ++i) {
+      BoardPicture::Region r;
+      for (Bitboard b = list[size_t(i)].black | list[size_t(i)].white; b; b &= b - 1)
+        r.squares.push_back(square_name(lowest_square(b)));
+      const auto v = solver.value(cut_out(list[size_t(i)]));
+      r.label = v ? cgt::to_string(*v) : "?";
+      out.push_back(r);
+    }
+    return out;
+  }
+
  private:
   const GameState& state() const { return states_.back(); }
 
@@ -296,6 +314,24 @@ class KonanePlay final : public PlayGame {
 };
 
 }  // namespace
+
+std::unique_ptr<PlayGame> make_konane_game_at(const GameState& state) {
+  KonaneStart start{state.position.rows, state.position.cols, rule_name(state.rule),
+                    state.first == Color::White ? Colour::White : Colour::Black,
+                    state.from_opening ? "" : state_text(state)};
+  return std::make_unique<KonanePlay>(start, state.rule, state);
+}
+
+void mark_best_moves(BoardPicture& b, const Verdict& v) {
+  if (v.result == core::Result::Unknown) return;
+  for (const auto& m : v.best) {
+    const auto squares = move_squares(m);
+    if (squares.empty()) continue;
+    const bool seen = std::any_of(b.marks.begin(), b.marks.end(),
+                                  [&](const auto& k) { return k.square == squares.front(); });
+    if (!seen) b.marks.push_back({squares.front(), result_verb(v.result)});
+  }
+}
 
 std::unique_ptr<PlayGame> make_konane_game(const KonaneStart& start, std::string* error) {
   const auto rule = parse_opening_rule(start.opening);

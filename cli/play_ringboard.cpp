@@ -217,6 +217,7 @@ class RingboardPlay final : public PlayGame {
   }
 
   std::string value(const Think&) override { return ""; }
+  std::vector<BoardPicture::Region> regions(const Think&) override { return {}; }
 
  private:
   const RingboardState& state() const { return states_.back(); }

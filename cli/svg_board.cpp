@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 
 #include "svg_text.hpp"
@@ -74,6 +75,32 @@ std::optional<std::string> board_svg(const BoardPicture& b, std::string* error) 
         << (dark ? (on_ring ? "#8f9fb8" : "#a8865a") : "#e8d8b0")
         << "\" stroke=\"#6b5433\" stroke-width=\"0.5\"/>\n";
     }
+  static constexpr const char* kTints[] = {"#5dade2", "#f5b041", "#af7ac5",
+                                           "#58d68d", "#ec7063", "#48c9b0"};
+  std::ostringstream labels;  // drawn over the stones
+  for (size_t i = 0; i < b.regions.size(); ++i) {
+    const auto& region = b.regions[i];
+    for (size_t k = 0; k < region.squares.size(); ++k) {
+      const auto cell = cell_of(region.squares[k], rows, cols);
+      if (!cell) {
+        if (error) *error = "region square '" + region.squares[k] + "' is not on the board";
+        return std::nullopt;
+      }
+      const auto [r, c] = *cell;
+      s << "<rect class=\"region\" x=\"" << kMargin + c * kCell << "\" y=\"" << kMargin + r * kCell
+        << "\" width=\"" << kCell << "\" height=\"" << kCell << "\" fill=\""
+        << kTints[i % std::size(kTints)] << "\" fill-opacity=\"0.45\"/>\n";
+      if (k == 0 && !region.label.empty()) {  // a badge in the square's lower left corner
+        const int x = kMargin + c * kCell + 1, y = kMargin + (r + 1) * kCell - 16;
+        labels << "<rect class=\"region-badge\" x=\"" << x << "\" y=\"" << y << "\" width=\""
+               << 8 + 7 * int(region.label.size()) << "\" height=\"15\" rx=\"3\" fill=\"#fff\" "
+               << "fill-opacity=\"0.9\" stroke=\"" << kTints[i % std::size(kTints)] << "\"/>\n"
+               << "<text class=\"region-label\" x=\"" << x + 4 << "\" y=\"" << y + 12
+               << "\" font-size=\"12\" font-weight=\"bold\" fill=\"#922b21\">"
+               << xml_escape(region.label) << "</text>\n";
+      }
+    }
+  }
   if (b.ring)
     s << "<rect class=\"ring\" x=\"" << kMargin + kCell << "\" y=\"" << kMargin + kCell
       << "\" width=\"" << (cols - 2) * kCell << "\" height=\"" << (rows - 2) * kCell
@@ -97,6 +124,7 @@ std::optional<std::string> board_svg(const BoardPicture& b, std::string* error) 
           << kCell / 6 << "\" fill=\"none\" stroke=\"" << (black ? "#e0c060" : "#b08820")
           << "\" stroke-width=\"3\"/>\n";
     }
+  s << labels.str();
   std::vector<std::pair<int, int>> path;
   for (const auto& sq : b.last_move) {
     const auto cell = cell_of(sq, rows, cols);
@@ -145,7 +173,13 @@ void add_svg_options(po::options_description& desc) {
   desc.add_options()                                                             //
       ("svg", po::value<std::string>(), "also draw the board as SVG into FILE")  //
       ("mark", po::value<std::string>(),
-       "squares to outline in the SVG picture, with an optional label: a1,c3:win");
+       "squares to outline in the SVG picture, with an optional label: a1,c3:win")  //
+      ("winning",
+       "with --svg: solve the position (within --timeout) and mark where the best "
+       "moves start")  //
+      ("regions",
+       "with --svg (Konane): tint each independent region and label it with its CGT "
+       "value (within --timeout)");
 }
 
 int write_svg(const po::variables_map& vm, BoardPicture b, const std::string& command, Io io) {

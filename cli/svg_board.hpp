@@ -22,6 +22,13 @@ struct BoardPicture {
     std::string square, text;
   };
   std::vector<Mark> marks;
+  // Groups of squares tinted alike with a label (Konane's independent regions and their
+  // values); each square in one group at most.
+  struct Region {
+    std::vector<std::string> squares;
+    std::string label;
+  };
+  std::vector<Region> regions;
   std::string caption;  // below the board, e.g. "black to move"
 };
 

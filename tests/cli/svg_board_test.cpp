@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -110,6 +111,51 @@ TEST(SvgBoard, RingboardShowCrownsKingsAndDrawsTheRing) {
   EXPECT_EQ(count(start, "class=\"stone white\""), 12u);
   EXPECT_EQ(count(start, "class=\"last-move\""), 1u);
   EXPECT_NE(start.find("points=\""), std::string::npos);
+}
+
+// --regions and --winning: the regions and winning moves that `value --json` and
+// `solve --json` report for the same position, drawn as tinted squares with value badges and
+// as marks on the squares the winning moves start from.
+TEST(SvgBoard, KonaneRegionsWithTheirValuesAndTheWinningMoves) {
+  clitest::TempDir dir;
+  const std::string file = (dir.path / "v.svg").string();
+  for (const std::string pos :
+       {"xo....../......../......../...xo.../......../......../......../......ox",
+        "xo.x/o.../..x./.ox. b", "x.o..x/o...x./..xo../....../x.ox.o/.o...x w"}) {
+    const auto r = run_cli({"show", pos, "--svg", file, "--regions", "--winning"});
+    ASSERT_EQ(r.rc, 0) << r.err;
+    const std::string svg = clitest::slurp(file);
+    EXPECT_TRUE(well_formed(svg)) << pos;
+    const auto value = clitest::parse_json_object(run_cli({"value", pos, "--json"}).out);
+    ASSERT_TRUE(value) << pos;
+    size_t squares = 0;
+    for (const auto& region : (*value)["regions"].array()) {
+      squares += region["squares"].array().size();
+      EXPECT_NE(svg.find(">" + region["value"].str() + "</text>"), std::string::npos)
+          << pos << ": the badge of " << region["value"].str();
+    }
+    EXPECT_EQ(count(svg, "class=\"region\""), squares) << pos;
+    EXPECT_EQ(count(svg, "class=\"region-label\""), (*value)["regions"].array().size()) << pos;
+    const auto solved = clitest::parse_json_object(run_cli({"solve", pos, "--json"}).out);
+    ASSERT_TRUE(solved) << pos;
+    std::vector<std::string> from;
+    for (const auto& m : (*solved)["winning_moves"].array()) {
+      const std::string sq = m.str().substr(0, m.str().find('-'));
+      if (std::find(from.begin(), from.end(), sq) == from.end()) from.push_back(sq);
+    }
+    EXPECT_EQ(count(svg, "class=\"mark\""), from.size()) << pos;
+  }
+  // Ringboard has no regions; its winning moves are marked as Konane's are.
+  const auto rb = run_cli({"show", "--game", "ringboard", "start", "--svg", file, "--regions"});
+  EXPECT_EQ(rb.rc, 2);
+  EXPECT_NE(rb.err.find("--regions is Konane's"), std::string::npos) << rb.err;
+  const std::string endgame =
+      "........../........../........../....o...../........../........../"
+      "........../..X...x.../........../.......... w";
+  ASSERT_EQ(run_cli({"show", "--game", "ringboard", endgame, "--svg", file, "--winning"}).rc, 0);
+  const std::string svg = clitest::slurp(file);
+  EXPECT_EQ(count(svg, "class=\"mark\""), 1u) << "both best moves start on e7";
+  EXPECT_NE(svg.find(">loses</text>"), std::string::npos);
 }
 
 TEST(SvgBoard, BadMarksAndUnwritableFilesAreRefusedAndWriteNothing) {
