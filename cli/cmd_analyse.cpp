@@ -35,6 +35,12 @@ std::string ply_comment(const PlyAnalysis& a) {
     }
   } else {
     s += a.before == core::Result::Loss ? "  (lost whatever the move)" : "  kept";
+    // The result kept, but a win made slower or a loss faster: say which moves were quickest.
+    if (a.distance_before && a.distance_after && *a.distance_after != *a.distance_before &&
+        !a.best.empty()) {
+      s += a.before == core::Result::Loss ? "; the slowest loss:" : "; quicker:";
+      for (const auto& b : a.best) s += " " + b;
+    }
   }
   return s;
 }

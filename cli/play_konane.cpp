@@ -267,10 +267,12 @@ class KonanePlay final : public PlayGame {
   }
 
   // Among losing moves, the one after which the winner's principal variation is longest: the
-  // loss that makes him work longest. Moves whose line is not found in time count as short.
+  // loss that makes him work longest. The moves are tried in turn while the think time
+  // lasts (each search within it); a move whose line is not found counts as short.
   std::string longest_loss(const Think& think) {
     const std::vector<Move> legal = legal_moves(state());
     if (state().phase != Phase::Jumps) return to_string(legal.front());
+    const auto t0 = std::chrono::steady_clock::now();
     KonaneSolver solver(config_of(think));
     size_t best = 0, best_len = 0;
     for (size_t i = 0; i < legal.size(); ++i) {
@@ -280,7 +282,9 @@ class KonanePlay final : public PlayGame {
         best_len = a.pv.size() + 1;
         best = i;
       }
-      if (solver.timed_out()) break;
+      const double spent =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      if (solver.timed_out() || (think.seconds > 0 && spent >= think.seconds)) break;
     }
     return to_string(legal[best]);
   }
