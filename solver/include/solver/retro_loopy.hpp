@@ -51,12 +51,12 @@
 #include <optional>
 #include <ostream>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 #include "core/outcome.hpp"
 #include "core/stop.hpp"
 #include "db/database.hpp"
+#include "solver/flat_index.hpp"
 #include "solver/retro.hpp"
 
 namespace solver {
@@ -192,9 +192,9 @@ class LoopySolver {
   // Who wins p with that side to move, and in how many plies, after run(); Unknown when p
   // was not reached with that side to move.
   std::pair<core::Winner, std::optional<uint16_t>> outcome(const Position& p, bool left) const {
-    const auto it = index_.find(g_.key(p));
-    if (it == index_.end()) return {core::Winner::Unknown, std::nullopt};
-    return outcome(loopy_detail::node_of(it->second, left));
+    const auto id = index_.find(g_.key(p), keys_);
+    if (!id) return {core::Winner::Unknown, std::nullopt};
+    return outcome(loopy_detail::node_of(*id, left));
   }
 
  private:
@@ -251,16 +251,14 @@ class LoopySolver {
     return s;
   }
 
-  // The index of p's key, numbering it if new.
-  uint32_t number(const Position& p) {
-    const RetroKey k = g_.key(p);
-    auto [it, fresh] = index_.try_emplace(k, static_cast<uint32_t>(positions_.size()));
+  // The index of p (whose key is k), numbering it if new.
+  uint32_t number(const Position& p, const RetroKey& k) {
+    const auto [id, fresh] = index_.insert(k, keys_);
     if (fresh) {
       positions_.push_back(p);
-      keys_.push_back(k);
       reached_.resize(positions_.size() * 2, 0);
     }
-    return it->second;
+    return id;
   }
 
   db::Status limited() {
@@ -288,12 +286,13 @@ class LoopySolver {
     retro_detail::Progress progress(o_.progress, o_.progress_tty);
     std::vector<uint32_t> frontier;
     for (const auto& [p, left] : o_.roots) {
-      const uint32_t n = loopy_detail::node_of(number(p), left);
+      const uint32_t n = loopy_detail::node_of(number(p, g_.key(p)), left);
       if (auto s = reach(n, frontier); !s) return s;
     }
     struct Child {
       uint32_t parent;
       Position position;
+      RetroKey key;  // computed by the threads; only the numbering below is serial
     };
     tbb::enumerable_thread_specific<std::vector<Child>> local;
     std::vector<Edge> edges;
@@ -307,7 +306,7 @@ class LoopySolver {
           const uint32_t n = frontier[i];
           g_.for_each_option(positions_[n / 2], loopy_detail::left_moves(n),
                              [&](const Position& c) {
-                               out.push_back({n, c});
+                               out.push_back({n, c, g_.key(c)});
                              });
         }
       });
@@ -323,7 +322,7 @@ class LoopySolver {
       for (const Child& c : children) {
         if (o_.stop && ++polls % 4096 == 0 && o_.stop->poll()) return limited();
         const bool child_left = !loopy_detail::left_moves(c.parent);
-        const uint32_t child = loopy_detail::node_of(number(c.position), child_left);
+        const uint32_t child = loopy_detail::node_of(number(c.position, c.key), child_left);
         edges.push_back({c.parent, child});
         if (reached_[child]) continue;
         if (o_.known) {
@@ -503,7 +502,7 @@ class LoopySolver {
   LoopyOptions<Position> o_;
   bool cut_short_ = false;
 
-  std::unordered_map<RetroKey, uint32_t, loopy_detail::KeyHash> index_;
+  FlatIndex<RetroKey, loopy_detail::KeyHash> index_;
   std::vector<Position> positions_;
   std::vector<RetroKey> keys_;
   std::vector<uint8_t> reached_;  // per node: kUnreached, kExpanded or kBoundary
