@@ -1,9 +1,8 @@
 // konane play: a game against the engine (or two people at one terminal, or the engine against
 // itself) for either game, typed at a prompt or piped in; --match for the Konane Players
 // Association's two-out-of-three match.
-#include <chrono>
-#include <ctime>
 
+#include "core/text.hpp"
 #include "konane/opening.hpp"
 #include "options.hpp"
 #include "play_session.hpp"
@@ -12,15 +11,6 @@
 
 namespace konane::cli {
 namespace {
-
-std::string today() {
-  const std::time_t now = std::time(nullptr);
-  std::tm tm{};
-  gmtime_r(&now, &tm);
-  char buf[16];
-  std::strftime(buf, sizeof buf, "%Y-%m-%d", &tm);
-  return buf;
-}
 
 std::optional<bool> is_engine(const po::variables_map& vm, const char* side, Io io) {
   const std::string v = vm[side].as<std::string>();
@@ -90,7 +80,7 @@ int run_play(const std::string& game, const std::vector<std::string>& args, Io i
   setup.think.heuristic_only = strength == "heuristic";
   setup.match = vm.count("match") > 0;
   if (vm.count("record")) setup.record_path = vm["record"].as<std::string>();
-  setup.date = today();
+  setup.date = core::utc_now(true);
   const std::string position = vm.count("position") ? vm["position"].as<std::string>() : "";
   if (!position.empty() && setup.match)
     return usage_error(io, "play", "--match plays whole games; it does not take --position");

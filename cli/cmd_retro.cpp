@@ -70,10 +70,9 @@ int run_retro(const std::vector<std::string>& args, Io io) {
         "--opening must be standard, any or piko, got '" + vm["opening"].as<std::string>() + "'");
   const std::string path = db_path_from(vm);
   if (path.empty()) return usage_error(io, "retro", "--db PATH is required");
-  if (vm["threads"].as<int>() < 0 || vm["threads"].as<int>() > kMaxThreads)
-    return usage_error(
-        io, "retro", "--threads must be between 0 (all cores) and " + std::to_string(kMaxThreads));
-  const int threads = threads_from(vm);
+  const auto checked = checked_threads(vm, "retro", io);
+  if (!checked) return kExitUsage;
+  const int threads = *checked;
   const size_t chunk = vm["chunk"].as<size_t>();
   if (chunk == 0) return usage_error(io, "retro", "--chunk must be positive");
   const size_t spill = vm["spill"].as<size_t>();

@@ -59,6 +59,16 @@ int threads_from(const po::variables_map& vm) {
   return t;
 }
 
+std::optional<int> checked_threads(const po::variables_map& vm, const std::string& command, Io io) {
+  const int t = vm.count("threads") ? vm["threads"].as<int>() : 0;
+  if (t < 0 || t > kMaxThreads) {
+    usage_error(io, command,
+                "--threads must be between 0 (all cores) and " + std::to_string(kMaxThreads));
+    return std::nullopt;
+  }
+  return threads_from(vm);
+}
+
 int usage_error(Io io, const std::string& command, const std::string& message) {
   io.err << "konane " << command << ": error: " << message << "\n";
   return kExitUsage;

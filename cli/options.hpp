@@ -33,6 +33,9 @@ void add_threads_option(po::options_description& desc);
 // the table memory into useless slivers (a batch with 100000 threads ran 250 times slower).
 inline constexpr int kMaxThreads = 1024;
 int threads_from(const po::variables_map& vm);
+// threads_from after checking --threads is in [0, kMaxThreads]; nullopt after printing the
+// error (exit 2).
+std::optional<int> checked_threads(const po::variables_map& vm, const std::string& command, Io io);
 
 // Prints "konane CMD: error: MSG" on err and returns kExitUsage.
 int usage_error(Io io, const std::string& command, const std::string& message);

@@ -70,8 +70,8 @@ class PlayGame {
   virtual std::string position_text() const = 0;  // the position and side to move
   // The board with coordinates, the last move's squares marked, and a line saying whose turn
   // it is and what kind of move is due.
-  virtual std::string board() const = 0;
-  virtual BoardPicture picture() const = 0;  // the same, for SVG
+  std::string board() const;
+  BoardPicture picture() const;  // the same, for SVG
   virtual std::vector<std::string> legal() const = 0;
   // Plays the move typed; nullopt, or what is wrong with it (naming the legal moves).
   virtual std::optional<std::string> play(const std::string& move) = 0;
@@ -96,6 +96,16 @@ class PlayGame {
   // The position's independent regions labelled with their CGT values (Konane; a region not
   // valued within the think limit is labelled "?"); none for games without regions.
   virtual std::vector<BoardPicture::Region> regions(const Think& think) = 0;
+
+ protected:
+  // What board() and picture() draw: the rows from the top (one character per square), the
+  // last move's squares (none at the start), the turn line under the text board, the
+  // picture's caption and whether the picture is Ringboard's checkered board with its ring.
+  virtual std::vector<std::string> board_rows() const = 0;
+  virtual std::vector<std::string> last_move_squares() const = 0;
+  virtual std::string turn_line() const = 0;
+  virtual std::string caption() const { return turn_line(); }
+  virtual bool checkered_ring() const { return false; }
 };
 
 // Marks, on a picture, the squares the verdict's best moves start from, labelled with what

@@ -89,19 +89,6 @@ class KonanePlay final : public PlayGame {
   Colour to_move() const override { return colour_of(state().to_move); }
   std::string position_text() const override { return state_text(state()); }
 
-  std::string board() const override {
-    std::vector<std::string> marked;
-    if (!moves_.empty()) marked = touched(moves_.back());
-    return text_board(rows_of(state().position), marked) + turn_line() + "\n";
-  }
-  BoardPicture picture() const override {
-    BoardPicture b;
-    b.rows = rows_of(state().position);
-    if (!moves_.empty()) b.last_move = touched(moves_.back());
-    b.caption = ended() ? turn_line() : std::string(color_name(state().to_move)) + " to move";
-    return b;
-  }
-
   std::vector<std::string> legal() const override {
     std::vector<std::string> out;
     for (Move m : legal_moves(state())) out.push_back(to_string(m));
@@ -260,7 +247,14 @@ class KonanePlay final : public PlayGame {
  private:
   const GameState& state() const { return states_.back(); }
 
-  std::string turn_line() const {
+  std::vector<std::string> board_rows() const override { return rows_of(state().position); }
+  std::vector<std::string> last_move_squares() const override {
+    return moves_.empty() ? std::vector<std::string>{} : touched(moves_.back());
+  }
+  std::string caption() const override {
+    return ended() ? turn_line() : std::string(color_name(state().to_move)) + " to move";
+  }
+  std::string turn_line() const override {
     const GameState& s = state();
     if (auto end = ended()) return std::string(colour_name(*end->winner)) + " wins: " + end->reason;
     return std::string(color_name(s.to_move)) + " to move: " + phase_prompt(s);
@@ -326,17 +320,6 @@ std::unique_ptr<PlayGame> make_konane_game_at(const GameState& state) {
   return std::make_unique<KonanePlay>(start, state.rule, state);
 }
 
-void mark_best_moves(BoardPicture& b, const Verdict& v) {
-  if (v.result == core::Result::Unknown) return;
-  for (const auto& m : v.best) {
-    const auto squares = move_squares(m);
-    if (squares.empty()) continue;
-    const bool seen = std::any_of(b.marks.begin(), b.marks.end(),
-                                  [&](const auto& k) { return k.square == squares.front(); });
-    if (!seen) b.marks.push_back({squares.front(), result_verb(v.result)});
-  }
-}
-
 std::unique_ptr<PlayGame> make_konane_game(const KonaneStart& start, std::string* error) {
   const auto rule = parse_opening_rule(start.opening);
   if (!rule) {
@@ -354,20 +337,6 @@ std::unique_ptr<PlayGame> make_konane_game(const KonaneStart& start, std::string
   s.rows = parsed->position.rows;
   s.cols = parsed->position.cols;
   return std::make_unique<KonanePlay>(s, *rule, jump_state(parsed->position, parsed->to_move));
-}
-
-const char* result_verb(core::Result r) {
-  switch (r) {
-    case core::Result::Win:
-      return "wins";
-    case core::Result::Loss:
-      return "loses";
-    case core::Result::Draw:
-      return "draws";
-    case core::Result::Unknown:
-      break;
-  }
-  return "unknown";
 }
 
 }  // namespace konane::cli

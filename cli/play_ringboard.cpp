@@ -76,20 +76,6 @@ class RingboardPlay final : public PlayGame {
   std::string position_text() const override {
     return ringboard::to_string(state().position, state().to_move);
   }
-  std::string board() const override {
-    std::vector<std::string> marked;
-    if (!moves_.empty()) marked = touched(moves_.back());
-    return text_board(rows_of(state().position), marked) + turn_line() + "\n";
-  }
-  BoardPicture picture() const override {
-    BoardPicture b;
-    b.rows = rows_of(state().position);
-    b.checkered = b.ring = true;
-    if (!moves_.empty()) b.last_move = touched(moves_.back());
-    b.caption = turn_line();
-    return b;
-  }
-
   std::vector<std::string> legal() const override {
     std::vector<std::string> out;
     if (const auto sorted = sorted_moves(state()))
@@ -222,7 +208,12 @@ class RingboardPlay final : public PlayGame {
  private:
   const RingboardState& state() const { return states_.back(); }
 
-  std::string turn_line() const {
+  std::vector<std::string> board_rows() const override { return rows_of(state().position); }
+  std::vector<std::string> last_move_squares() const override {
+    return moves_.empty() ? std::vector<std::string>{} : touched(moves_.back());
+  }
+  bool checkered_ring() const override { return true; }
+  std::string turn_line() const override {
     if (auto end = ended())
       return end->winner ? std::string(colour_name(*end->winner)) + " wins: " + end->reason
                          : "draw: " + end->reason;

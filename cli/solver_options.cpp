@@ -42,12 +42,9 @@ std::optional<SolverConfig> solver_config_from(const po::variables_map& vm,
     usage_error(io, command, "--value-limit must be between 0 and 64");
     return std::nullopt;
   }
-  if (vm["threads"].as<int>() < 0 || vm["threads"].as<int>() > kMaxThreads) {
-    usage_error(io, command,
-                "--threads must be between 0 (all cores) and " + std::to_string(kMaxThreads));
-    return std::nullopt;
-  }
-  c.threads = threads_from(vm);
+  const auto threads = checked_threads(vm, command, io);
+  if (!threads) return std::nullopt;
+  c.threads = *threads;
   return c;
 }
 

@@ -35,12 +35,9 @@ std::optional<Think> think_from(const po::variables_map& vm, const std::string& 
     return std::nullopt;
   }
   t.memory_bytes = size_t(mib) << 20;
-  if (vm["threads"].as<int>() < 0 || vm["threads"].as<int>() > kMaxThreads) {
-    usage_error(io, command,
-                "--threads must be between 0 (all cores) and " + std::to_string(kMaxThreads));
-    return std::nullopt;
-  }
-  t.threads = threads_from(vm);
+  const auto threads = checked_threads(vm, command, io);
+  if (!threads) return std::nullopt;
+  t.threads = *threads;
   return t;
 }
 

@@ -16,6 +16,7 @@
 #include <system_error>
 #include <vector>
 
+#include "core/text.hpp"
 #include "database_impl.hpp"
 #include "db/database.hpp"
 #include "db/schema.hpp"
@@ -29,15 +30,6 @@ namespace fs = std::filesystem;
 
 bool contains(const std::vector<std::string>& names, std::string_view name) {
   return std::find(names.begin(), names.end(), name) != names.end();
-}
-
-std::string utc_now_iso8601() {
-  const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
-  std::tm tm{};
-  gmtime_r(&now, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return buf;
 }
 
 Error fs_error(const std::error_code& ec, std::string_view what, const fs::path& path) {
@@ -227,7 +219,7 @@ Status create_in(const fs::path& dir, const Database::Impl& like) {
   rocksdb::Status b =
       batch.Put(impl.meta, std::string(kMetaSchemaVersion), std::to_string(kSchemaVersion));
   if (b.ok()) b = batch.Put(impl.meta, std::string(kMetaCreatedBuild), impl.options.build_id);
-  if (b.ok()) b = batch.Put(impl.meta, std::string(kMetaCreatedAt), utc_now_iso8601());
+  if (b.ok()) b = batch.Put(impl.meta, std::string(kMetaCreatedAt), core::utc_now());
   if (b.ok()) b = batch.Put(impl.meta, std::string(kMetaBuildId), impl.options.build_id);
   if (b.ok()) b = impl.db->Write(Database::Impl::synced_write_options(), &batch);
   if (!b.ok()) return impl.error(b, "write schema version");

@@ -10,6 +10,8 @@
 #include <iomanip>
 #include <sstream>
 
+#include "core/text.hpp"
+
 namespace solver::retro_detail {
 
 void SolvedLayer::build_index(int key_bits) {
@@ -29,12 +31,7 @@ std::string layer_name(int layer) {
 }
 
 std::string iso_now() {
-  const std::time_t t = std::time(nullptr);
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return buf;
+  return core::utc_now();
 }
 
 void Progress::update(const std::string& phase, int layer, uint64_t layer_done,

@@ -39,6 +39,13 @@ inline Run run_cli(const std::vector<std::string>& args) {
   return r;
 }
 
+// How many times `what` occurs in text (not overlapping).
+inline size_t occurrences(const std::string& text, const std::string& what) {
+  size_t n = 0;
+  for (size_t at = 0; (at = text.find(what, at)) != std::string::npos; at += what.size()) ++n;
+  return n;
+}
+
 inline std::string slurp(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   std::ostringstream s;

@@ -26,14 +26,6 @@ std::vector<std::string> strings(const Json& a) {
   return out;
 }
 
-size_t count(const std::string& haystack, const std::string& needle) {
-  size_t n = 0;
-  for (size_t at = haystack.find(needle); at != std::string::npos;
-       at = haystack.find(needle, at + 1))
-    ++n;
-  return n;
-}
-
 // A game of random legal moves (the reference's), to its end, as a record.
 std::pair<std::string, std::vector<std::string>> random_game(int rows, int cols, uint64_t seed) {
   std::mt19937_64 rng(seed);
@@ -111,8 +103,8 @@ TEST(Analyse, TextNamesTheMistakesAndTheBetterMoves) {
       clitest::run_cli({"analyse", path, "--timeout", "0", "--json"}).out);
   ASSERT_TRUE(j);
   const int mistakes = int((*j)["mistakes"]["black"].num() + (*j)["mistakes"]["white"].num());
-  EXPECT_EQ(int(count(r.out, "MISTAKE: throws away the win; better:")), mistakes);
-  EXPECT_EQ(count(r.out, "\n"), moves.size() + 3) << r.out;
+  EXPECT_EQ(int(clitest::occurrences(r.out, "MISTAKE: throws away the win; better:")), mistakes);
+  EXPECT_EQ(clitest::occurrences(r.out, "\n"), moves.size() + 3) << r.out;
   EXPECT_NE(r.out.find("game: konane, board 4x5, opening standard, first black; " +
                        std::to_string(moves.size()) + " moves"),
             std::string::npos)
@@ -140,14 +132,14 @@ TEST(Analyse, SvgDrawsEveryPositionWithTheWinningMovesMarked) {
     size_t stones = 0;
     for (int row = 0; row < 4; ++row)
       for (int col = 0; col < 4; ++col) stones += s.grid.at(row, col) != '.';
-    EXPECT_EQ(count(picture, "class=\"stone "), stones) << name;
+    EXPECT_EQ(clitest::occurrences(picture, "class=\"stone "), stones) << name;
     // Marks: the distinct squares the mover's winning moves start from.
     std::vector<std::string> from;
     for (const auto& m : judge.winning(s)) {
       const std::string sq = m.substr(0, m.find('-'));
       if (std::find(from.begin(), from.end(), sq) == from.end()) from.push_back(sq);
     }
-    EXPECT_EQ(count(picture, "class=\"mark\""), from.size()) << name;
+    EXPECT_EQ(clitest::occurrences(picture, "class=\"mark\""), from.size()) << name;
     if (i > 0) {
       EXPECT_NE(picture.find(moves[i - 1]), std::string::npos) << name;
     }

@@ -33,14 +33,6 @@ PlayRun play(const std::string& input, std::vector<std::string> args) {
   return r;
 }
 
-size_t count(const std::string& haystack, const std::string& needle) {
-  size_t n = 0;
-  for (size_t at = haystack.find(needle); at != std::string::npos;
-       at = haystack.find(needle, at + 1))
-    ++n;
-  return n;
-}
-
 // Every move text a rows x cols board can have (removals and jumps of every length): a
 // human who types them all in turn plays the first legal one each time.
 std::string every_move(int rows, int cols) {
@@ -131,7 +123,8 @@ TEST(Play, EngineAgainstItselfPlaysPerfectlyOnBothSides) {
     gameref::Judge judge;
     const bool black_wins = judge.mover_wins(gameref::opening(rows, cols, false));
     EXPECT_EQ(rec.get("result"), black_wins ? "black" : "white") << board;
-    EXPECT_EQ(count(r.out, "black> ") + count(r.out, "white> "), 0u) << "no prompt for engines";
+    EXPECT_EQ(clitest::occurrences(r.out, "black> ") + clitest::occurrences(r.out, "white> "), 0u)
+        << "no prompt for engines";
   }
 }
 
@@ -152,9 +145,9 @@ TEST(Play, MatchIsTwoOutOfThreeWithWhiteRemovingFirstInTheSecondGame) {
   EXPECT_EQ(first.get("first"), "black");
   EXPECT_EQ(second.get("first"), "white");
   const int games = std::filesystem::exists(record + ".3") ? 3 : 2;
-  EXPECT_EQ(int(count(r.out, "game over: ")), games);
-  const int black_wins = int(count(r.out, "game over: black wins"));
-  const int white_wins = int(count(r.out, "game over: white wins"));
+  EXPECT_EQ(int(clitest::occurrences(r.out, "game over: ")), games);
+  const int black_wins = int(clitest::occurrences(r.out, "game over: black wins"));
+  const int white_wins = int(clitest::occurrences(r.out, "game over: white wins"));
   EXPECT_EQ(black_wins + white_wins, games);
   const std::string expected = black_wins > white_wins ? "engine (black in game 1) wins the match"
                                                        : "engine (white in game 1) wins the match";
@@ -173,7 +166,7 @@ TEST(Play, CommandsAtThePrompt) {
   EXPECT_NE(r.out.find("'zz' is not a move"), std::string::npos);
   EXPECT_NE(r.out.find("'d3' is not legal: black may not remove d3"), std::string::npos);
   // Every line typed gets an answer and a new prompt, until resign ends the game.
-  EXPECT_EQ(count(r.out, "black> "), 9u);
+  EXPECT_EQ(clitest::occurrences(r.out, "black> "), 9u);
   // hint names a legal move; a winning one when Black has one.
   const std::smatch hint = [&] {
     std::smatch m;
@@ -231,7 +224,8 @@ TEST(Play, HeuristicPlayerSaysSoAndFinishesTheGame) {
       "", {"--board", "5x5", "--black", "engine", "--white", "engine", "--strength", "heuristic"});
   ASSERT_EQ(r.rc, 0) << r.err;
   EXPECT_NE(r.out.find("game over: "), std::string::npos);
-  EXPECT_EQ(count(r.out, "[heuristic (--strength heuristic)]"), engine_moves(r.out).size());
+  EXPECT_EQ(clitest::occurrences(r.out, "[heuristic (--strength heuristic)]"),
+            engine_moves(r.out).size());
   // A solver stopped by its node budget falls back on the heuristic and says why.
   const PlayRun b = play("quit\n", {"--board", "6x6", "--black", "engine", "--node-budget", "1",
                                     "--think", "0", "--white", "human"});
@@ -255,7 +249,7 @@ TEST(Play, RingboardThirdRepetitionIsADraw) {
   ASSERT_EQ(r.rc, 0) << r.err;
   EXPECT_NE(r.out.find("game over: draw (the same position for the third time)"), std::string::npos)
       << r.out;
-  EXPECT_EQ(count(r.out, "black> ") + count(r.out, "white> "), 8u);
+  EXPECT_EQ(clitest::occurrences(r.out, "black> ") + clitest::occurrences(r.out, "white> "), 8u);
 }
 
 // Ringboard, two people: 100 plies of king moves with no position seen three times end in a
@@ -306,7 +300,7 @@ TEST(Play, RingboardFiftyMovesWithoutCaptureOrManStepIsADraw) {
   EXPECT_NE(r.out.find("game over: draw (50 moves by each side without a capture or a man's step)"),
             std::string::npos)
       << r.out.substr(r.out.size() > 800 ? r.out.size() - 800 : 0);
-  EXPECT_EQ(count(r.out, "black> ") + count(r.out, "white> "), 100u);
+  EXPECT_EQ(clitest::occurrences(r.out, "black> ") + clitest::occurrences(r.out, "white> "), 100u);
 }
 
 TEST(Play, RingboardEngineFinishesAnEndgamePerfectly) {

@@ -40,12 +40,6 @@ bool well_formed(const std::string& xml) {
   return open.empty() && xml.find("<svg") != std::string::npos;
 }
 
-size_t count(const std::string& text, const std::string& what) {
-  size_t n = 0;
-  for (size_t at = 0; (at = text.find(what, at)) != std::string::npos; at += what.size()) ++n;
-  return n;
-}
-
 TEST(SvgBoard, TheMatcherCatchesBrokenPictures) {
   EXPECT_TRUE(well_formed("<svg a=\"1\"><g><rect/></g><text>x</text></svg>"));
   EXPECT_FALSE(well_formed("<svg><g></svg>"));
@@ -72,20 +66,20 @@ TEST(SvgBoard, KonaneShowDrawsEveryStoneTheLastMoveAndTheMarks) {
   EXPECT_TRUE(well_formed(svg));
   // 18 stones a side; Black removed one (d3), White one (d4), and Black's jump b3-d3
   // took White's c3.
-  EXPECT_EQ(count(svg, "class=\"stone black\""), 17u);
-  EXPECT_EQ(count(svg, "class=\"stone white\""), 16u);
-  EXPECT_EQ(count(svg, "class=\"square\""), 36u);
-  EXPECT_EQ(count(svg, "class=\"last-move\""), 1u);
+  EXPECT_EQ(clitest::occurrences(svg, "class=\"stone black\""), 17u);
+  EXPECT_EQ(clitest::occurrences(svg, "class=\"stone white\""), 16u);
+  EXPECT_EQ(clitest::occurrences(svg, "class=\"square\""), 36u);
+  EXPECT_EQ(clitest::occurrences(svg, "class=\"last-move\""), 1u);
   EXPECT_NE(svg.find("polyline"), std::string::npos) << "a jump is an arrow";
-  EXPECT_EQ(count(svg, "class=\"mark\""), 2u);
+  EXPECT_EQ(clitest::occurrences(svg, "class=\"mark\""), 2u);
   EXPECT_NE(svg.find(">win</text>"), std::string::npos);
-  EXPECT_EQ(count(svg, "class=\"king\""), 0u);
+  EXPECT_EQ(clitest::occurrences(svg, "class=\"king\""), 0u);
   // A removal is a ringed square, not an arrow.
   const auto removal = run_cli({"show", "--board", "6x6", "--moves", "d3", "--svg", file});
   ASSERT_EQ(removal.rc, 0) << removal.err;
   const std::string one = clitest::slurp(file);
   EXPECT_TRUE(well_formed(one));
-  EXPECT_EQ(count(one, "class=\"last-move\""), 1u);
+  EXPECT_EQ(clitest::occurrences(one, "class=\"last-move\""), 1u);
   EXPECT_EQ(one.find("polyline"), std::string::npos);
 }
 
@@ -98,18 +92,18 @@ TEST(SvgBoard, RingboardShowCrownsKingsAndDrawsTheRing) {
   ASSERT_EQ(run_cli({"show", "--game", "ringboard", kings, "--svg", file}).rc, 0);
   const std::string svg = clitest::slurp(file);
   EXPECT_TRUE(well_formed(svg));
-  EXPECT_EQ(count(svg, "class=\"stone black\""), 3u);
-  EXPECT_EQ(count(svg, "class=\"stone white\""), 2u);
-  EXPECT_EQ(count(svg, "class=\"king\""), 5u);
-  EXPECT_EQ(count(svg, "class=\"ring\""), 1u);
-  EXPECT_EQ(count(svg, "class=\"square\""), 100u);
+  EXPECT_EQ(clitest::occurrences(svg, "class=\"stone black\""), 3u);
+  EXPECT_EQ(clitest::occurrences(svg, "class=\"stone white\""), 2u);
+  EXPECT_EQ(clitest::occurrences(svg, "class=\"king\""), 5u);
+  EXPECT_EQ(clitest::occurrences(svg, "class=\"ring\""), 1u);
+  EXPECT_EQ(clitest::occurrences(svg, "class=\"square\""), 100u);
   ASSERT_EQ(
       run_cli({"show", "--game", "ringboard", "start", "--moves", "b4-c5,c7-d6", "--svg", file}).rc,
       0);
   const std::string start = clitest::slurp(file);
-  EXPECT_EQ(count(start, "class=\"stone black\""), 12u);
-  EXPECT_EQ(count(start, "class=\"stone white\""), 12u);
-  EXPECT_EQ(count(start, "class=\"last-move\""), 1u);
+  EXPECT_EQ(clitest::occurrences(start, "class=\"stone black\""), 12u);
+  EXPECT_EQ(clitest::occurrences(start, "class=\"stone white\""), 12u);
+  EXPECT_EQ(clitest::occurrences(start, "class=\"last-move\""), 1u);
   EXPECT_NE(start.find("points=\""), std::string::npos);
 }
 
@@ -134,8 +128,10 @@ TEST(SvgBoard, KonaneRegionsWithTheirValuesAndTheWinningMoves) {
       EXPECT_NE(svg.find(">" + region["value"].str() + "</text>"), std::string::npos)
           << pos << ": the badge of " << region["value"].str();
     }
-    EXPECT_EQ(count(svg, "class=\"region\""), squares) << pos;
-    EXPECT_EQ(count(svg, "class=\"region-label\""), (*value)["regions"].array().size()) << pos;
+    EXPECT_EQ(clitest::occurrences(svg, "class=\"region\""), squares) << pos;
+    EXPECT_EQ(clitest::occurrences(svg, "class=\"region-label\""),
+              (*value)["regions"].array().size())
+        << pos;
     const auto solved = clitest::parse_json_object(run_cli({"solve", pos, "--json"}).out);
     ASSERT_TRUE(solved) << pos;
     std::vector<std::string> from;
@@ -143,7 +139,7 @@ TEST(SvgBoard, KonaneRegionsWithTheirValuesAndTheWinningMoves) {
       const std::string sq = m.str().substr(0, m.str().find('-'));
       if (std::find(from.begin(), from.end(), sq) == from.end()) from.push_back(sq);
     }
-    EXPECT_EQ(count(svg, "class=\"mark\""), from.size()) << pos;
+    EXPECT_EQ(clitest::occurrences(svg, "class=\"mark\""), from.size()) << pos;
   }
   // Ringboard has no regions; its winning moves are marked as Konane's are.
   const auto rb = run_cli({"show", "--game", "ringboard", "start", "--svg", file, "--regions"});
@@ -154,7 +150,7 @@ TEST(SvgBoard, KonaneRegionsWithTheirValuesAndTheWinningMoves) {
       "........../..X...x.../........../.......... w";
   ASSERT_EQ(run_cli({"show", "--game", "ringboard", endgame, "--svg", file, "--winning"}).rc, 0);
   const std::string svg = clitest::slurp(file);
-  EXPECT_EQ(count(svg, "class=\"mark\""), 1u) << "both best moves start on e7";
+  EXPECT_EQ(clitest::occurrences(svg, "class=\"mark\""), 1u) << "both best moves start on e7";
   EXPECT_NE(svg.find(">loses</text>"), std::string::npos);
 }
 
