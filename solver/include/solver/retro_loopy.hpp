@@ -251,9 +251,9 @@ class LoopySolver {
     return s;
   }
 
-  // The index of p (whose key is k), numbering it if new.
-  uint32_t number(const Position& p, const RetroKey& k) {
-    const auto [id, fresh] = index_.insert(k, keys_);
+  // The index of p (whose key is k, hashing to h), numbering it if new.
+  uint32_t number(const Position& p, const RetroKey& k, uint64_t h) {
+    const auto [id, fresh] = index_.insert(k, h, keys_);
     if (fresh) {
       positions_.push_back(p);
       reached_.resize(positions_.size() * 2, 0);
@@ -286,56 +286,62 @@ class LoopySolver {
     retro_detail::Progress progress(o_.progress, o_.progress_tty);
     std::vector<uint32_t> frontier;
     for (const auto& [p, left] : o_.roots) {
-      const uint32_t n = loopy_detail::node_of(number(p, g_.key(p)), left);
+      const RetroKey k = g_.key(p);
+      const uint32_t n = loopy_detail::node_of(number(p, k, loopy_detail::KeyHash{}(k)), left);
       if (auto s = reach(n, frontier); !s) return s;
     }
     struct Child {
       uint32_t parent;
       Position position;
-      RetroKey key;  // computed by the threads; only the numbering below is serial
+      RetroKey key;  // key and hash computed by the threads; only the numbering is serial
+      uint64_t hash;
     };
-    tbb::enumerable_thread_specific<std::vector<Child>> local;
+    std::vector<std::vector<Child>> per_chunk;
     std::vector<Edge> edges;
     for (int level = 0; !frontier.empty(); ++level) {
       progress.update("enumerate", level, frontier.size(), frontier.size(), positions_.size(), 0,
                       true);
-      for (auto& v : local) v.clear();
+      // Children are numbered in (parent node, move) order whatever the threads did: the
+      // parents are sorted and each chunk of them writes its own buffer, read in chunk order.
+      // The same input gives the same numbering, hence the same run.
+      std::sort(frontier.begin(), frontier.end());
+      per_chunk.assign((frontier.size() + kGrain - 1) / kGrain, {});
       for_chunks(frontier.size(), [&](size_t begin, size_t end) {
-        auto& out = local.local();
+        auto& out = per_chunk[begin / kGrain];
         for (size_t i = begin; i != end; ++i) {
           const uint32_t n = frontier[i];
           g_.for_each_option(positions_[n / 2], loopy_detail::left_moves(n),
                              [&](const Position& c) {
-                               out.push_back({n, c, g_.key(c)});
+                               const RetroKey k = g_.key(c);
+                               out.push_back({n, c, k, loopy_detail::KeyHash{}(k)});
                              });
         }
       });
-      // Numbered in (parent, move) order whatever the threads did: the same input gives the
-      // same numbering, hence the same run.
-      std::vector<Child> children;
-      for (auto& v : local) children.insert(children.end(), v.begin(), v.end());
-      std::stable_sort(children.begin(), children.end(),
-                       [](const Child& a, const Child& b) { return a.parent < b.parent; });
       if (o_.stop && o_.stop->poll()) return limited();
       std::vector<uint32_t> next;
       uint64_t polls = 0;
-      for (const Child& c : children) {
-        if (o_.stop && ++polls % 4096 == 0 && o_.stop->poll()) return limited();
-        const bool child_left = !loopy_detail::left_moves(c.parent);
-        const uint32_t child = loopy_detail::node_of(number(c.position, c.key), child_left);
-        edges.push_back({c.parent, child});
-        if (reached_[child]) continue;
-        if (o_.known) {
-          auto k = o_.known(c.position, child_left);
-          if (!k) return k.error();
-          if (k->has_value()) {
-            reached_[child] = loopy_detail::kBoundary;
-            boundary_.emplace_back(child, **k);
-            continue;
+      for (const auto& children : per_chunk)
+        for (size_t j = 0; j < children.size(); ++j) {
+          // The table is far bigger than the cache: fetch a later child's slot meanwhile.
+          if (j + 8 < children.size()) index_.prefetch(children[j + 8].hash);
+          const Child& c = children[j];
+          if (o_.stop && ++polls % 4096 == 0 && o_.stop->poll()) return limited();
+          const bool child_left = !loopy_detail::left_moves(c.parent);
+          const uint32_t child =
+              loopy_detail::node_of(number(c.position, c.key, c.hash), child_left);
+          edges.push_back({c.parent, child});
+          if (reached_[child]) continue;
+          if (o_.known) {
+            auto k = o_.known(c.position, child_left);
+            if (!k) return k.error();
+            if (k->has_value()) {
+              reached_[child] = loopy_detail::kBoundary;
+              boundary_.emplace_back(child, **k);
+              continue;
+            }
           }
+          if (auto s = reach(child, next); !s) return s;
         }
-        if (auto s = reach(child, next); !s) return s;
-      }
       frontier = std::move(next);
     }
     progress.finish_line();
