@@ -239,7 +239,8 @@ class RingboardPlay final : public PlayGame {
                             ringboard::opponent(g.to_move)};
     };
     const auto choice = solver::heuristic_choice<ringboard::Move>(
-        s, s.to_move == Color::Black, {.depth = 4, .node_budget = 400'000}, moves, play, material);
+        s, s.to_move == Color::Black, {.depth = 8, .node_budget = 1'000'000}, moves, play,
+        material);
     return ringboard::move_text(*choice.move);
   }
 

@@ -18,8 +18,8 @@
 namespace solver {
 
 struct HeuristicLimits {
-  int depth = 4;                     // plies searched below the root's moves
-  uint64_t node_budget = 2'000'000;  // positions visited at most (the depth shrinks to fit)
+  int depth = 8;                     // plies searched below the root's moves
+  uint64_t node_budget = 1'000'000;  // positions visited at most (the depth shrinks to fit)
 };
 
 template <class Move>
