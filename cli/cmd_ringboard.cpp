@@ -13,6 +13,7 @@
 #include "ringboard/perft.hpp"
 #include "ringboard_arg.hpp"
 #include "svg_board.hpp"
+#include "text_board.hpp"
 #include "think_options.hpp"
 
 namespace konane::cli {
@@ -52,8 +53,7 @@ int run_show(const std::vector<std::string>& args, Io io) {
   const ringboard::Position& p = s->position;
   if (parsed->vm.count("svg")) {
     BoardPicture b;
-    std::istringstream rows(ringboard::to_string(p));
-    for (std::string row; std::getline(rows, row, '/');) b.rows.push_back(row);
+    b.rows = split_rows(ringboard::to_string(p));
     b.checkered = b.ring = true;
     if (parsed->vm.count("moves")) {
       const std::string list = parsed->vm["moves"].as<std::string>();

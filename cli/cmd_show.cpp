@@ -8,22 +8,14 @@
 #include "play_game.hpp"
 #include "position_arg.hpp"
 #include "svg_board.hpp"
+#include "text_board.hpp"
 #include "think_options.hpp"
 
 namespace konane::cli {
 namespace {
 
 std::vector<std::string> board_rows(const Position& p) {
-  std::vector<std::string> rows;
-  const std::string text = to_string(p);
-  size_t pos = 0;
-  while (true) {
-    const size_t slash = text.find('/', pos);
-    rows.push_back(text.substr(pos, slash == std::string::npos ? slash : slash - pos));
-    if (slash == std::string::npos) break;
-    pos = slash + 1;
-  }
-  return rows;
+  return split_rows(to_string(p));
 }
 
 std::vector<std::string> move_texts(const std::vector<Move>& moves) {

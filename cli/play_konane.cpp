@@ -22,13 +22,7 @@ Colour colour_of(Color c) {
 }
 
 std::vector<std::string> rows_of(const Position& p) {
-  std::vector<std::string> rows;
-  const std::string text = to_string(p);
-  size_t from = 0;
-  for (size_t slash; (slash = text.find('/', from)) != std::string::npos; from = slash + 1)
-    rows.push_back(text.substr(from, slash - from));
-  rows.push_back(text.substr(from));
-  return rows;
+  return split_rows(to_string(p));
 }
 
 // The squares a move touches, for marking: a removal's square; a jump's start, every landing.
@@ -296,12 +290,10 @@ class KonanePlay final : public PlayGame {
       if (!proved_loss(m)) candidates.push_back(m);
     if (candidates.empty()) candidates = legal_moves(s);
     const bool left = s.to_move == Color::Black;
-    // The root's candidates are given here; below the root every legal move counts.
-    const auto moves = [&](const GameState& g, bool) {
-      return &g == &s ? candidates : legal_moves(g);
-    };
+    const auto moves = [](const GameState& g, bool) { return legal_moves(g); };
     const auto play = [](const GameState& g, bool, Move m) { return *play_move(g, m); };
-    const auto choice = solver::heuristic_choice<Move>(s, left, {}, moves, play, mobility);
+    const auto choice =
+        solver::heuristic_choice<Move>(s, left, candidates, {}, moves, play, mobility);
     return to_string(*choice.move);
   }
 

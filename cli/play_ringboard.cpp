@@ -22,10 +22,7 @@ using ringboard::Color;
 constexpr size_t kQuietPlies = 100;
 
 std::vector<std::string> rows_of(const ringboard::Position& p) {
-  std::vector<std::string> rows;
-  std::istringstream in(ringboard::to_string(p));
-  for (std::string row; std::getline(in, row, '/');) rows.push_back(row);
-  return rows;
+  return split_rows(ringboard::to_string(p));
 }
 
 std::vector<std::string> touched(const ringboard::Move& m) {
@@ -230,17 +227,14 @@ class RingboardPlay final : public PlayGame {
       if (scored == v.moves.end() || scored->result != core::Result::Loss) candidates.push_back(m);
     }
     if (candidates.empty()) candidates = moves_of(s);
-    // The root's candidates are the moves not proved to lose; below it every legal move.
-    const auto moves = [&](const RingboardState& g, bool) {
-      return &g == &s ? candidates : moves_of(g);
-    };
+    const auto moves = [](const RingboardState& g, bool) { return moves_of(g); };
     const auto play = [](const RingboardState& g, bool, const ringboard::Move& m) {
       return RingboardState{ringboard::play(g.position, g.to_move, m),
                             ringboard::opponent(g.to_move)};
     };
     const auto choice = solver::heuristic_choice<ringboard::Move>(
-        s, s.to_move == Color::Black, {.depth = 8, .node_budget = 1'000'000}, moves, play,
-        material);
+        s, s.to_move == Color::Black, candidates, {.depth = 8, .node_budget = 1'000'000}, moves,
+        play, material);
     return ringboard::move_text(*choice.move);
   }
 

@@ -4,6 +4,15 @@
 
 namespace konane::cli {
 
+std::vector<std::string> split_rows(const std::string& text) {
+  std::vector<std::string> rows;
+  size_t from = 0;
+  for (size_t slash; (slash = text.find('/', from)) != std::string::npos; from = slash + 1)
+    rows.push_back(text.substr(from, slash - from));
+  rows.push_back(text.substr(from));
+  return rows;
+}
+
 std::string text_board(const std::vector<std::string>& rows,
                        const std::vector<std::string>& marked) {
   const int height = static_cast<int>(rows.size());

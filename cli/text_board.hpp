@@ -7,6 +7,9 @@
 
 namespace konane::cli {
 
+// Position text ("xo./.ox", either game's ranks from the top joined by '/') as its rows.
+std::vector<std::string> split_rows(const std::string& text);
+
 // rows: the board's rows from the top (highest rank) down, one character per square.
 // marked: squares ("c3") drawn as [c] instead of  c .
 std::string text_board(const std::vector<std::string>& rows,

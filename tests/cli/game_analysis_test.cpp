@@ -1,7 +1,8 @@
 // `konane analyse`: seeded random games on small boards judged move by move, every ply's
 // before/after results, mistakes and better moves compared with a separate brute force
 // (konane_game_reference.hpp); Ringboard endgames compared with the class-by-class endgame
-// database; the pictures of --svg; and bad records.
+// database; the pictures of --svg; and bad records. Every run passes --timeout 0 (no time
+// limit): the positions are small enough to solve outright, so no verdict depends on speed.
 #include "game_analysis.hpp"
 
 #include <gtest/gtest.h>
@@ -170,17 +171,19 @@ TEST(Analyse, BadRecordsAreRefusedNamingTheLine) {
   for (const auto& c : cases) {
     const std::string path = (dir.path / "bad.txt").string();
     std::ofstream(path) << c.text;
-    const auto r = clitest::run_cli({"analyse", path});
+    const auto r = clitest::run_cli({"analyse", path, "--timeout", "0"});
     EXPECT_EQ(r.rc, 2) << c.text;
     EXPECT_NE(r.err.find(c.message), std::string::npos) << c.text << "\n" << r.err;
     EXPECT_TRUE(r.out.empty()) << r.out;
   }
-  const auto missing = clitest::run_cli({"analyse", (dir.path / "none.txt").string()});
+  const auto missing =
+      clitest::run_cli({"analyse", (dir.path / "none.txt").string(), "--timeout", "0"});
   EXPECT_EQ(missing.rc, 2);
   EXPECT_NE(missing.err.find("cannot read"), std::string::npos) << missing.err;
   const std::string konane_game = (dir.path / "k.txt").string();
   std::ofstream(konane_game) << "# board: 4x4\na4\n";
-  const auto wrong = clitest::run_cli({"analyse", "--game", "ringboard", konane_game});
+  const auto wrong =
+      clitest::run_cli({"analyse", "--game", "ringboard", konane_game, "--timeout", "0"});
   EXPECT_EQ(wrong.rc, 2);
   EXPECT_NE(wrong.err.find("the record is a konane game, but --game ringboard"), std::string::npos)
       << wrong.err;

@@ -1,7 +1,8 @@
 // `konane play` in a real terminal: tmux (on a private server socket) runs it, keys are sent
-// as a user types them, and the screen is read back. The waits poll the screen for text and
-// give up only after a minute (tmux drops trailing blanks, so prompts are matched without
-// theirs), so the verdict is the same on a fast or a loaded machine.
+// as a user types them, and the screen is read back. A wait polls the screen until its text
+// appears or the program has exited without it (the command prints a marker when it ends);
+// no clock bounds it, so the verdict is the same on a fast or a loaded machine (a hang is
+// caught by ctest's timeout). tmux drops trailing blanks, so prompts are matched without.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -35,17 +36,19 @@ class Tmux {
     sh(tmux() + " send-keys -t 0 Enter");
   }
   std::string screen() { return sh(tmux() + " capture-pane -p -t 0 -S -200"); }
-  // Polls the screen until `text` appears `times` times; false after a minute.
+  // Polls the screen until `text` appears `times` times (true), or the program has ended
+  // without that (false).
   bool wait_for(const std::string& text, size_t times = 1) {
-    for (int i = 0; i < 600; ++i) {
+    while (true) {
       const std::string s = screen();
       size_t n = 0;
       for (size_t at = s.find(text); at != std::string::npos; at = s.find(text, at + 1)) ++n;
       if (n >= times) return true;
-      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      if (s.find(kExited) != std::string::npos) return false;
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
     }
-    return false;
   }
+  static constexpr const char* kExited = "KONANE-PLAY-EXITED";
 
  private:
   std::string tmux() const { return "tmux -L " + socket_; }
@@ -56,7 +59,8 @@ TEST(PlayTerminal, AGameTypedAtARealTerminal) {
   ASSERT_EQ(std::system("command -v tmux >/dev/null"), 0)
       << "tmux is missing: scripts/install-deps.sh installs it";
   Tmux t;
-  ASSERT_TRUE(t.start(std::string(KONANE_BINARY) + " play --board 4x4 --think 0; sleep 600"));
+  ASSERT_TRUE(t.start(std::string(KONANE_BINARY) +
+                      " play --board 4x4 --think 0; echo KONANE-PLAY-EXITED; sleep 600"));
   ASSERT_TRUE(t.wait_for("black>")) << t.screen();
   const std::string first = t.screen();
   EXPECT_NE(first.find("4  x  o  x  o"), std::string::npos) << first;

@@ -33,7 +33,7 @@ int64_t mobility(const Position& p, bool left) {
 }
 
 solver::HeuristicChoice<Move> choose(const Position& p, bool left, solver::HeuristicLimits l) {
-  return solver::heuristic_choice<Move>(p, left, l, moves_of, play, mobility);
+  return solver::heuristic_choice<Move>(p, left, moves_of(p, left), l, moves_of, play, mobility);
 }
 
 TEST(Heuristic, SearchedToTheEndItPlaysOnlyWinningMoves) {

@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <limits>
 #include <optional>
+#include <vector>
 
 namespace solver {
 
@@ -40,18 +41,20 @@ class HeuristicSearch {
   HeuristicSearch(Moves moves, Play play, Score score)
       : moves_(moves), play_(play), score_(score) {}
 
-  // The mover's best move by iterative deepening up to limits.depth: each deeper pass runs
-  // only if the previous one stayed under the node budget, and a pass cut short by the
-  // budget is discarded, so the answer is always a completed search's.
+  // The mover's best move among `root` (the root's candidates: its legal moves, or fewer)
+  // by iterative deepening up to limits.depth: each deeper pass runs only if the previous
+  // one stayed under the node budget, and a pass cut short by the budget is discarded, so
+  // the answer is always a completed search's. Below the root every legal move counts.
   template <class Move>
-  HeuristicChoice<Move> choose(const P& p, bool left, const HeuristicLimits& limits) {
+  HeuristicChoice<Move> choose(const P& p, bool left, const std::vector<Move>& root,
+                               const HeuristicLimits& limits) {
     HeuristicChoice<Move> best;
     for (int depth = 0; depth <= limits.depth; ++depth) {
       nodes_ = 0;
       budget_ = limits.node_budget;
       std::optional<Move> move;
       int64_t alpha = heuristic_detail::kLoss - 1;
-      for (const auto& m : moves_(p, left)) {
+      for (const auto& m : root) {
         const int64_t v = -search(play_(p, left, m), !left, depth, -(int64_t{1} << 50), -alpha);
         if (!move || v > alpha) {
           alpha = v;
@@ -94,10 +97,11 @@ class HeuristicSearch {
 };
 
 template <class Move, class P, class Moves, class Play, class Score>
-HeuristicChoice<Move> heuristic_choice(const P& p, bool left, const HeuristicLimits& limits,
-                                       Moves moves, Play play, Score score) {
+HeuristicChoice<Move> heuristic_choice(const P& p, bool left, const std::vector<Move>& root,
+                                       const HeuristicLimits& limits, Moves moves, Play play,
+                                       Score score) {
   HeuristicSearch<P, Moves, Play, Score> s(moves, play, score);
-  return s.template choose<Move>(p, left, limits);
+  return s.template choose<Move>(p, left, root, limits);
 }
 
 }  // namespace solver
