@@ -1,13 +1,14 @@
 #include "batch_runner.hpp"
 
 #include <fcntl.h>
-#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
 #include <unistd.h>
 
 #include <atomic>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -18,6 +19,7 @@
 #include "core/progress.hpp"
 #include "db_support.hpp"
 #include "json.hpp"
+#include "solver/ranks.hpp"
 
 namespace konane::cli {
 namespace {
@@ -94,7 +96,46 @@ std::string batch_text(const std::string& raw) {
   return trim(t);
 }
 
+bool setup_agreed(bool ok, const std::string& command, Io io) {
+  if (solver::ranks::world().size <= 1) return ok;
+  std::string why = "could not start";
+  if (auto* said = dynamic_cast<std::ostringstream*>(&io.err); !ok && said && !said->str().empty())
+    why = trim(said->str());
+  const auto agreed = solver::ranks::agree(
+      ok ? core::ok() : core::Status(core::Error{core::Code::kInvalidArgument, why}));
+  if (agreed) return true;
+  if (ok) io.err << "konane " << command << ": error: " << agreed.error().message << "\n";
+  return false;
+}
+
+namespace {
+
+// A line's answer as it travels from the rank that solved it to rank 0:
+//   [u32 n][n bytes: the answer's JSON][the database writes it made, or nothing]
+std::string pack_answer(const std::string& json, const std::string& writes) {
+  const auto n = static_cast<uint32_t>(json.size());
+  std::string out(reinterpret_cast<const char*>(&n), sizeof n);
+  return out + json + writes;
+}
+std::optional<std::pair<std::string, std::string>> unpack_answer(const std::string& bytes) {
+  uint32_t n = 0;
+  if (bytes.size() < sizeof n) return std::nullopt;
+  std::memcpy(&n, bytes.data(), sizeof n);
+  if (bytes.size() - sizeof n < n) return std::nullopt;
+  return std::make_pair(bytes.substr(sizeof n, n), bytes.substr(sizeof n + n));
+}
+
+// The answer's JSON object with "rank" as its last field.
+std::string with_rank(const std::string& json, int rank) {
+  if (json.empty() || json.back() != '}') return json;
+  return json.substr(0, json.size() - 1) + ",\"rank\":" + std::to_string(rank) + "}";
+}
+
+}  // namespace
+
 int run_batch_job(const std::vector<BatchItem>& items, const BatchJob& job, Io io) {
+  const auto& world = solver::ranks::world();
+  const bool leader = world.rank == 0;
   const std::string& output = job.output;
   nlohmann::ordered_json header_json = {{"batch_results",
                                          {{"format", kResultsFormat},
@@ -105,15 +146,18 @@ int run_batch_job(const std::vector<BatchItem>& items, const BatchJob& job, Io i
   const std::string digest = hex64(fnv1a(header));
   const int max_line = items.empty() ? 0 : items.back().number;
 
+  // Rank 0's setup: what an earlier run of this batch left in the output file.
   std::map<int, std::string> results;  // line number -> JSON
-  if (!output.empty() && std::filesystem::exists(output)) {
+  const auto read_previous = [&]() -> bool {
+    if (output.empty() || !std::filesystem::exists(output)) return true;
     std::ifstream prev(output);
     std::vector<std::string> saved;
     for (std::string s; std::getline(prev, s);) saved.push_back(s);
     const auto afresh = [&](const std::string& why) {
-      return usage_error(
+      usage_error(
           io, "batch",
           "'" + output + "' " + why + "; to start afresh, delete it or give another --output");
+      return false;
     };
     if (!saved.empty() && saved[0] != header)
       return afresh(
@@ -126,16 +170,22 @@ int run_batch_job(const std::vector<BatchItem>& items, const BatchJob& job, Io i
       if (!n) return afresh("line " + std::to_string(i + 1) + " was not written by this batch");
       results[*n] = saved[i];
     }
+    return true;
+  };
+  bool ready = !leader || read_previous();
+  const bool fresh_output = leader && !output.empty() && !std::filesystem::exists(output);
+  Appender appender(leader && ready ? output : "");
+  if (leader && ready && !appender.ok(output)) {
+    usage_error(io, "batch", "cannot write '" + output + "'");
+    ready = false;
   }
-  const bool fresh_output = !output.empty() && !std::filesystem::exists(output);
-  Appender appender(output);
-  if (!appender.ok(output)) return usage_error(io, "batch", "cannot write '" + output + "'");
-  if (fresh_output || (!output.empty() && std::filesystem::file_size(output) == 0))
+  if (!setup_agreed(ready, "batch", io)) return kExitUsage;
+  if (leader && (fresh_output || (!output.empty() && std::filesystem::file_size(output) == 0)))
     appender.append(header);
 
   bool any_bad = false;
   std::vector<size_t> todo;
-  for (size_t i = 0; i < items.size(); ++i) {
+  for (size_t i = 0; leader && i < items.size(); ++i) {
     if (!items[i].error.empty()) {
       any_bad = true;
       io.err << "konane batch: line " << items[i].number << ": " << items[i].error << "\n";
@@ -148,11 +198,9 @@ int run_batch_job(const std::vector<BatchItem>& items, const BatchJob& job, Io i
     if (!results.count(items[i].number)) todo.push_back(i);
   }
 
-  std::mutex mu;
-  std::atomic<size_t> done{0};
-  std::optional<core::Error> failure;
-  core::ProgressLine meter(job.quiet ? nullptr : &io.err, err_is_tty(io));
-  auto progress = [&](bool force) { meter.update("batch", done.load(), todo.size(), force); };
+  size_t done = 0;
+  core::ProgressLine meter(job.quiet || !leader ? nullptr : &io.err, err_is_tty(io));
+  auto progress = [&](bool force) { meter.update("batch", done, todo.size(), force); };
   // Test hook (the fault suite): SIGKILL at the Nth step, a step being a line's answers
   // stored in the database or its result appended, so that kills land at chosen points
   // whatever the machine's speed.
@@ -168,30 +216,43 @@ int run_batch_job(const std::vector<BatchItem>& items, const BatchJob& job, Io i
       std::raise(SIGKILL);
     }
   };
-  tbb::parallel_for(
-      size_t{0}, todo.size(),
-      [&](size_t k) {
-        const BatchItem& l = items[todo[k]];
-        auto got = job.solve(todo[k], step);
-        if (!got) {
-          std::lock_guard<std::mutex> lock(mu);
-          if (!failure) failure = got.error();
-          return;  // no answer from a failed store
-        }
-        const std::string json = sealed(*got, digest);
-        appender.append(json);
-        step();
-        std::lock_guard<std::mutex> lock(mu);
-        results[l.number] = json;
-        ++done;
-        progress(false);
-      },
-      tbb::simple_partitioner());
+  const auto work = [&](size_t i) -> core::Expected<std::string> {
+    if (!leader && job.refresh)
+      if (auto s = job.refresh(); !s) return s.error();
+    auto got = job.solve(i, step);
+    if (!got) return got.error();  // no answer from a failed store
+    std::string writes;
+    if (!leader && job.take_writes) {
+      auto w = job.take_writes();
+      if (!w) return w.error();
+      writes = std::move(*w);
+    }
+    return pack_answer(*got, writes);
+  };
+  const auto collect = [&](size_t i, int rank, std::string&& bytes) -> core::Status {
+    auto answer = unpack_answer(bytes);
+    if (!answer)
+      return core::Error{core::Code::kCorruption,
+                         "rank " + std::to_string(rank) + " sent a malformed answer"};
+    if (!answer->second.empty() && job.apply_writes)
+      if (auto s = job.apply_writes(answer->second); !s) return s;
+    const std::string json =
+        sealed(world.size > 1 ? with_rank(answer->first, rank) : answer->first, digest);
+    appender.append(json);
+    step();
+    results[items[i].number] = json;
+    ++done;
+    progress(false);
+    return core::ok();
+  };
+  const auto shared =
+      solver::ranks::share_work(todo, tbb::this_task_arena::max_concurrency(), work, collect);
   progress(true);
   meter.finish();
-  if (failure) return db_error(io, "batch", job.db_path, *failure);
+  if (!shared) return db_error(io, "batch", job.db_path, shared.error());
   if (job.finish)
     if (auto st = job.finish(); !st) return db_error(io, "batch", job.db_path, st.error());
+  if (!leader) return kExitOk;
 
   // Final output, in input order.
   std::ostringstream all;

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "command.hpp"
@@ -36,6 +37,13 @@ struct BatchJob {
   // After every line, before the final output (closing a database): a failure ends the
   // batch with its message.
   std::function<core::Status()> finish;
+  // Several ranks (solver/ranks.hpp) with a database (share_database, db_support.hpp): on
+  // a worker rank, `refresh` runs before each line (catching up with what rank 0 stored)
+  // and `take_writes` after it (the database writes to ship with its answer); rank 0 runs
+  // `apply_writes` on them before it records the answer. Unset without a database.
+  std::function<core::Status()> refresh;
+  std::function<core::Expected<std::string>()> take_writes;
+  std::function<core::Status(std::string_view)> apply_writes;
 };
 
 // The text of a raw input line ('#' starts a comment, blanks trimmed); empty if none.
@@ -61,6 +69,15 @@ std::vector<Line> batch_lines(const std::string& input, Parse parse) {
 }
 
 // Runs the job: exit 0, 1 if some lines were not positions, 2 on bad input or a failure.
+// Under mpirun, every rank runs it with the same items: lines are shared out among the
+// ranks as their threads free up, and rank 0 records every answer (naming the "rank"
+// that solved it) and writes the output.
 int run_batch_job(const std::vector<BatchItem>& items, const BatchJob& job, Io io);
+
+// Every rank's verdict on its own setup (reading the input, opening the database), taken
+// together: false if any rank failed, rank 0 having printed why (its own failure was
+// printed already; another rank's is the text that rank printed to its own io.err).
+// Without mpirun, just `ok`.
+bool setup_agreed(bool ok, const std::string& command, Io io);
 
 }  // namespace konane::cli

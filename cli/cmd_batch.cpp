@@ -8,6 +8,7 @@
 #include <memory>
 #include <sstream>
 
+#include "batch_database.hpp"
 #include "batch_lines.hpp"
 #include "batch_runner.hpp"
 #include "db_support.hpp"
@@ -71,7 +72,7 @@ int run_batch(const std::vector<std::string>& args, Io io) {
     return kExitOk;
   }
   const auto input = read_batch_input(vm, io);
-  if (!input) return kExitUsage;
+  if (!setup_agreed(input.has_value(), "batch", io)) return kExitUsage;
   const auto config = solver_config_from(vm, "batch", io);
   if (!config) return kExitUsage;
   const auto lines = batch_lines<BatchLine>(
@@ -79,7 +80,7 @@ int run_batch(const std::vector<std::string>& args, Io io) {
   std::optional<db::Database> database;
   const std::string db_path = db_path_from(vm);
   if (!db_path.empty()) {
-    database = open_database(db_path, db::OpenMode::kReadWrite, true, "batch", io);
+    database = open_batch_database(db_path, io);
     if (!database) return kExitUsage;
   }
 
@@ -126,6 +127,7 @@ int run_batch(const std::vector<std::string>& args, Io io) {
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t1).count();
     return result_json(l, s, got->analysis, nodes, secs, got->from_db);
   };
+  if (database) share_database(job, *database);
   job.finish = [&]() -> db::Status {
     if (database) return database->close();
     return {};
@@ -135,7 +137,8 @@ int run_batch(const std::vector<std::string>& args, Io io) {
   return run_batch_job(items, job, io);
 }
 
-Registrar reg("batch", "solve many positions (one per line) in parallel, resumably", run_batch);
+Registrar reg("batch", "solve many positions (one per line) in parallel, resumably", run_batch,
+              false, "konane", true);
 
 }  // namespace
 }  // namespace konane::cli

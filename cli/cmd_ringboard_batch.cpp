@@ -9,6 +9,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "batch_database.hpp"
 #include "batch_lines.hpp"
 #include "batch_runner.hpp"
 #include "db_support.hpp"
@@ -67,15 +68,14 @@ int run_batch(const std::vector<std::string>& args, Io io) {
     return kExitOk;
   }
   const auto input = read_batch_input(vm, io);
-  if (!input) return kExitUsage;
+  if (!setup_agreed(input.has_value(), "batch", io)) return kExitUsage;
   const auto limits = ringboard_limits_from(vm, "batch", io);
   if (!limits) return kExitUsage;
   threads_from(vm);
 
   const auto lines = batch_lines<RingboardLine>(*input, parse_line);
   const std::string path = db_path_from(vm);
-  auto database = path.empty() ? std::optional<db::Database>()
-                               : open_database(path, db::OpenMode::kReadWrite, true, "batch", io);
+  auto database = path.empty() ? std::optional<db::Database>() : open_batch_database(path, io);
   if (!path.empty() && !database) return kExitUsage;
 
   BatchJob job;
@@ -108,6 +108,7 @@ int run_batch(const std::vector<std::string>& args, Io io) {
     j.end_object();
     return trim(os.str());
   };
+  if (database) share_database(job, *database);
   job.finish = [&]() -> db::Status {
     if (database) return database->close();
     return {};
@@ -118,7 +119,7 @@ int run_batch(const std::vector<std::string>& args, Io io) {
 }
 
 const Registrar batch_reg("batch", "solve many positions (one per line) in parallel, resumably",
-                          run_batch, false, "ringboard");
+                          run_batch, false, "ringboard", true);
 
 }  // namespace
 }  // namespace konane::cli

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "build_info.hpp"
+#include "solver/ranks.hpp"
 
 namespace konane::cli {
 
@@ -90,6 +91,8 @@ int dispatch(const std::vector<std::string>& args, Io io) {
     }
     return kExitUsage;
   }
+  if (const auto& w = solver::ranks::world(); w.size > 1 && w.rank != 0 && !it->second.every_rank)
+    return kExitOk;  // main() takes rank 0's exit code
   try {
     if (it->second.streams) return it->second.run(rest, io);
     std::ostringstream held;

@@ -33,6 +33,9 @@ struct Command {
   // it writes before failing is mistaken for an answer. Every other command's output is
   // held back and written whole, or, when it fails (exit 2), not at all.
   bool streams = false;
+  // Runs on every rank of an MPI run and shares its work among them (solver/ranks.hpp).
+  // Any other command runs on rank 0 alone while the other ranks wait for its exit code.
+  bool every_rank = false;
 };
 
 // The games `--game` selects (konane by default): every command is registered for one of
@@ -43,12 +46,13 @@ std::map<std::string, Command>& registry();
 
 struct Registrar {
   Registrar(const std::string& name, const std::string& summary, CommandFn fn, bool streams = false,
-            const std::string& game = "konane") {
-    registry()[game + " " + name] = Command{summary, std::move(fn), streams};
+            const std::string& game = "konane", bool every_rank = false) {
+    registry()[game + " " + name] = Command{summary, std::move(fn), streams, every_rank};
   }
 };
 
-// Runs the whole command line (argv without the program name) the way main() does.
+// Runs the whole command line (argv without the program name) the way main() does. On a
+// rank other than 0 of an MPI run, io should print nowhere: rank 0 alone prints.
 int dispatch(const std::vector<std::string>& args, Io io);
 
 }  // namespace konane::cli

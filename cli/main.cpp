@@ -1,13 +1,23 @@
 #include <sys/resource.h>
 
 #include <iostream>
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include "command.hpp"
+#include "solver/ranks.hpp"
 
 int main(int argc, char** argv) {
   std::ios::sync_with_stdio(false);
+  // Under mpirun or srun this process is one rank of several (solver/ranks.hpp); alone, MPI
+  // is never started.
+  const auto world = solver::ranks::start(&argc, &argv);
+  if (!world) {
+    std::cerr << "konane: error: " << world.error().message << "\n";
+    solver::ranks::stop();
+    return konane::cli::kExitUsage;
+  }
   // Big retrograde solves keep thousands of table files: take all the descriptors the
   // system allows this process (the database opens at most half of them, db/options.hpp).
   rlimit files{};
@@ -16,7 +26,14 @@ int main(int argc, char** argv) {
     (void)setrlimit(RLIMIT_NOFILE, &files);
   }
   std::vector<std::string> args(argv + 1, argv + argc);
-  int rc = konane::cli::dispatch(args, {std::cout, std::cerr});
+  // Rank 0 alone prints; what the others would say is kept (a command that shares work
+  // passes their failures to rank 0, solver::ranks::agree).
+  std::ostringstream rank_out, rank_err;
+  const bool printing = world->rank == 0;
+  int rc = konane::cli::dispatch(
+      args, printing ? konane::cli::Io{std::cout, std::cerr} : konane::cli::Io{rank_out, rank_err});
   std::cout.flush();
+  rc = solver::ranks::agree_exit_code(rc);
+  solver::ranks::stop();
   return rc;
 }

@@ -161,6 +161,10 @@ OpenMode Database::mode() const {
 }
 
 Status Database::put(const PositionKey& key, const PositionValue& value) {
+  if (impl_->options.defer_writes) {
+    const PositionRecord record{key, value};
+    return defer(*impl_, std::span<const PositionRecord>(&record, 1));
+  }
   if (auto s = impl_->require_writable("put position"); !s) return s;
   const auto k = encode_key(key);
   const auto v = encode_value(value);
@@ -173,6 +177,7 @@ Status Database::put(const PositionKey& key, const PositionValue& value) {
 }
 
 Status Database::put(std::span<const PositionRecord> records) {
+  if (impl_->options.defer_writes) return defer(*impl_, records);
   if (auto s = impl_->require_writable("put positions"); !s) return s;
   rocksdb::WriteBatch batch;
   for (const auto& r : records) {

@@ -40,6 +40,10 @@ struct Database::Impl {
 
   // Serialises check-then-insert on cgt_forms so two threads cannot both find a hash free.
   std::mutex cgt_mutex;
+  // OpenOptions::defer_writes: the encoded records put() kept, in the wire layout of
+  // take_deferred_writes() without its version byte.
+  std::mutex deferred_mutex;
+  std::string deferred;
   std::atomic<int> open_scans{0};
   std::atomic<std::uint64_t> next_builder_id{0};
 
@@ -84,5 +88,8 @@ Expected<std::uint32_t> read_schema_version(const Database::Impl& impl);
 Status drop_legacy_family(Database::Impl& impl);
 
 }  // namespace detail
+
+// Database::put() on a handle opened with defer_writes (deferred_writes.cpp).
+Status defer(Database::Impl& impl, std::span<const PositionRecord> records);
 
 }  // namespace db

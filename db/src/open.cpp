@@ -304,6 +304,9 @@ Expected<std::unique_ptr<Database::Impl>> open_impl(const std::filesystem::path&
   if (options.create_if_missing && !read_write) {
     return impl->fail(Code::kInvalidArgument, "create_if_missing needs read-write mode");
   }
+  if (options.defer_writes && options.mode != OpenMode::kSecondary) {
+    return impl->fail(Code::kInvalidArgument, "defer_writes needs secondary mode");
+  }
   if (options.allow_damaged && options.mode == OpenMode::kSecondary) {
     return impl->fail(Code::kInvalidArgument, "allow_damaged needs read-only or read-write mode");
   }

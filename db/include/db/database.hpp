@@ -52,6 +52,11 @@ struct OpenOptions {
   // Secondary only: a directory for the secondary instance's own log files. Empty means a
   // fresh private directory under the system temp dir, deleted again on close.
   std::filesystem::path secondary_path;
+  // Secondary only: position writes (put) are kept in memory instead of refused, for the
+  // writer to apply (take_deferred_writes, apply_deferred_writes). This is how another
+  // process of the same run (an MPI rank) shares what it proves: it reads the database as
+  // a secondary and ships its writes to the one process that holds it read-write.
+  bool defer_writes = false;
   std::size_t block_cache_bytes = std::size_t{256} << 20;
   // Sync the WAL on every position and cgt_forms write. Meta writes and ingestion are
   // always durable when they return, whatever this says.
@@ -137,6 +142,15 @@ class Database {
   // One result per key, in order. The first failing key fails the whole call.
   Expected<std::vector<std::optional<PositionValue>>> multi_get(
       std::span<const PositionKey> keys) const;
+
+  // A secondary opened with defer_writes: the position writes made since the last call,
+  // as bytes for apply_deferred_writes() (empty when there were none), and forgotten here.
+  //   [u8 version = 1] then per record [key: kKeySize bytes][u8 n][value: n bytes]
+  // Keys and values are the schema's encodings (schema.hpp): no process-local ids.
+  Expected<std::string> take_deferred_writes();
+  // The writer applies another process's deferred writes, all or nothing; malformed bytes
+  // are kCorruption and nothing is written.
+  Status apply_deferred_writes(std::string_view bytes);
 
   // ── bulk loading ──
   Expected<SstBuilder> sst_builder(const SstBuilderOptions& options = {}) const;

@@ -1,0 +1,73 @@
+#pragma once
+// Several processes (MPI ranks: `mpirun -np N konane ...`, or `srun` on a cluster) sharing
+// one run. Without a launcher the process is rank 0 of 1, MPI is never started, and every
+// function here is a no-op or runs locally, so a plain run behaves exactly as without MPI.
+//
+// THREADS. MPI is started with MPI_THREAD_SERIALIZED: calls may come from any thread, but
+// never two at once. Every call here goes through one process-wide mutex, so callers need
+// not care which thread they are on.
+//
+// FAILURE. Every MPI call's return code is checked (the communicator's error handler is
+// MPI_ERRORS_RETURN) and becomes a core::Error naming the call. A rank that dies ends the
+// whole run: the launcher kills the others (Open MPI's default), and a rerun resumes from
+// what the command had stored.
+#include <cstddef>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "core/error.hpp"
+
+namespace solver::ranks {
+
+struct World {
+  int rank = 0;
+  int size = 1;
+  bool started = false;  // MPI is running (launched by mpirun or srun)
+};
+
+// Starts MPI when a launcher started this process (its environment says so); call once,
+// first thing in main(). A failure to start is an error to print (exit 2).
+core::Expected<World> start(int* argc, char*** argv);
+// Ends MPI if start() started it; call last thing in main().
+void stop();
+const World& world();
+
+// The run's exit code as rank 0 decided it, on every rank (so that the launcher reports
+// rank 0's verdict): rank 0 passes its own, the others anything.
+int agree_exit_code(int rc);
+
+// Every rank passes its own status (say, of opening its files); every rank gets back the
+// failure of the lowest failing rank, its message prefixed with "rank K: " when K is not 0,
+// or ok if every rank succeeded. A command checks this before any rank starts sharing work,
+// so that one rank's failure cannot leave the others waiting.
+core::Status agree(const core::Status& local);
+
+// Dynamic work sharing: `items` (on rank 0: the item numbers to do, handed out in this
+// order; ignored on the other ranks) are handed out one at a time to the threads of
+// every rank (`threads` loops per rank, each asking for its next item when it finishes
+// one), so that one slow item never stalls the rest.
+//  - work(i) runs on whichever rank got item i and returns its payload (bytes) or an error;
+//  - collect(i, rank, payload) runs on rank 0 for every item, one call at a time.
+// The first error (from a work() anywhere or a collect()) stops the handing out; the items
+// already started finish, and rank 0 gets that error back (other ranks get ok). Items a
+// failure left undone are not collected.
+//
+// PROTOCOL (messages of bytes, tag kAsk towards rank 0, kGive back):
+//   ask    [u8 kind][u64 item][payload]  kind 0: first ask, 1: item's result + ask,
+//                                         2: item's error message + ask, 3: rank finished
+//   give   [u64 item]                     UINT64_MAX: nothing more
+// Rank 0's own threads take items directly; a thread of rank 0 (not a oneTBB worker, so it
+// costs no core) answers the other ranks, polling every 100 µs while idle. Each worker rank
+// has at most one ask in flight at a time, so a give always answers the latest ask.
+struct ShareStats {
+  std::size_t items_here = 0;      // items this rank's threads ran
+  std::size_t bytes_sent = 0;      // message bytes this rank sent
+  std::size_t bytes_received = 0;  // and received
+};
+core::Status share_work(const std::vector<std::size_t>& items, int threads,
+                        const std::function<core::Expected<std::string>(std::size_t)>& work,
+                        const std::function<core::Status(std::size_t, int, std::string&&)>& collect,
+                        ShareStats* stats = nullptr);
+
+}  // namespace solver::ranks

@@ -1,0 +1,362 @@
+#include "solver/ranks.hpp"
+
+#include <mpi.h>
+#include <tbb/parallel_for.h>
+
+#include <atomic>
+#include <chrono>
+#include <csignal>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <limits>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <thread>
+
+namespace solver::ranks {
+namespace {
+
+World g_world;
+std::mutex g_mpi;  // MPI_THREAD_SERIALIZED: one call at a time, from any thread
+
+constexpr int kAsk = 101;
+constexpr int kGive = 102;
+constexpr std::uint64_t kNothing = std::numeric_limits<std::uint64_t>::max();
+enum Kind : std::uint8_t { kFirstAsk = 0, kResult = 1, kFailed = 2, kFinished = 3 };
+
+core::Error mpi_error(int rc, const char* call) {
+  char text[MPI_MAX_ERROR_STRING] = {};
+  int len = 0;
+  if (MPI_Error_string(rc, text, &len) != MPI_SUCCESS)
+    std::snprintf(text, sizeof text, "code %d", rc);
+  return {core::Code::kIOError, std::string("MPI ") + call + " failed: " + text};
+}
+
+#define KONANE_MPI_CHECK(call, name)                                             \
+  do {                                                                           \
+    if (const int rc_ = (call); rc_ != MPI_SUCCESS) return mpi_error(rc_, name); \
+  } while (0)
+
+bool launched_by_mpi() {
+  for (const char* v : {"OMPI_COMM_WORLD_SIZE", "PMIX_RANK", "PMI_RANK"})
+    if (std::getenv(v) != nullptr) return true;
+  return false;
+}
+
+void put_u64(std::string& out, std::uint64_t v) {
+  char b[8];
+  std::memcpy(b, &v, 8);
+  out.append(b, 8);
+}
+std::uint64_t get_u64(const char* p) {
+  std::uint64_t v;
+  std::memcpy(&v, p, 8);
+  return v;
+}
+
+core::Status send_bytes(const std::string& bytes, int to, int tag) {
+  if (bytes.size() > static_cast<std::size_t>(std::numeric_limits<int>::max()))
+    return core::Error{core::Code::kInvalidArgument,
+                       "MPI message of " + std::to_string(bytes.size()) + " bytes is too long"};
+  KONANE_MPI_CHECK(
+      MPI_Send(bytes.data(), static_cast<int>(bytes.size()), MPI_BYTE, to, tag, MPI_COMM_WORLD),
+      "send");
+  return core::ok();
+}
+
+// The message `probe` found (source and tag), received whole.
+core::Expected<std::string> receive_probed(const MPI_Status& probe) {
+  int count = 0;
+  KONANE_MPI_CHECK(MPI_Get_count(&probe, MPI_BYTE, &count), "get_count");
+  std::string bytes(static_cast<std::size_t>(count), '\0');
+  KONANE_MPI_CHECK(MPI_Recv(bytes.data(), count, MPI_BYTE, probe.MPI_SOURCE, probe.MPI_TAG,
+                            MPI_COMM_WORLD, MPI_STATUS_IGNORE),
+                   "recv");
+  return bytes;
+}
+
+// Test hook (the resume suite): rank K kills itself once it has run N items, before
+// reporting the Nth, so that a kill lands at a chosen point whatever the machine's speed.
+struct AbortHook {
+  int rank = -1;
+  std::size_t after = 0;
+  std::atomic<std::size_t> done{0};
+  AbortHook() {
+    const char* r = std::getenv("KONANE_RANK_ABORT");
+    const char* n = std::getenv("KONANE_RANK_ABORT_AFTER");
+    if (r && n) {
+      rank = std::atoi(r);
+      after = std::strtoull(n, nullptr, 10);
+    }
+  }
+  void item_done() {
+    if (rank == g_world.rank && after && ++done == after) {
+      std::fprintf(stderr, "rank %d: abort requested after %zu items (test hook)\n", rank, after);
+      std::fflush(stderr);
+      std::raise(SIGKILL);
+    }
+  }
+};
+
+// Rank 0's side: hands items out, to its own loops directly and to the other ranks through
+// the answering thread.
+class Dealer {
+ public:
+  Dealer(const std::vector<std::size_t>& items,
+         const std::function<core::Status(std::size_t, int, std::string&&)>& collect)
+      : items_(items), collect_(collect) {
+    for (const std::size_t i : items) limit_ = std::max(limit_, i + 1);
+    given_ = std::make_unique<std::atomic<char>[]>(limit_);
+  }
+
+  std::optional<std::size_t> next() {
+    if (failed_.load()) return std::nullopt;
+    const std::size_t k = next_.fetch_add(1);
+    if (k >= items_.size()) return std::nullopt;
+    given_[items_[k]] = 1;
+    return items_[k];
+  }
+  void take(std::size_t i, int rank, core::Expected<std::string>&& got) {
+    std::lock_guard lock(collect_mu_);
+    if (!got) return fail(got.error(), rank);
+    if (auto s = collect_(i, rank, std::move(*got)); !s) fail(s.error(), 0);
+  }
+  core::Status result() const {
+    if (failure_) return *failure_;
+    return core::ok();
+  }
+
+  // The answering thread: runs until every other rank said it finished.
+  core::Status serve(ShareStats& stats) {
+    int finished = 0;
+    while (finished < g_world.size - 1) {
+      MPI_Status probe{};
+      int flag = 0;
+      std::optional<std::string> msg;
+      {
+        std::lock_guard lock(g_mpi);
+        KONANE_MPI_CHECK(MPI_Iprobe(MPI_ANY_SOURCE, kAsk, MPI_COMM_WORLD, &flag, &probe), "iprobe");
+        if (flag) {
+          auto got = receive_probed(probe);
+          if (!got) return got.error();
+          msg = std::move(*got);
+        }
+      }
+      if (!msg) {
+        std::this_thread::sleep_for(std::chrono::microseconds(100));
+        continue;
+      }
+      stats.bytes_received += msg->size();
+      const int from = probe.MPI_SOURCE;
+      if (msg->size() < 9) return bad_message(from);
+      const auto kind = static_cast<std::uint8_t>((*msg)[0]);
+      const std::uint64_t item = get_u64(msg->data() + 1);
+      if (kind == kFinished) {
+        ++finished;
+        continue;
+      }
+      if (kind == kResult || kind == kFailed) {
+        if (item >= limit_ || !given_[item]) return bad_message(from);
+        std::string payload = msg->substr(9);
+        if (kind == kResult)
+          take(item, from, std::move(payload));
+        else
+          take(item, from, core::Error{core::Code::kInternal, std::move(payload)});
+      } else if (kind != kFirstAsk) {
+        return bad_message(from);
+      }
+      const auto give = next();
+      std::string reply;
+      put_u64(reply, give ? *give : kNothing);
+      std::lock_guard lock(g_mpi);
+      if (auto s = send_bytes(reply, from, kGive); !s) return s;
+      stats.bytes_sent += reply.size();
+    }
+    return core::ok();
+  }
+
+ private:
+  core::Status bad_message(int from) {
+    return core::Error{core::Code::kCorruption,
+                       "rank " + std::to_string(from) + " sent a malformed work-sharing message"};
+  }
+  void fail(const core::Error& e, int rank) {
+    if (failure_) return;
+    failure_ = e;
+    if (rank != 0) failure_->message = "rank " + std::to_string(rank) + ": " + e.message;
+    failed_ = true;
+  }
+
+  const std::vector<std::size_t>& items_;
+  std::size_t limit_ = 0;
+  std::unique_ptr<std::atomic<char>[]> given_;  // handed out: a reported item must be
+  const std::function<core::Status(std::size_t, int, std::string&&)>& collect_;
+  std::atomic<std::size_t> next_{0};
+  std::atomic<bool> failed_{false};
+  std::mutex collect_mu_;
+  std::optional<core::Error> failure_;
+};
+
+// A worker rank's ask: sends it and waits for rank 0's give (one ask in flight per rank).
+core::Expected<std::uint64_t> ask(const std::string& msg, ShareStats& stats) {
+  static std::mutex one_ask;
+  std::lock_guard in_flight(one_ask);
+  {
+    std::lock_guard lock(g_mpi);
+    if (auto s = send_bytes(msg, 0, kAsk); !s) return s.error();
+  }
+  stats.bytes_sent += msg.size();
+  while (true) {  // polled, so that the mutex is not held while rank 0 works
+    std::optional<std::string> reply;
+    {
+      std::lock_guard lock(g_mpi);
+      int flag = 0;
+      MPI_Status probe{};
+      KONANE_MPI_CHECK(MPI_Iprobe(0, kGive, MPI_COMM_WORLD, &flag, &probe), "iprobe");
+      if (flag) {
+        auto got = receive_probed(probe);
+        if (!got) return got.error();
+        reply = std::move(*got);
+      }
+    }
+    if (!reply) {
+      std::this_thread::sleep_for(std::chrono::microseconds(50));
+      continue;
+    }
+    stats.bytes_received += reply->size();
+    if (reply->size() != 8)
+      return core::Error{core::Code::kCorruption, "rank 0 sent a malformed work-sharing reply"};
+    return get_u64(reply->data());
+  }
+}
+
+std::string header(Kind kind, std::uint64_t item) {
+  std::string m(1, static_cast<char>(kind));
+  put_u64(m, item);
+  return m;
+}
+
+}  // namespace
+
+core::Expected<World> start(int* argc, char*** argv) {
+  if (!launched_by_mpi()) return g_world;
+  int provided = 0;
+  KONANE_MPI_CHECK(MPI_Init_thread(argc, argv, MPI_THREAD_SERIALIZED, &provided), "init");
+  g_world.started = true;
+  if (provided < MPI_THREAD_SERIALIZED)
+    return core::Error{core::Code::kInternal,
+                       "this MPI library cannot be called from several threads "
+                       "(MPI_THREAD_SERIALIZED not provided)"};
+  KONANE_MPI_CHECK(MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN), "set_errhandler");
+  KONANE_MPI_CHECK(MPI_Comm_rank(MPI_COMM_WORLD, &g_world.rank), "comm_rank");
+  KONANE_MPI_CHECK(MPI_Comm_size(MPI_COMM_WORLD, &g_world.size), "comm_size");
+  return g_world;
+}
+
+void stop() {
+  if (g_world.started) MPI_Finalize();
+  g_world.started = false;
+}
+
+const World& world() {
+  return g_world;
+}
+
+int agree_exit_code(int rc) {
+  if (g_world.size <= 1) return rc;
+  std::lock_guard lock(g_mpi);
+  int code = rc;
+  if (MPI_Bcast(&code, 1, MPI_INT, 0, MPI_COMM_WORLD) != MPI_SUCCESS) return 2;
+  return code;
+}
+
+core::Status agree(const core::Status& local) {
+  if (g_world.size <= 1) return local;
+  std::lock_guard lock(g_mpi);
+  const int mine = local ? g_world.size : g_world.rank;
+  int first = 0;
+  KONANE_MPI_CHECK(MPI_Allreduce(&mine, &first, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD), "allreduce");
+  if (first == g_world.size) return core::ok();
+  std::string text = first == g_world.rank ? local.error().message : std::string();
+  int code = first == g_world.rank ? static_cast<int>(local.error().code) : 0;
+  int len = static_cast<int>(text.size());
+  KONANE_MPI_CHECK(MPI_Bcast(&len, 1, MPI_INT, first, MPI_COMM_WORLD), "bcast");
+  KONANE_MPI_CHECK(MPI_Bcast(&code, 1, MPI_INT, first, MPI_COMM_WORLD), "bcast");
+  text.resize(static_cast<std::size_t>(len));
+  KONANE_MPI_CHECK(MPI_Bcast(text.data(), len, MPI_CHAR, first, MPI_COMM_WORLD), "bcast");
+  if (first != 0) text = "rank " + std::to_string(first) + ": " + text;
+  return core::Error{static_cast<core::Code>(code), text};
+}
+
+core::Status share_work(const std::vector<std::size_t>& items, int threads,
+                        const std::function<core::Expected<std::string>(std::size_t)>& work,
+                        const std::function<core::Status(std::size_t, int, std::string&&)>& collect,
+                        ShareStats* stats_out) {
+  ShareStats stats;
+  AbortHook abort_hook;
+  const int loops = std::max(1, threads);
+  if (g_world.rank == 0) {
+    Dealer dealer(items, collect);
+    std::optional<core::Status> served;
+    std::thread answering;
+    if (g_world.size > 1) answering = std::thread([&] { served = dealer.serve(stats); });
+    std::atomic<std::size_t> here{0};
+    tbb::parallel_for(
+        0, loops,
+        [&](int) {
+          while (const auto i = dealer.next()) {
+            auto got = work(*i);
+            ++here;
+            abort_hook.item_done();
+            dealer.take(*i, 0, std::move(got));
+          }
+        },
+        tbb::simple_partitioner());
+    if (answering.joinable()) answering.join();
+    stats.items_here = here;
+    if (stats_out) *stats_out = stats;
+    if (served && !*served) return *served;
+    return dealer.result();
+  }
+
+  // A worker rank: each loop asks for an item, carrying the previous item's outcome.
+  std::optional<core::Error> broken;  // MPI itself failed: the run cannot go on
+  std::mutex broken_mu;
+  std::atomic<std::size_t> here{0};
+  tbb::parallel_for(
+      0, loops,
+      [&](int) {
+        std::string msg = header(kFirstAsk, 0);
+        while (true) {
+          auto give = ask(msg, stats);
+          if (!give) {
+            std::lock_guard lock(broken_mu);
+            if (!broken) broken = give.error();
+            return;
+          }
+          if (*give == kNothing) return;
+          auto got = work(*give);
+          ++here;
+          abort_hook.item_done();
+          if (got) {
+            msg = header(kResult, *give) + *got;
+          } else {
+            msg = header(kFailed, *give) + got.error().message;
+          }
+        }
+      },
+      tbb::simple_partitioner());
+  stats.items_here = here;
+  if (!broken) {
+    std::lock_guard lock(g_mpi);
+    if (auto s = send_bytes(header(kFinished, 0), 0, kAsk); !s) broken = s.error();
+  }
+  if (stats_out) *stats_out = stats;
+  if (broken) return *broken;
+  return core::ok();
+}
+
+}  // namespace solver::ranks
