@@ -124,6 +124,12 @@ class Dealer {
     if (!got) return fail(got.error(), rank);
     if (auto s = collect_(i, rank, std::move(*got)); !s) fail(s.error(), 0);
   }
+  // Test hook (KONANE_RANK0_WAITS): rank 0's own threads start only once every other rank
+  // has asked for its first item, so that each rank surely gets one whatever the load.
+  void wait_for_first_asks() const {
+    while (first_asks_.load() < g_world.size - 1 && !failed_.load())
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
   core::Status result() const {
     if (failure_) return *failure_;
     return core::ok();
@@ -154,6 +160,7 @@ class Dealer {
       if (msg->size() < 9) return bad_message(from);
       const auto kind = static_cast<std::uint8_t>((*msg)[0]);
       const std::uint64_t item = get_u64(msg->data() + 1);
+      if (kind == kFirstAsk) ++first_asks_;
       if (kind == kFinished) {
         ++finished;
         continue;
@@ -196,6 +203,7 @@ class Dealer {
   const std::function<core::Status(std::size_t, int, std::string&&)>& collect_;
   std::atomic<std::size_t> next_{0};
   std::atomic<bool> failed_{false};
+  std::atomic<int> first_asks_{0};
   std::mutex collect_mu_;
   std::optional<core::Error> failure_;
 };
@@ -302,11 +310,16 @@ core::Status share_work(const std::vector<std::size_t>& items, int threads,
     Dealer dealer(items, collect);
     std::optional<core::Status> served;
     std::thread answering;
-    if (g_world.size > 1) answering = std::thread([&] { served = dealer.serve(stats); });
+    if (g_world.size > 1)
+      answering = std::thread([&] {
+        served = dealer.serve(stats);
+        if (!*served) dealer.take(0, 0, served->error());  // stops rank 0's own threads too
+      });
     std::atomic<std::size_t> here{0};
     tbb::parallel_for(
         0, loops,
         [&](int) {
+          if (std::getenv("KONANE_RANK0_WAITS")) dealer.wait_for_first_asks();
           while (const auto i = dealer.next()) {
             auto got = work(*i);
             ++here;

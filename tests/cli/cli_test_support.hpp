@@ -64,8 +64,9 @@ struct EnvVar {
   const char* name_;
 };
 
-// Runs the konane executable; rc is the exit code, or 128 + signal if it died of a signal.
-inline Run run_binary(const std::vector<std::string>& args) {
+// Runs a program (argv[0] its path); rc is the exit code, or 128 + signal if it died of a
+// signal.
+inline Run run_program(std::vector<std::string> argv_s) {
   char out_path[] = "/tmp/konane_cli_test_out_XXXXXX";
   char err_path[] = "/tmp/konane_cli_test_err_XXXXXX";
   const int out_fd = mkstemp(out_path), err_fd = mkstemp(err_path);
@@ -75,13 +76,11 @@ inline Run run_binary(const std::vector<std::string>& args) {
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_adddup2(&actions, out_fd, 1);
   posix_spawn_file_actions_adddup2(&actions, err_fd, 2);
-  std::vector<std::string> argv_s = {KONANE_BINARY};
-  argv_s.insert(argv_s.end(), args.begin(), args.end());
   std::vector<char*> argv;
   for (auto& a : argv_s) argv.push_back(a.data());
   argv.push_back(nullptr);
   pid_t pid = 0;
-  if (posix_spawn(&pid, KONANE_BINARY, &actions, nullptr, argv.data(), environ) == 0) {
+  if (posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ) == 0) {
     int status = 0;
     waitpid(pid, &status, 0);
     r.rc = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
@@ -94,6 +93,13 @@ inline Run run_binary(const std::vector<std::string>& args) {
   unlink(out_path);
   unlink(err_path);
   return r;
+}
+
+// Runs the konane executable.
+inline Run run_binary(const std::vector<std::string>& args) {
+  std::vector<std::string> argv = {KONANE_BINARY};
+  argv.insert(argv.end(), args.begin(), args.end());
+  return run_program(argv);
 }
 
 // Non-empty lines of a text.
