@@ -6,6 +6,7 @@
 
 #include "build_info.hpp"
 #include "db_support.hpp"
+#include "rank_setup.hpp"
 #include "solver/ranks.hpp"
 
 namespace konane::cli {

@@ -19,6 +19,7 @@
 #include "core/progress.hpp"
 #include "db_support.hpp"
 #include "json.hpp"
+#include "rank_setup.hpp"
 #include "solver/ranks.hpp"
 
 namespace konane::cli {
@@ -94,18 +95,6 @@ std::string batch_text(const std::string& raw) {
   std::string t = raw;
   if (auto h = t.find('#'); h != std::string::npos) t = t.substr(0, h);
   return trim(t);
-}
-
-bool setup_agreed(bool ok, const std::string& command, Io io) {
-  if (solver::ranks::world().size <= 1) return ok;
-  std::string why = "could not start";
-  if (auto* said = dynamic_cast<std::ostringstream*>(&io.err); !ok && said && !said->str().empty())
-    why = trim(said->str());
-  const auto agreed = solver::ranks::agree(
-      ok ? core::ok() : core::Status(core::Error{core::Code::kInvalidArgument, why}));
-  if (agreed) return true;
-  if (ok) io.err << "konane " << command << ": error: " << agreed.error().message << "\n";
-  return false;
 }
 
 namespace {

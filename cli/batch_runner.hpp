@@ -74,10 +74,4 @@ std::vector<Line> batch_lines(const std::string& input, Parse parse) {
 // that solved it) and writes the output.
 int run_batch_job(const std::vector<BatchItem>& items, const BatchJob& job, Io io);
 
-// Every rank's verdict on its own setup (reading the input, opening the database), taken
-// together: false if any rank failed, rank 0 having printed why (its own failure was
-// printed already; another rank's is the text that rank printed to its own io.err).
-// Without mpirun, just `ok`.
-bool setup_agreed(bool ok, const std::string& command, Io io);
-
 }  // namespace konane::cli

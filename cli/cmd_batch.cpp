@@ -17,6 +17,7 @@
 #include "konane_solver.hpp"
 #include "options.hpp"
 #include "position_arg.hpp"
+#include "rank_setup.hpp"
 #include "solver/stored_analysis.hpp"
 #include "solver_options.hpp"
 

@@ -15,6 +15,7 @@
 #include "db_support.hpp"
 #include "json.hpp"
 #include "options.hpp"
+#include "rank_setup.hpp"
 #include "ringboard_solving.hpp"
 
 namespace konane::cli {

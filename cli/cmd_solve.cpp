@@ -1,6 +1,7 @@
 // konane solve: who wins with perfect play, the winning moves and a principal variation;
 // from --board, the whole game including both removal plies.
 #include <chrono>
+#include <numeric>
 #include <ostream>
 
 #include "db_support.hpp"
@@ -9,6 +10,7 @@
 #include "konane_solver.hpp"
 #include "options.hpp"
 #include "position_arg.hpp"
+#include "rank_setup.hpp"
 #include "solver/stored_analysis.hpp"
 #include "solver_options.hpp"
 
@@ -84,8 +86,9 @@ int report_opening(KonaneSolver& solver, const GameState& s, bool json, Io io,
       from_db = true;
     }
   }
+  if (from_db) solver::end_rank_rounds(solver.threads(), &a.across_ranks);  // nothing to share
   if (!from_db) {
-    a = solver.solve_opening(s.position.rows, s.position.cols, s.rule);
+    a = solver.solve_opening(s.position.rows, s.position.cols, s.rule, true);
     if (auto st = solver.store_status(); !st) return db_error(io, "solve", dbc->path, st.error());
     if (dbc)
       if (auto st = store_opening(*dbc->database, s.position.rows, s.position.cols, s.rule, a); !st)
@@ -93,6 +96,13 @@ int report_opening(KonaneSolver& solver, const GameState& s, bool json, Io io,
   }
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   const std::string board = std::to_string(s.position.rows) + "x" + std::to_string(s.position.cols);
+  // Under mpirun: every rank's nodes, rank 0's from its own solver.
+  std::vector<uint64_t> by_rank = a.across_ranks.nodes_by_rank;
+  if (!by_rank.empty()) by_rank[0] = solver.nodes();
+  uint64_t nodes = solver.nodes();
+  if (!by_rank.empty()) nodes = std::accumulate(by_rank.begin(), by_rank.end(), uint64_t{0});
+  if (a.across_ranks.error)
+    io.err << "konane solve: error: " << a.across_ranks.error->message << "\n";
   std::vector<std::string> winning;
   for (const auto& r : a.choices)
     if (r.winner == Winner::Left) winning.push_back(square_name(r.choice));
@@ -121,8 +131,24 @@ int report_opening(KonaneSolver& solver, const GameState& s, bool json, Io io,
     }
     j.end_array();
     j.field("complete", a.complete);
-    j.field("nodes", uint64_t{solver.nodes()});
+    j.field("nodes", nodes);
     j.field("seconds", secs);
+    if (!by_rank.empty()) {
+      j.field("ranks", static_cast<int>(by_rank.size()));
+      j.key("nodes_per_rank").begin_array();
+      for (const uint64_t n : by_rank) j.value(n);
+      j.end_array();
+      j.field("jobs_sent", a.across_ranks.jobs);
+      j.field("message_bytes", a.across_ranks.bytes);
+    }
+    if (!by_rank.empty()) {
+      j.field("ranks", static_cast<int>(by_rank.size()));
+      j.key("nodes_per_rank").begin_array();
+      for (const uint64_t n : by_rank) j.value(n);
+      j.end_array();
+      j.field("jobs_sent", a.across_ranks.jobs);
+      j.field("message_bytes", a.across_ranks.bytes);
+    }
     if (dbc) {
       j.field("from_db", from_db);
       j.field("db_hits", solver.store_hits());
@@ -146,7 +172,12 @@ int report_opening(KonaneSolver& solver, const GameState& s, bool json, Io io,
     if (r.replies.empty()) io.out << " (white has no reply)";
     io.out << "\n";
   }
-  io.out << "nodes: " << solver.nodes() << "  seconds: " << secs << "\n";
+  io.out << "nodes: " << nodes << "  seconds: " << secs << "\n";
+  if (!by_rank.empty()) {
+    io.out << "ranks: " << by_rank.size() << " (nodes";
+    for (size_t r = 0; r < by_rank.size(); ++r) io.out << (r ? ", " : " ") << by_rank[r];
+    io.out << ")\n";
+  }
   return kExitOk;
 }
 
@@ -182,27 +213,34 @@ int run_solve(const std::vector<std::string>& args, Io io) {
     return usage_error(io, "solve",
                        "solving from White's removal is not supported; give the "
                        "position after both removals");
+  // Under mpirun, --board is searched by every rank (solver/rank_rounds.hpp); a position
+  // by rank 0 alone. Only rank 0 opens the database.
+  const auto& world = solver::ranks::world();
+  const bool board = s.phase == Phase::BlackRemoval;
+  if (world.rank != 0 && !board) return kExitOk;
   std::optional<db::Database> database;
   DbContext dbc;
-  if (const std::string path = db_path_from(parsed->vm); !path.empty()) {
+  const std::string path = world.rank == 0 ? db_path_from(parsed->vm) : std::string();
+  if (!path.empty()) {
     database = open_database(path, db::OpenMode::kReadWrite, true, "solve", io);
-    if (!database) return kExitUsage;
-    dbc = DbContext{&*database, path};
+    dbc = DbContext{database ? &*database : nullptr, path};
   }
+  if (board && !setup_agreed(path.empty() || database.has_value(), "solve", io)) return kExitUsage;
+  if (!path.empty() && !database) return kExitUsage;
   const auto t0 = std::chrono::steady_clock::now();
   SolverConfig c = *config;
   if (database) c.store = &*database;
   KonaneSolver solver(c);
   const bool json = parsed->vm.count("json") > 0;
-  const int rc = s.phase == Phase::BlackRemoval
-                     ? report_opening(solver, s, json, io, t0, database ? &dbc : nullptr)
-                     : report_position(solver, s, json, io, t0, database ? &dbc : nullptr);
+  const int rc = board ? report_opening(solver, s, json, io, t0, database ? &dbc : nullptr)
+                       : report_position(solver, s, json, io, t0, database ? &dbc : nullptr);
   if (database)
     if (auto st = database->close(); !st) return db_error(io, "solve", dbc.path, st.error());
   return rc;
 }
 
-Registrar reg("solve", "who wins with perfect play, winning moves, principal variation", run_solve);
+Registrar reg("solve", "who wins with perfect play, winning moves, principal variation", run_solve,
+              false, "konane", true);
 
 }  // namespace
 }  // namespace konane::cli

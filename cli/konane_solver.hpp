@@ -50,8 +50,9 @@ class KonaneSolver : public solver::Engine<Game> {
   RootAnalysis analyse(const Position& p, Color to_move, bool with_pv) {
     return Engine::analyse(p, to_move == Color::Black, with_pv);
   }
-  OpeningAnalysis solve_opening(int rows, int cols, OpeningRule rule) {
-    return Engine::solve_opening({static_cast<uint8_t>(rows), static_cast<uint8_t>(cols)}, rule);
+  OpeningAnalysis solve_opening(int rows, int cols, OpeningRule rule, bool across_ranks = false) {
+    return Engine::solve_opening({static_cast<uint8_t>(rows), static_cast<uint8_t>(cols)}, rule,
+                                 across_ranks);
   }
 };
 

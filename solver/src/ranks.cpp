@@ -273,6 +273,31 @@ const World& world() {
   return g_world;
 }
 
+core::Status send(int to, int tag, const std::string& bytes) {
+  std::lock_guard lock(g_mpi);
+  return send_bytes(bytes, to, tag);
+}
+
+core::Expected<std::optional<std::string>> try_receive(int from, int tag) {
+  std::lock_guard lock(g_mpi);
+  int flag = 0;
+  MPI_Status probe{};
+  KONANE_MPI_CHECK(MPI_Iprobe(from, tag, MPI_COMM_WORLD, &flag, &probe), "iprobe");
+  if (!flag) return std::optional<std::string>();
+  auto got = receive_probed(probe);
+  if (!got) return got.error();
+  return std::optional<std::string>(std::move(*got));
+}
+
+core::Expected<std::string> receive(int from, int tag) {
+  while (true) {
+    auto got = try_receive(from, tag);
+    if (!got) return got.error();
+    if (*got) return std::move(**got);
+    std::this_thread::sleep_for(std::chrono::microseconds(50));
+  }
+}
+
 int agree_exit_code(int rc) {
   if (g_world.size <= 1) return rc;
   std::lock_guard lock(g_mpi);

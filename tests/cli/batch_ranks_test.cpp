@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "cli_test_support.hpp"
+#include "mpirun_support.hpp"
 #include "ringboard_cli_support.hpp"
 
 namespace {
@@ -20,19 +21,7 @@ namespace {
 namespace fs = std::filesystem;
 using clitest::EnvVar;
 using Run = clitest::Run;
-
-clitest::Run mpirun(int ranks, const std::vector<std::string>& args) {
-  std::vector<std::string> argv = {KONANE_MPIEXEC};
-  if (::geteuid() == 0) argv.push_back("--allow-run-as-root");
-  argv.insert(argv.end(), {"--oversubscribe", "-np", std::to_string(ranks), KONANE_BINARY});
-  argv.insert(argv.end(), args.begin(), args.end());
-  // Open MPI keeps some memory to the end on purpose; the sanitized build must not call
-  // that a leak of ours (every other test still checks leaks).
-  EnvVar no_leak_check("ASAN_OPTIONS", "detect_leaks=0");
-  // Every rank surely gets lines to solve, whatever the machine's load.
-  EnvVar spread("KONANE_RANK0_WAITS", "1");
-  return clitest::run_program(argv);
-}
+using clitest::mpirun;
 
 // Konane positions of several sizes and both sides to move, one bad line among them.
 std::string konane_input() {

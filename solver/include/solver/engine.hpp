@@ -102,10 +102,13 @@ class Engine {
 
   // A template so that games without an opening phase still make an Engine.
   template <OpeningGame H = G>
-  OpeningAnalysis solve_opening(core::Shape shape, typename H::OpeningRule rule) {
+  // across_ranks: every rank of an MPI run makes this call and shares it (rank_rounds.hpp).
+  OpeningAnalysis solve_opening(core::Shape shape, typename H::OpeningRule rule,
+                                bool across_ranks = false) {
     OpeningAnalysis out;
-    with_deadline(config_.timeout_seconds,
-                  [&] { out = solver::solve_opening(dfpn_, shape, rule, config_.threads, stop_); });
+    with_deadline(config_.timeout_seconds, [&] {
+      out = solver::solve_opening(dfpn_, shape, rule, config_.threads, stop_, across_ranks);
+    });
     return out;
   }
 
@@ -128,6 +131,7 @@ class Engine {
   uint64_t regions_proved() const { return prover_.proved(); }
   uint64_t regions_expanded() const { return prover_.expanded(); }
   bool timed_out() const { return stop_.stop_requested(); }
+  int threads() const { return config_.threads; }
   // Why a computation stopped: "node budget spent" or "timed out".
   const char* stop_reason() const {
     return config_.node_budget && nodes() >= config_.node_budget ? "node budget spent"

@@ -48,6 +48,7 @@ struct OpeningAnalysis {
   core::Winner winner = core::Winner::Unknown;
   std::vector<OpeningChoice> choices;
   bool complete = true;
+  RoundStats across_ranks;  // under mpirun (rank_rounds.hpp); empty otherwise
 };
 
 // The entry of first choice `choice`, appended when the lines (grouped by first choice)
@@ -128,7 +129,7 @@ std::vector<std::vector<size_t>> replies_in_order(const Lines& lines,
 // on one thread (the same on every run), possibly another on more (reply_rounds.hpp).
 template <OpeningGame G>
 OpeningAnalysis solve_opening(DfpnSolver<G>& dfpn, core::Shape shape, typename G::OpeningRule rule,
-                              int threads, core::StopToken& stop) {
+                              int threads, core::StopToken& stop, bool across_ranks = false) {
   OpeningAnalysis out;
   const auto lines = G::opening_lines(shape, rule);
   std::vector<typename G::Position> positions;
@@ -143,7 +144,8 @@ OpeningAnalysis solve_opening(DfpnSolver<G>& dfpn, core::Shape shape, typename G
     if (!replies.empty() && std::all_of(replies.begin(), replies.end(), later))
       groups.push_back(replies);
   }
-  std::vector<Result> results = settle_in_rounds(dfpn, positions, true, groups, threads, stop);
+  std::vector<Result> results = settle_in_rounds(dfpn, positions, true, groups, threads, stop,
+                                                 across_ranks ? &out.across_ranks : nullptr);
   for (size_t k = 0; k < lines.size(); ++k)
     for (size_t k2 : images[k])
       if (results[k] == Result::Unknown) results[k] = results[k2];

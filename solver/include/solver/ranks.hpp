@@ -13,6 +13,7 @@
 // what the command had stored.
 #include <cstddef>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -42,6 +43,14 @@ int agree_exit_code(int rc);
 // or ok if every rank succeeded. A command checks this before any rank starts sharing work,
 // so that one rank's failure cannot leave the others waiting.
 core::Status agree(const core::Status& local);
+
+// Point to point, for protocols of their own (reply_rounds.hpp). Tags below 100 are free
+// for callers; share_work uses 101 and 102.
+core::Status send(int to, int tag, const std::string& bytes);
+// A message from `from` with `tag` if one has arrived; never waits.
+core::Expected<std::optional<std::string>> try_receive(int from, int tag);
+// Waits for one, polling (so that the calling thread does not hold MPI meanwhile).
+core::Expected<std::string> receive(int from, int tag);
 
 // Dynamic work sharing: `items` (on rank 0: the item numbers to do, handed out in this
 // order; ignored on the other ranks) are handed out one at a time to the threads of

@@ -44,6 +44,7 @@
 
 #include "core/stop.hpp"
 #include "solver/dfpn.hpp"
+#include "solver/rank_rounds.hpp"
 
 namespace solver {
 
@@ -53,7 +54,15 @@ template <class Solver, class Position>
 std::vector<solver::Result> settle_in_rounds(Solver& dfpn, const std::vector<Position>& positions,
                                              bool left,
                                              const std::vector<std::vector<size_t>>& groups,
-                                             int threads, core::StopToken& stop) {
+                                             int threads, core::StopToken& stop,
+                                             RoundStats* across_ranks = nullptr) {
+  // Shared with the other ranks of an MPI run only when the caller asks (across_ranks): every
+  // rank must then be making this same call (rank_rounds.hpp).
+  const bool shared = across_ranks && ranks::world().size > 1;
+  if (shared && ranks::world().rank != 0) {  // search what rank 0 sends, until it ends the run
+    serve_rank_rounds(dfpn, positions, left, threads, stop);
+    return std::vector<Result>(positions.size(), Result::Unknown);
+  }
   using solver::Result;
   constexpr uint64_t kFirstBudget = uint64_t{1} << 16;  // nodes
   constexpr uint64_t kLastBudget = uint64_t{1} << 40;
@@ -72,61 +81,83 @@ std::vector<solver::Result> settle_in_rounds(Solver& dfpn, const std::vector<Pos
   };
   // The search orders in use on each reply: bit v for DfpnSolver's child order v.
   std::unique_ptr<std::atomic<uint32_t>[]> busy(new std::atomic<uint32_t>[positions.size()]());
+  // Across ranks (rank_rounds.hpp) each rank has its own tables, so a reply is best searched
+  // again where it was searched before (`owner`), and joining a search running on another
+  // rank would only repeat it. On one process every searcher is rank 0.
+  std::unique_ptr<std::atomic<int>[]> owner(new std::atomic<int>[positions.size()]);
+  for (size_t i = 0; i < positions.size(); ++i) owner[i].store(-1);
   // One search of reply k, given up after `budget` nodes (none: no limit) or when it is no
-  // longer needed, in the first child order nobody else is using on k.
-  auto search = [&](size_t g, size_t k, std::optional<uint64_t> budget) {
+  // longer needed, in the first child order nobody else is using on k; `run(order, budget,
+  // abandon)` searches, here or on another rank.
+  auto search = [&](size_t g, size_t k, std::optional<uint64_t> budget, auto& run, int me) {
+    owner[k].store(me);
     uint32_t used = busy[k].load();
     int order;
     do order = std::countr_one(used) % 32;
     while (!busy[k].compare_exchange_weak(used, used | (uint32_t{1} << order)));
-    uint64_t polls = 0;
-    const Result r = dfpn.solve(
-        positions[k], left,
-        [&] { return (budget && ++polls * kPoll > *budget) || known(k) || group_done(g); }, order);
+    const Result r = run(k, order, budget, [&] { return known(k) || group_done(g); });
     busy[k].fetch_and(~(uint32_t{1} << order));
     if (r != Result::Unknown) results[k].store(r);
+  };
+  auto here = [&](size_t k, int order, std::optional<uint64_t> budget, const auto& unneeded) {
+    uint64_t polls = 0;
+    return dfpn.solve(
+        positions[k], left, [&] { return (budget && ++polls * kPoll > *budget) || unneeded(); },
+        order);
   };
   // The budget of each reply's next search (0: it had its last one). Two workers may pick
   // the same reply at once; the later one then joins it, which costs speed, never a result.
   std::unique_ptr<std::atomic<uint64_t>[]> next_budget(new std::atomic<uint64_t>[positions.size()]);
   for (size_t i = 0; i < positions.size(); ++i) next_budget[i].store(kFirstBudget);
-  auto pick = [&](size_t g, bool from_last) -> std::optional<size_t> {
+  auto pick = [&](size_t g, bool from_last, int me) -> std::optional<size_t> {
     const auto& jobs = groups[g];
-    std::optional<size_t> best, best_busy;
+    std::optional<size_t> best, elsewhere, best_busy;
     for (size_t n = 0; n < jobs.size(); ++n) {
       const size_t k = jobs[from_last ? jobs.size() - 1 - n : n];
       if (known(k) || next_budget[k].load() == 0) continue;
-      auto& slot = busy[k].load() > 0 ? best_busy : best;
+      const int o = owner[k].load();
+      const bool mine = o < 0 || o == me;
+      if (busy[k].load() > 0 && !mine) continue;
+      auto& slot = busy[k].load() > 0 ? best_busy : mine ? best : elsewhere;
       if (!slot || next_budget[k].load() < next_budget[*slot].load()) slot = k;
     }
-    return best ? best : best_busy;
+    return best ? best : elsewhere ? elsewhere : best_busy;
   };
-  auto run_group = [&](size_t g, bool from_last) {
+  auto run_group = [&](size_t g, bool from_last, auto& run, int me) {
     const auto& jobs = groups[g];
     if (jobs.size() == 1) {  // nothing to take turns with: one search to the end
-      if (!known(jobs[0]) && !stop.poll()) search(g, jobs[0], std::nullopt);
+      if (!known(jobs[0]) && !stop.poll() && (busy[jobs[0]].load() == 0 || owner[jobs[0]] == me))
+        search(g, jobs[0], std::nullopt, run, me);
       return;
     }
     while (!group_done(g) && !stop.poll()) {
-      const auto k = pick(g, from_last);
+      const auto k = pick(g, from_last, me);
       if (!k) return;
       const uint64_t budget = next_budget[*k].load();
       // Past kLastBudget one last search without a budget (0 marks it done): a search that
       // still returns Unknown (a state too wide to search) would otherwise be retried forever.
       next_budget[*k].store(budget > kLastBudget ? 0 : budget * 2);
-      search(g, *k, budget > kLastBudget ? std::nullopt : std::optional(budget));
+      search(g, *k, budget > kLastBudget ? std::nullopt : std::optional(budget), run, me);
     }
   };
   const size_t n = groups.size();
   std::atomic<size_t> next{0};
+  auto worker = [&](auto& run, int me) {
+    for (size_t g; (g = next.fetch_add(1)) < n;) run_group(g, false, run, me);
+    for (size_t g = n; g-- > 0;)
+      if (!group_done(g)) run_group(g, true, run, me);
+  };
+  // Across ranks: a proxy thread for each thread of every other rank (rank_rounds.hpp).
+  RankProxies proxies(shared ? threads : 0, stop);
+  proxies.start([&](RemoteSearch& remote) {
+    auto run = [&](size_t k, int order, std::optional<uint64_t> budget, const auto& unneeded) {
+      return remote.search(k, order, budget, unneeded);
+    };
+    worker(run, remote.rank());
+  });
   tbb::parallel_for(
-      0, std::max(1, threads),
-      [&](int) {
-        for (size_t g; (g = next.fetch_add(1)) < n;) run_group(g, false);
-        for (size_t g = n; g-- > 0;)
-          if (!group_done(g)) run_group(g, true);
-      },
-      tbb::simple_partitioner());
+      0, std::max(1, threads), [&](int) { worker(here, 0); }, tbb::simple_partitioner());
+  proxies.join(across_ranks);
   std::vector<Result> out(positions.size());
   for (size_t i = 0; i < positions.size(); ++i) out[i] = results[i].load();
   return out;

@@ -1,0 +1,252 @@
+#pragma once
+// The rounds of reply_rounds.hpp across the ranks of an MPI run (solver/ranks.hpp).
+//
+// JOB-LEVEL SEARCH. Rank 0 keeps the top of the proof (which replies are settled, each
+// reply's next budget, which group is open) and runs the rounds as on one machine. Besides
+// its own threads, it has a proxy thread for each thread of every other rank: a proxy takes
+// replies exactly as a worker thread does, but has its searches run on its rank: it sends
+// the job (a reply, a node budget, a child order) and waits for the answer, sending a
+// cancel once the reply is no longer needed (its group settled, the reply known, or the run
+// stopped). The other ranks run today's df-pn on each job they get, with tables of their
+// own, until rank 0 ends the run.
+//
+// WHY THIS IS SOUND. A job's answer is a df-pn proof or disproof of one reply position,
+// which holds whichever process found it; a cancelled or over-budget job answers Unknown
+// and proves nothing. So the results are those of the rounds on one machine: only who
+// searched what, and so which refutation is found first, may change.
+//
+// COST. Each rank's table keeps what it proved, so a reply searched again on the rank that
+// searched it before resumes; on another rank it starts afresh, and the doubling budgets
+// bound that repeated work to about the sum of the earlier budgets. A job costs two
+// messages of 28 and 17 bytes, plus a cancel of 8 when it is cut short.
+//
+// MESSAGES (slot s < kMaxSlots is one thread of a rank; tags are kJobTag + s and so on):
+//   job     [u64 id][u64 reply][u64 budget, 0: none][u32 order]   id kEnd: the run is over
+//   cancel  [u64 id]                                           ignored unless id is running
+//   done    [u64 id][u8 core::Result][u64 nodes of the job]
+//   total   [u64 nodes the rank searched], once the rank's threads all ended (tag kTotalTag)
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <cstring>
+#include <functional>
+#include <limits>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "core/outcome.hpp"
+#include "core/stop.hpp"
+#include "solver/ranks.hpp"
+
+namespace solver {
+
+// What a run across ranks reports: nodes searched on each rank (rank 0's own entry is
+// left 0 for the caller, who knows its searcher), jobs sent, and message bytes.
+struct RoundStats {
+  std::vector<uint64_t> nodes_by_rank;
+  uint64_t jobs = 0;
+  uint64_t bytes = 0;
+  std::optional<core::Error> error;  // MPI failed: the results are partial
+};
+
+namespace rank_rounds {
+
+inline constexpr int kMaxSlots = 900;
+inline constexpr int kJobTag = 1000, kCancelTag = 2000, kDoneTag = 3000, kTotalTag = 3999;
+inline constexpr uint64_t kEnd = std::numeric_limits<uint64_t>::max();
+
+inline void put(std::string& out, uint64_t v) {
+  char b[8];
+  std::memcpy(b, &v, 8);
+  out.append(b, 8);
+}
+inline uint64_t get(const std::string& in, size_t at) {
+  uint64_t v = 0;
+  if (in.size() >= at + 8) std::memcpy(&v, in.data() + at, 8);
+  return v;
+}
+inline int slots(int threads) {
+  return std::min(std::max(1, threads), kMaxSlots);
+}
+
+}  // namespace rank_rounds
+
+// One proxy's link to one thread of another rank.
+class RemoteSearch {
+ public:
+  RemoteSearch(int rank, int slot, core::StopToken& stop, RoundStats& stats, std::mutex& mu)
+      : rank_(rank), slot_(slot), stop_(stop), stats_(stats), mu_(mu) {}
+
+  int rank() const { return rank_; }
+
+  template <class Unneeded>
+  core::Result search(size_t reply, int order, std::optional<uint64_t> budget,
+                      const Unneeded& unneeded) {
+    using namespace rank_rounds;
+    const uint64_t id = next_id_++;
+    std::string job;
+    put(job, id);
+    put(job, reply);
+    put(job, budget ? std::max<uint64_t>(*budget, 1) : 0);
+    const uint32_t o = static_cast<uint32_t>(order);
+    job.append(reinterpret_cast<const char*>(&o), 4);
+    if (!ok(ranks::send(rank_, kJobTag + slot_, job), job.size())) return core::Result::Unknown;
+    bool cancelled = false;
+    while (true) {
+      auto got = ranks::try_receive(rank_, kDoneTag + slot_);
+      if (!got) {
+        fail(got.error());
+        return core::Result::Unknown;
+      }
+      if (*got) {
+        const std::string& d = **got;
+        account(d.size(), get(d, 9));
+        if (d.size() != 17 || get(d, 0) != id || static_cast<uint8_t>(d[8]) > 3) {
+          fail(core::Error{core::Code::kCorruption,
+                           "rank " + std::to_string(rank_) + " sent a malformed search answer"});
+          return core::Result::Unknown;
+        }
+        return static_cast<core::Result>(d[8]);
+      }
+      if (!cancelled && (unneeded() || stop_.poll())) {
+        std::string c;
+        put(c, id);
+        if (!ok(ranks::send(rank_, kCancelTag + slot_, c), c.size())) return core::Result::Unknown;
+        cancelled = true;
+      }
+      std::this_thread::sleep_for(std::chrono::microseconds(200));
+    }
+  }
+
+ private:
+  bool ok(const core::Status& s, size_t bytes) {
+    if (!s) {
+      fail(s.error());
+      return false;
+    }
+    std::lock_guard lock(mu_);
+    stats_.bytes += bytes;
+    return true;
+  }
+  void account(size_t bytes, uint64_t nodes) {
+    std::lock_guard lock(mu_);
+    stats_.bytes += bytes;
+    stats_.jobs += 1;
+    (void)nodes;  // the rank's total comes at the end (kTotalTag)
+  }
+  void fail(const core::Error& e) {
+    std::lock_guard lock(mu_);
+    if (!stats_.error) stats_.error = e;
+    stop_.request_stop();
+  }
+
+  int rank_, slot_;
+  uint64_t next_id_ = 0;
+  core::StopToken& stop_;
+  RoundStats& stats_;
+  std::mutex& mu_;
+};
+
+// Rank 0's proxy threads (none without other ranks).
+class RankProxies {
+ public:
+  // threads = 0: no proxies (a run of one process, or rounds not shared).
+  RankProxies(int threads, core::StopToken& stop) : threads_(threads), stop_(stop) {}
+  RankProxies(const RankProxies&) = delete;
+  RankProxies& operator=(const RankProxies&) = delete;
+  ~RankProxies() {
+    for (auto& t : proxies_) t.join();
+  }
+
+  void start(std::function<void(RemoteSearch&)> work) {
+    work_ = std::move(work);
+    const int size = threads_ > 0 ? ranks::world().size : 1;
+    for (int r = 1; r < size; ++r)
+      for (int s = 0; s < rank_rounds::slots(threads_); ++s)
+        remotes_.push_back(std::make_unique<RemoteSearch>(r, s, stop_, stats_, mu_));
+    for (auto& remote : remotes_) proxies_.emplace_back([this, &remote] { work_(*remote); });
+  }
+
+  // Waits for the proxies, ends the other ranks' service and takes their node counts.
+  void join(RoundStats* out);
+
+ private:
+  std::function<void(RemoteSearch&)> work_;  // what each proxy thread runs
+  std::vector<std::thread> proxies_;
+  int threads_;
+  core::StopToken& stop_;
+  RoundStats stats_;
+  std::mutex mu_;
+  std::vector<std::unique_ptr<RemoteSearch>> remotes_;
+};
+
+// Rank 0: tells every thread of every other rank that the run is over and gathers the
+// nodes each rank searched (stats->nodes_by_rank, rank 0 left 0). Called once per run:
+// by the rounds when they end, or by a command that needed no search (its answer was
+// stored) so that the other ranks stop waiting.
+void end_rank_rounds(int threads, RoundStats* stats);
+
+inline void RankProxies::join(RoundStats* out) {
+  for (auto& t : proxies_) t.join();
+  proxies_.clear();
+  if (threads_ == 0 || ranks::world().size <= 1) return;
+  end_rank_rounds(threads_, &stats_);
+  if (out) *out = stats_;
+}
+
+// Another rank: runs the jobs rank 0 sends, on `threads` threads, until it ends the run.
+template <class Solver, class Position>
+void serve_rank_rounds(Solver& dfpn, const std::vector<Position>& positions, bool left, int threads,
+                       core::StopToken& stop) {
+  using namespace rank_rounds;
+  constexpr uint64_t kPoll = 1024;  // DfpnSolver asks abandon() this often
+  // A thread of its own for each slot, not oneTBB tasks: a slot waits for rank 0's jobs,
+  // and one waiting task must not keep the next slot from starting (under mpirun a rank is
+  // often bound to one core, and oneTBB then runs one task at a time).
+  const auto serve_slot = [&](int slot) {
+    while (true) {
+      auto job = ranks::receive(0, kJobTag + slot);
+      if (!job || job->size() != 28) return;  // MPI failed: the launcher ends the run
+      const uint64_t id = get(*job, 0);
+      if (id == kEnd) return;
+      const uint64_t reply = get(*job, 8), budget = get(*job, 16);
+      uint32_t order = 0;
+      std::memcpy(&order, job->data() + 24, 4);
+      if (reply >= positions.size()) return;
+      uint64_t polls = 0;
+      bool cancelled = false;
+      const auto cancel_came = [&] {
+        while (auto c = ranks::try_receive(0, kCancelTag + slot)) {
+          if (!*c) return false;
+          if (get(**c, 0) == id) return true;  // an older job's cancel is ignored
+        }
+        return true;  // MPI failed: give the job up
+      };
+      const uint64_t before = dfpn.nodes();
+      const core::Result r = dfpn.solve(
+          positions[reply], left,
+          [&] {
+            cancelled = cancelled || cancel_came();
+            return (budget && ++polls * kPoll > budget) || cancelled || stop.poll();
+          },
+          static_cast<int>(order));
+      std::string done;
+      put(done, id);
+      done.push_back(static_cast<char>(r));
+      put(done, dfpn.nodes() - before);
+      if (!ranks::send(0, kDoneTag + slot, done)) return;
+    }
+  };
+  std::vector<std::thread> slot_threads;
+  for (int slot = 1; slot < slots(threads); ++slot) slot_threads.emplace_back(serve_slot, slot);
+  serve_slot(0);
+  for (auto& t : slot_threads) t.join();
+  std::string total;
+  put(total, dfpn.nodes());
+  (void)ranks::send(0, kTotalTag, total);
+}
+
+}  // namespace solver
