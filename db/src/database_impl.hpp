@@ -40,10 +40,9 @@ struct Database::Impl {
 
   // Serialises check-then-insert on cgt_forms so two threads cannot both find a hash free.
   std::mutex cgt_mutex;
-  // OpenOptions::defer_writes: the encoded records put() kept, in the wire layout of
-  // take_deferred_writes() without its version byte.
+  // OpenOptions::defer_writes: the records put() kept for take_deferred_writes().
   std::mutex deferred_mutex;
-  std::string deferred;
+  std::vector<PositionRecord> deferred;
   std::atomic<int> open_scans{0};
   std::atomic<std::uint64_t> next_builder_id{0};
 

@@ -19,45 +19,30 @@ constexpr char kDeferredVersion = 1;
 
 }  // namespace
 
-Status defer(Database::Impl& impl, std::span<const PositionRecord> records) {
-  if (impl.db == nullptr) return impl.fail(Code::kInvalidArgument, "put on a closed database");
+std::string encode_deferred_writes(std::span<const PositionRecord> records) {
   std::string bytes;
+  if (records.empty()) return bytes;
+  bytes.push_back(kDeferredVersion);
   for (const auto& r : records) {
-    if (auto c = detail::check_value(r.value); !c)
-      return impl.fail(c.error().code,
-                       "position " + describe_key(r.key) + ": " + c.error().message);
     const auto k = encode_key(r.key);
     const auto v = encode_value(r.value);
     bytes.append(k.data(), k.size());
     bytes.push_back(static_cast<char>(v.size));
     bytes.append(v.bytes.data(), v.size);
   }
-  std::lock_guard lock(impl.deferred_mutex);
-  impl.deferred += bytes;
-  return ok();
+  return bytes;
 }
 
-Expected<std::string> Database::take_deferred_writes() {
-  if (!impl_->options.defer_writes)
-    return impl_->fail(Code::kInvalidArgument, "take_deferred_writes without defer_writes");
-  std::lock_guard lock(impl_->deferred_mutex);
-  if (impl_->deferred.empty()) return std::string();
-  std::string out(1, kDeferredVersion);
-  out += impl_->deferred;
-  impl_->deferred.clear();
-  return out;
-}
-
-Status Database::apply_deferred_writes(std::string_view bytes) {
-  if (bytes.empty()) return ok();
+Expected<std::vector<PositionRecord>> decode_deferred_writes(std::string_view bytes) {
+  std::vector<PositionRecord> records;
+  if (bytes.empty()) return records;
   const auto bad = [&](std::size_t at, const std::string& why) {
-    return impl_->fail(Code::kCorruption,
-                       "deferred writes, byte " + std::to_string(at) + ": " + why);
+    return Error{Code::kCorruption, "deferred writes, byte " + std::to_string(at) + ": " + why};
   };
   if (bytes[0] != kDeferredVersion)
     return bad(0, "version " + std::to_string(static_cast<unsigned char>(bytes[0])) +
                       ", expected " + std::to_string(kDeferredVersion));
-  std::vector<PositionRecord> records;
+  if (bytes.size() == 1) return bad(1, "no record after the version");
   std::size_t at = 1;
   while (at < bytes.size()) {
     if (bytes.size() - at < kKeySize + 1) return bad(at, "record cut short");
@@ -71,7 +56,34 @@ Status Database::apply_deferred_writes(std::string_view bytes) {
     records.push_back({*key, *value});
     at += n;
   }
-  return put(records);
+  return records;
+}
+
+Status defer(Database::Impl& impl, std::span<const PositionRecord> records) {
+  if (impl.db == nullptr) return impl.fail(Code::kInvalidArgument, "put on a closed database");
+  for (const auto& r : records)
+    if (auto c = detail::check_value(r.value); !c)
+      return impl.fail(c.error().code,
+                       "position " + describe_key(r.key) + ": " + c.error().message);
+  std::lock_guard lock(impl.deferred_mutex);
+  impl.deferred.insert(impl.deferred.end(), records.begin(), records.end());
+  return ok();
+}
+
+Expected<std::string> Database::take_deferred_writes() {
+  if (!impl_->options.defer_writes)
+    return impl_->fail(Code::kInvalidArgument, "take_deferred_writes without defer_writes");
+  std::lock_guard lock(impl_->deferred_mutex);
+  std::string out = encode_deferred_writes(impl_->deferred);
+  impl_->deferred.clear();
+  return out;
+}
+
+Status Database::apply_deferred_writes(std::string_view bytes) {
+  auto records = decode_deferred_writes(bytes);
+  if (!records) return impl_->fail(records.error().code, records.error().message);
+  if (records->empty()) return ok();
+  return put(*records);
 }
 
 }  // namespace db

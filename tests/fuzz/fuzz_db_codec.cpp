@@ -1,7 +1,7 @@
 // The database's record codecs, of schema version 3 and of version 2 (read to upgrade):
-// position keys, position values and CGT-form keys decoded from arbitrary bytes (as a
-// damaged or foreign database would hand them over). Never a crash; whatever decodes
-// encodes back to exactly the same bytes.
+// position keys, position values, CGT-form keys and deferred writes decoded from arbitrary bytes
+// (as a damaged or foreign database would hand them over). Never a crash; whatever decodes encodes
+// back to exactly the same bytes.
 #include <db/schema.hpp>
 #include <string>
 
@@ -28,6 +28,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   }
   if (auto k = db::detail::decode_key_v2(bytes, 1)) {
     FUZZ_REQUIRE(db::detail::encode_key_v2(*k) == bytes);
+  }
+  // Another rank's deferred writes (Database::apply_deferred_writes): what decodes
+  // encodes back to the same bytes.
+  if (auto w = db::decode_deferred_writes(bytes)) {
+    FUZZ_REQUIRE(db::encode_deferred_writes(*w) == bytes);
+  } else {
+    FUZZ_REQUIRE(!w.error().message.empty());
   }
   if (auto c = db::decode_cgt_key(bytes)) {
     const auto packed = db::encode_cgt_key(*c);

@@ -145,8 +145,7 @@ class Database {
 
   // A secondary opened with defer_writes: the position writes made since the last call,
   // as bytes for apply_deferred_writes() (empty when there were none), and forgotten here.
-  //   [u8 version = 1] then per record [key: kKeySize bytes][u8 n][value: n bytes]
-  // Keys and values are the schema's encodings (schema.hpp): no process-local ids.
+  // The layout is encode_deferred_writes() (schema.hpp): no process-local ids.
   Expected<std::string> take_deferred_writes();
   // The writer applies another process's deferred writes, all or nothing; malformed bytes
   // are kCorruption and nothing is written.

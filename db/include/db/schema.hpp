@@ -107,8 +107,10 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "db/error.hpp"
 #include "db/position.hpp"
@@ -191,6 +193,12 @@ std::string describe_key(const PositionKey& key);
 // "konane 6x6".
 std::string describe_board(Board board);
 PackedBoardPrefix encode_board_prefix(Board board);
+
+// Position writes travelling between processes (Database::take_deferred_writes):
+//   [u8 version = 1] then per record [key: kKeySize bytes][u8 n][value: n bytes]
+// Empty when there are no records. decode fails with kCorruption naming the byte.
+std::string encode_deferred_writes(std::span<const PositionRecord> records);
+Expected<std::vector<PositionRecord>> decode_deferred_writes(std::string_view bytes);
 
 EncodedValue encode_value(const PositionValue& value);
 // Fails with kCorruption on malformed bytes and kConflict on a record marked conflicting.
