@@ -3,7 +3,7 @@
 #  1. Release build with -Wall -Wextra -Werror, every test;
 #  2. AddressSanitizer + UndefinedBehaviorSanitizer build, every test;
 #  3. ThreadSanitizer build, the concurrent tests (names Concurrent* / Concurrency*);
-#  4. libFuzzer (clang, ASan + UBSan) on every parser, 30 s each (scripts/fuzz.sh).
+#  4. libFuzzer (clang, ASan + UBSan) on every parser, 20 s each (scripts/fuzz.sh).
 set -eu
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
@@ -29,5 +29,5 @@ cmake -S . -B build-ci/tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DKONANE_WERROR=ON
 cmake --build build-ci/tsan -j"$jobs" --target cgt_tests solver_tests
 TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$PWD/scripts/tsan.supp" \
   run_suite build-ci/tsan -R Concurren
-scripts/fuzz.sh 30
+scripts/fuzz.sh 20
 echo "all test suites passed"
