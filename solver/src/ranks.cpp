@@ -78,6 +78,21 @@ core::Expected<std::string> receive_probed(const MPI_Status& probe) {
   return bytes;
 }
 
+// Waits for a non-blocking operation by polling, with g_mpi held only while testing: a
+// blocking MPI call would spin on a core for as long as the slowest rank takes.
+core::Status wait_for(MPI_Request& request) {
+  Backoff idle;
+  while (true) {
+    int done = 0;
+    {
+      std::lock_guard lock(g_mpi);
+      KONANE_MPI_CHECK(MPI_Test(&request, &done, MPI_STATUS_IGNORE), "test");
+    }
+    if (done) return core::ok();
+    idle.wait();
+  }
+}
+
 // Test hook (the resume suite): rank K kills itself once it has run N items, before
 // reporting the Nth, so that a kill lands at a chosen point whatever the machine's speed.
 struct AbortHook {
@@ -138,6 +153,7 @@ class Dealer {
   // The answering thread: runs until every other rank said it finished.
   core::Status serve(ShareStats& stats) {
     int finished = 0;
+    Backoff idle;
     while (finished < g_world.size - 1) {
       MPI_Status probe{};
       int flag = 0;
@@ -152,9 +168,10 @@ class Dealer {
         }
       }
       if (!msg) {
-        std::this_thread::sleep_for(std::chrono::microseconds(100));
+        idle.wait();
         continue;
       }
+      idle.reset();
       stats.bytes_received += msg->size();
       const int from = probe.MPI_SOURCE;
       if (msg->size() < 9) return bad_message(from);
@@ -217,6 +234,7 @@ core::Expected<std::uint64_t> ask(const std::string& msg, ShareStats& stats) {
     if (auto s = send_bytes(msg, 0, kAsk); !s) return s.error();
   }
   stats.bytes_sent += msg.size();
+  Backoff idle;
   while (true) {  // polled, so that the mutex is not held while rank 0 works
     std::optional<std::string> reply;
     {
@@ -231,7 +249,7 @@ core::Expected<std::uint64_t> ask(const std::string& msg, ShareStats& stats) {
       }
     }
     if (!reply) {
-      std::this_thread::sleep_for(std::chrono::microseconds(50));
+      idle.wait();
       continue;
     }
     stats.bytes_received += reply->size();
@@ -290,28 +308,43 @@ core::Expected<std::optional<std::string>> try_receive(int from, int tag) {
 }
 
 core::Expected<std::string> receive(int from, int tag) {
+  Backoff idle;
   while (true) {
     auto got = try_receive(from, tag);
     if (!got) return got.error();
     if (*got) return std::move(**got);
-    std::this_thread::sleep_for(std::chrono::microseconds(50));
+    idle.wait();
   }
+}
+
+void Backoff::wait() {
+  std::this_thread::sleep_for(std::chrono::microseconds(micros_));
+  micros_ = std::min(micros_ * 2, 2000);
 }
 
 int agree_exit_code(int rc) {
   if (g_world.size <= 1) return rc;
-  std::lock_guard lock(g_mpi);
   int code = rc;
-  if (MPI_Bcast(&code, 1, MPI_INT, 0, MPI_COMM_WORLD) != MPI_SUCCESS) return 2;
+  MPI_Request request;
+  {
+    std::lock_guard lock(g_mpi);
+    if (MPI_Ibcast(&code, 1, MPI_INT, 0, MPI_COMM_WORLD, &request) != MPI_SUCCESS) return 2;
+  }
+  if (!wait_for(request)) return 2;
   return code;
 }
 
 core::Status agree(const core::Status& local) {
   if (g_world.size <= 1) return local;
-  std::lock_guard lock(g_mpi);
   const int mine = local ? g_world.size : g_world.rank;
   int first = 0;
-  KONANE_MPI_CHECK(MPI_Allreduce(&mine, &first, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD), "allreduce");
+  {
+    MPI_Request request;
+    KONANE_MPI_CHECK(MPI_Iallreduce(&mine, &first, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD, &request),
+                     "allreduce");
+    if (auto s = wait_for(request); !s) return s;
+  }
+  std::lock_guard lock(g_mpi);
   if (first == g_world.size) return core::ok();
   std::string text = first == g_world.rank ? local.error().message : std::string();
   int code = first == g_world.rank ? static_cast<int>(local.error().code) : 0;

@@ -95,6 +95,7 @@ class RemoteSearch {
     job.append(reinterpret_cast<const char*>(&o), 4);
     if (!ok(ranks::send(rank_, kJobTag + slot_, job), job.size())) return core::Result::Unknown;
     bool cancelled = false;
+    ranks::Backoff idle;
     while (true) {
       auto got = ranks::try_receive(rank_, kDoneTag + slot_);
       if (!got) {
@@ -117,7 +118,7 @@ class RemoteSearch {
         if (!ok(ranks::send(rank_, kCancelTag + slot_, c), c.size())) return core::Result::Unknown;
         cancelled = true;
       }
-      std::this_thread::sleep_for(std::chrono::microseconds(200));
+      idle.wait();
     }
   }
 

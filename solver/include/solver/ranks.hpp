@@ -44,6 +44,18 @@ int agree_exit_code(int rc);
 // so that one rank's failure cannot leave the others waiting.
 core::Status agree(const core::Status& local);
 
+// Sleeps between polls for a message: 50 us at first, doubling to 2 ms while nothing comes,
+// so that a waiting rank costs almost no core (blocking MPI calls would spin on one) and a
+// busy exchange little latency.
+class Backoff {
+ public:
+  void wait();
+  void reset() { micros_ = 50; }
+
+ private:
+  int micros_ = 50;
+};
+
 // Point to point, for protocols of their own (reply_rounds.hpp). Tags below 100 are free
 // for callers; share_work uses 101 and 102.
 core::Status send(int to, int tag, const std::string& bytes);
