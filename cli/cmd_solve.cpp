@@ -141,14 +141,6 @@ int report_opening(KonaneSolver& solver, const GameState& s, bool json, Io io,
       j.field("jobs_sent", a.across_ranks.jobs);
       j.field("message_bytes", a.across_ranks.bytes);
     }
-    if (!by_rank.empty()) {
-      j.field("ranks", static_cast<int>(by_rank.size()));
-      j.key("nodes_per_rank").begin_array();
-      for (const uint64_t n : by_rank) j.value(n);
-      j.end_array();
-      j.field("jobs_sent", a.across_ranks.jobs);
-      j.field("message_bytes", a.across_ranks.bytes);
-    }
     if (dbc) {
       j.field("from_db", from_db);
       j.field("db_hits", solver.store_hits());

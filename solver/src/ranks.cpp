@@ -93,6 +93,20 @@ core::Status wait_for(MPI_Request& request) {
   }
 }
 
+// The next message from `from` (or MPI_ANY_SOURCE) with `tag`, if one has arrived, and who
+// sent it; never waits.
+core::Expected<std::optional<std::string>> poll_message(int from, int tag, int* source) {
+  std::lock_guard lock(g_mpi);
+  int flag = 0;
+  MPI_Status probe{};
+  KONANE_MPI_CHECK(MPI_Iprobe(from, tag, MPI_COMM_WORLD, &flag, &probe), "iprobe");
+  if (!flag) return std::optional<std::string>();
+  auto got = receive_probed(probe);
+  if (!got) return got.error();
+  if (source) *source = probe.MPI_SOURCE;
+  return std::optional<std::string>(std::move(*got));
+}
+
 // Test hook (the resume suite): rank K kills itself once it has run N items, before
 // reporting the Nth, so that a kill lands at a chosen point whatever the machine's speed.
 struct AbortHook {
@@ -155,25 +169,16 @@ class Dealer {
     int finished = 0;
     Backoff idle;
     while (finished < g_world.size - 1) {
-      MPI_Status probe{};
-      int flag = 0;
-      std::optional<std::string> msg;
-      {
-        std::lock_guard lock(g_mpi);
-        KONANE_MPI_CHECK(MPI_Iprobe(MPI_ANY_SOURCE, kAsk, MPI_COMM_WORLD, &flag, &probe), "iprobe");
-        if (flag) {
-          auto got = receive_probed(probe);
-          if (!got) return got.error();
-          msg = std::move(*got);
-        }
-      }
+      int from = 0;
+      auto polled = poll_message(MPI_ANY_SOURCE, kAsk, &from);
+      if (!polled) return polled.error();
+      std::optional<std::string>& msg = *polled;
       if (!msg) {
         idle.wait();
         continue;
       }
       idle.reset();
       stats.bytes_received += msg->size();
-      const int from = probe.MPI_SOURCE;
       if (msg->size() < 9) return bad_message(from);
       const auto kind = static_cast<std::uint8_t>((*msg)[0]);
       const std::uint64_t item = get_u64(msg->data() + 1);
@@ -236,18 +241,9 @@ core::Expected<std::uint64_t> ask(const std::string& msg, ShareStats& stats) {
   stats.bytes_sent += msg.size();
   Backoff idle;
   while (true) {  // polled, so that the mutex is not held while rank 0 works
-    std::optional<std::string> reply;
-    {
-      std::lock_guard lock(g_mpi);
-      int flag = 0;
-      MPI_Status probe{};
-      KONANE_MPI_CHECK(MPI_Iprobe(0, kGive, MPI_COMM_WORLD, &flag, &probe), "iprobe");
-      if (flag) {
-        auto got = receive_probed(probe);
-        if (!got) return got.error();
-        reply = std::move(*got);
-      }
-    }
+    auto polled = poll_message(0, kGive, nullptr);
+    if (!polled) return polled.error();
+    std::optional<std::string>& reply = *polled;
     if (!reply) {
       idle.wait();
       continue;
@@ -297,14 +293,7 @@ core::Status send(int to, int tag, const std::string& bytes) {
 }
 
 core::Expected<std::optional<std::string>> try_receive(int from, int tag) {
-  std::lock_guard lock(g_mpi);
-  int flag = 0;
-  MPI_Status probe{};
-  KONANE_MPI_CHECK(MPI_Iprobe(from, tag, MPI_COMM_WORLD, &flag, &probe), "iprobe");
-  if (!flag) return std::optional<std::string>();
-  auto got = receive_probed(probe);
-  if (!got) return got.error();
-  return std::optional<std::string>(std::move(*got));
+  return poll_message(from, tag, nullptr);
 }
 
 core::Expected<std::string> receive(int from, int tag) {

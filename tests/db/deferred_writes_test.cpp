@@ -12,13 +12,8 @@ using db::Code;
 using db::OpenMode;
 using db::Winner;
 using db_test::key;
+using db_test::lookup;
 using db_test::value;
-
-std::optional<db::PositionValue> lookup(const db::Database& d, const db::PositionKey& k) {
-  auto got = d.get(k);
-  EXPECT_TRUE(got.has_value()) << got.error().message;
-  return got ? *got : std::nullopt;
-}
 
 db::OpenOptions deferring(const db_test::fs::path& logs) {
   auto o = db_test::options(OpenMode::kSecondary);

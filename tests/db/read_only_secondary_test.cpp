@@ -10,13 +10,8 @@ using db::Code;
 using db::OpenMode;
 using db::Winner;
 using db_test::key;
+using db_test::lookup;
 using db_test::value;
-
-std::optional<db::PositionValue> lookup(const db::Database& d, const db::PositionKey& k) {
-  auto r = d.get(k);
-  EXPECT_TRUE(r.has_value()) << r.error().message;
-  return r ? *r : std::nullopt;
-}
 
 TEST(ReadOnly, SeesWritesOfAClosedPrimaryIncludingItsWal) {
   db_test::TempDir dir;

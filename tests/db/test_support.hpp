@@ -101,6 +101,13 @@ inline db::PositionValue value(db::Winner left_to_move, db::Winner right_to_move
   return v;
 }
 
+// The stored value of k (nullopt if none), failing the test on a read error.
+inline std::optional<db::PositionValue> lookup(const db::Database& d, const db::PositionKey& k) {
+  auto r = d.get(k);
+  EXPECT_TRUE(r.has_value()) << r.error().message;
+  return r ? *r : std::nullopt;
+}
+
 inline db::PositionKey random_key(std::mt19937_64& rng, std::uint8_t rows = 6,
                                   std::uint8_t cols = 6) {
   const std::uint64_t hi = rng();
