@@ -1,7 +1,7 @@
 #!/bin/sh
 # Fuzzes every parser with libFuzzer (clang, AddressSanitizer + UndefinedBehaviorSanitizer).
 #   scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]
-# CI runs 20 s per target (scripts/test.sh); a release check runs an hour per target:
+# CI runs 15 s per target (scripts/test.sh); a release check runs an hour per target:
 #   scripts/fuzz.sh 3600
 # Each target starts from its seed corpus (tests/fuzz/corpus/NAME, never modified here)
 # and keeps what it finds under build-fuzz/work/NAME. A crash, a leak, a hang (over 10 s)
