@@ -159,6 +159,11 @@ class Dealer {
     while (first_asks_.load() < g_world.size - 1 && !failed_.load())
       std::this_thread::sleep_for(std::chrono::milliseconds(1));
   }
+  // MPI itself failed: nothing more is handed out, and the run ends with this error.
+  void abandon(const core::Error& e) {
+    std::lock_guard lock(collect_mu_);
+    fail(e, 0);
+  }
   core::Status result() const {
     if (failure_) return *failure_;
     return core::ok();
@@ -360,7 +365,7 @@ core::Status share_work(const std::vector<std::size_t>& items, int threads,
     if (g_world.size > 1)
       answering = std::thread([&] {
         served = dealer.serve(stats);
-        if (!*served) dealer.take(0, 0, served->error());  // stops rank 0's own threads too
+        if (!*served) dealer.abandon(served->error());  // stops rank 0's own threads too
       });
     std::atomic<std::size_t> here{0};
     tbb::parallel_for(
