@@ -8,7 +8,6 @@
 #include <memory>
 #include <sstream>
 
-#include "batch_database.hpp"
 #include "batch_lines.hpp"
 #include "batch_runner.hpp"
 #include "db_support.hpp"
@@ -17,6 +16,7 @@
 #include "konane_solver.hpp"
 #include "options.hpp"
 #include "position_arg.hpp"
+#include "rank_database.hpp"
 #include "rank_setup.hpp"
 #include "solver/stored_analysis.hpp"
 #include "solver_options.hpp"
@@ -81,7 +81,7 @@ int run_batch(const std::vector<std::string>& args, Io io) {
   std::optional<db::Database> database;
   const std::string db_path = db_path_from(vm);
   if (!db_path.empty()) {
-    database = open_batch_database(db_path, io);
+    database = open_rank_database(db_path, "batch", io);
     if (!database) return kExitUsage;
   }
 

@@ -19,6 +19,8 @@
 #include "konane/retro_game.hpp"
 #include "options.hpp"
 #include "position_arg.hpp"
+#include "rank_database.hpp"
+#include "solver/ranks.hpp"
 #include "solver/retro.hpp"
 #include "solver/values.hpp"
 
@@ -82,8 +84,16 @@ int run_retro(const std::vector<std::string>& args, Io io) {
   if (const char* env = std::getenv("KONANE_RETRO_ABORT_AFTER")) abort_after = std::stoull(env);
   if (const char* env = std::getenv("KONANE_RETRO_ABORT_AFTER_RUNS"))
     abort_after_runs = std::stoull(env);
+  // Under mpirun, KONANE_RANK_ABORT=K keeps those hooks to rank K alone.
+  const auto& world = solver::ranks::world();
+  if (const char* env = std::getenv("KONANE_RANK_ABORT"); env && std::atoi(env) != world.rank)
+    abort_after = abort_after_runs = 0;
+  if (world.size > 1 && vm.count("values"))
+    return usage_error(io, "retro",
+                       "--values is computed by one process; run it without mpirun (or -np 1)");
 
-  auto database = open_database(path, db::OpenMode::kReadWrite, true, "retro", io);
+  // Rank 0 holds it read-write; other ranks follow as secondaries (rank_database.hpp).
+  auto database = open_rank_database(path, "retro", io);
   if (!database) return kExitUsage;
 
   const std::string board = core::shape_name(*size);
@@ -97,6 +107,7 @@ int run_retro(const std::vector<std::string>& args, Io io) {
   options.spill_entries = spill;
   options.abort_after = abort_after;
   options.abort_after_runs = abort_after_runs;
+  options.across_ranks = true;
   if (!vm.count("quiet")) {
     options.progress = &io.err;
     options.progress_tty = err_is_tty(io);
@@ -108,12 +119,14 @@ int run_retro(const std::vector<std::string>& args, Io io) {
 
   const auto t0 = std::chrono::steady_clock::now();
   const std::string started = solver::retro_detail::iso_now();
-  if (auto s = database->put_meta(prefix + "last_started_at", started); !s)
-    return db_error(io, "retro", path, s.error());
+  if (world.rank == 0)
+    if (auto s = database->put_meta(prefix + "last_started_at", started); !s)
+      return db_error(io, "retro", path, s.error());
   const RetroGame game{size->rows, size->cols};
   solver::RetroSolver<RetroGame> retro(game, *database, std::move(options));
   auto stats = retro.run();
   if (!stats) return db_error(io, "retro", path, stats.error());
+  if (world.rank != 0) return kExitOk;  // rank 0 records and prints the run
   {
     std::error_code ec;  // the shared work directory goes once it is empty
     std::filesystem::remove(std::filesystem::path(path) / "retro-work", ec);
@@ -134,6 +147,7 @@ int run_retro(const std::vector<std::string>& args, Io io) {
       {prefix + "seconds", std::to_string(secs)},
       {prefix + "layer_seconds", std::to_string(layer_seconds)},
       {prefix + "threads", std::to_string(threads)},
+      {prefix + "ranks", std::to_string(stats->ranks)},
       {prefix + "peak_rss_kb", std::to_string(rss)},
       {prefix + "build_id", kBuildId},
       {prefix + "winner", winner_text(summary->winner)},
@@ -166,8 +180,10 @@ int run_retro(const std::vector<std::string>& args, Io io) {
       j.end_object();
     }
     j.end_array();
-    j.field("threads", threads);
-    j.field("peak_rss_kb", static_cast<int64_t>(rss));
+    j.field("threads", threads);  // per rank
+    j.field("ranks", stats->ranks);
+    j.field("message_bytes", stats->bytes_sent);
+    j.field("peak_rss_kb", static_cast<int64_t>(rss));  // rank 0's
     // This run's phases (0 for a phase finished by an earlier run).
     j.field("enumerate_seconds", stats->enumerate_seconds);
     j.field("solve_seconds", stats->solve_seconds);
@@ -191,12 +207,14 @@ int run_retro(const std::vector<std::string>& args, Io io) {
            << std::fixed << std::setprecision(3) << l.seconds
            << (l.from_earlier_run ? "  (earlier run)" : "") << "\n";
   io.out << std::fixed << std::setprecision(2) << "seconds: " << secs << "  threads: " << threads
+         << (stats->ranks > 1 ? "  ranks: " + std::to_string(stats->ranks) : std::string())
          << "  peak memory: " << rss / 1024 << " MiB" << (stats->resumed ? "  (resumed)" : "")
          << "\n";
   return kExitOk;
 }
 
-Registrar reg("retro", "strong solution of a board by retrograde analysis into --db", run_retro);
+Registrar reg("retro", "strong solution of a board by retrograde analysis into --db", run_retro,
+              false, "konane", true);
 
 }  // namespace
 }  // namespace konane::cli

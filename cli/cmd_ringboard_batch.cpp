@@ -9,12 +9,12 @@
 #include <fstream>
 #include <sstream>
 
-#include "batch_database.hpp"
 #include "batch_lines.hpp"
 #include "batch_runner.hpp"
 #include "db_support.hpp"
 #include "json.hpp"
 #include "options.hpp"
+#include "rank_database.hpp"
 #include "rank_setup.hpp"
 #include "ringboard_solving.hpp"
 
@@ -76,7 +76,8 @@ int run_batch(const std::vector<std::string>& args, Io io) {
 
   const auto lines = batch_lines<RingboardLine>(*input, parse_line);
   const std::string path = db_path_from(vm);
-  auto database = path.empty() ? std::optional<db::Database>() : open_batch_database(path, io);
+  auto database =
+      path.empty() ? std::optional<db::Database>() : open_rank_database(path, "batch", io);
   if (!path.empty() && !database) return kExitUsage;
 
   BatchJob job;

@@ -44,7 +44,6 @@ struct Database::Impl {
   std::mutex deferred_mutex;
   std::vector<PositionRecord> deferred;
   std::atomic<int> open_scans{0};
-  std::atomic<std::uint64_t> next_builder_id{0};
 
   Impl() = default;
   Impl(const Impl&) = delete;

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cinttypes>
 #include <cstdio>
 #include <optional>
@@ -29,6 +30,10 @@ std::string run_name(std::size_t index) {
   std::snprintf(buf, sizeof buf, "run-%06zu.sst", index);
   return buf;
 }
+
+// Per process, not per handle: a writer and a secondary of one database in one process
+// (the tests) must not share a builder directory.
+std::atomic<std::uint64_t> g_next_builder_id{0};
 
 }  // namespace
 
@@ -148,15 +153,34 @@ std::size_t SstBuilder::runs_written() const {
   return state_ ? state_->runs.size() : 0;
 }
 
+Expected<std::vector<std::string>> SstBuilder::release() {
+  if (!state_) return Error{Code::kInvalidArgument, "release of an sst builder that was ingested"};
+  if (auto s = state_->write_run(); !s) return s.error();
+  std::vector<std::string> names;
+  for (const auto& run : state_->runs)
+    names.push_back((state_->dir.filename() / fs::path(run).filename()).string());
+  state_->dir.clear();  // no longer ours to delete
+  state_.reset();
+  return names;
+}
+
 Expected<SstBuilder> Database::sst_builder(const SstBuilderOptions& options) const {
-  if (auto s = impl_->require_writable("sst builder"); !s) return s.error();
+  // Another rank's secondary writes runs for the writer to ingest (SstBuilder::release).
+  if (!impl_->options.defer_writes)
+    if (auto s = impl_->require_writable("sst builder"); !s) return s.error();
   if (options.max_buffered_records == 0) {
     return impl_->fail(Code::kInvalidArgument, "sst builder needs max_buffered_records > 0");
   }
   auto state = std::make_unique<SstBuilder::State>();
   state->db_path = impl_->path;
-  state->dir = impl_->ingest_root() / (std::to_string(::getpid()) + "-" +
-                                       std::to_string(impl_->next_builder_id.fetch_add(1)));
+  // The host too: ranks on several machines may share a pid and the database directory.
+  char host[256] = {};
+  if (::gethostname(host, sizeof host - 1) != 0 || host[0] == '\0')
+    std::snprintf(host, sizeof host, "host");
+  for (char* c = host; *c; ++c)
+    if (*c == '/') *c = '_';
+  state->dir = impl_->ingest_root() / (std::string(host) + "-" + std::to_string(::getpid()) + "-" +
+                                       std::to_string(g_next_builder_id.fetch_add(1)));
   state->options = rocksdb::Options(impl_->tuning.db, impl_->tuning.positions);
   state->builder_options = options;
   state->buffer.reserve(std::min<std::size_t>(options.max_buffered_records, 1 << 16));
@@ -170,9 +194,45 @@ Status Database::ingest(SstBuilder&& builder, std::span<const MetaEntry> then_me
 }
 
 Status Database::ingest(std::vector<SstBuilder>&& builders, std::span<const MetaEntry> then_meta) {
-  // Taking the builders over means their files are deleted when we return, whatever happens.
+  return ingest(std::move(builders), {}, then_meta);
+}
+
+Status Database::ingest(std::vector<SstBuilder>&& builders, std::span<const std::string> released,
+                        std::span<const MetaEntry> then_meta) {
+  // Taking the builders over means their files are deleted when we return, whatever happens;
+  // the released runs' directories likewise.
   const std::vector<SstBuilder> owned = std::move(builders);
+  // Released runs are named "<builder dir>/<run>.sst" and nothing else, so that no name
+  // reaches out of the ingest directory; the directories of well-shaped names are removed
+  // when we return, whatever happens.
+  const fs::path root = impl_->ingest_root();
+  const auto shaped = [](const fs::path& p) {
+    if (p.is_absolute() || std::distance(p.begin(), p.end()) != 2 || p.extension() != ".sst")
+      return false;
+    for (const auto& part : p)
+      if (part == ".." || part == "." || part.empty()) return false;
+    return true;
+  };
+  struct RemoveDirs {
+    std::vector<fs::path> dirs;
+    ~RemoveDirs() {
+      for (const auto& d : dirs) {
+        std::error_code ec;
+        fs::remove_all(d, ec);
+      }
+    }
+  } remove_released;
+  for (const auto& n : released)
+    if (shaped(n)) remove_released.dirs.push_back(root / fs::path(n).parent_path());
   if (auto s = impl_->require_writable("ingest"); !s) return s;
+  std::vector<std::string> foreign;
+  for (const auto& n : released) {
+    std::error_code ec;
+    if (!shaped(n) || !fs::is_regular_file(root / n, ec))
+      return impl_->fail(Code::kInvalidArgument,
+                         "ingest of released run '" + n + "': not a run in " + root.string());
+    foreign.push_back((root / n).string());
+  }
   for (const auto& e : then_meta) {
     if (e.key.starts_with(kReservedMetaPrefix)) {
       return impl_->fail(Code::kInvalidArgument, "meta key '" + e.key + "' is reserved");
@@ -188,6 +248,7 @@ Status Database::ingest(std::vector<SstBuilder>&& builders, std::span<const Meta
     if (auto s = b.state_->write_run(); !s) return s;
     runs.insert(runs.end(), b.state_->runs.begin(), b.state_->runs.end());
   }
+  runs.insert(runs.end(), foreign.begin(), foreign.end());
   // One call for all the runs: they become visible together, and RocksDB places each
   // (the bottommost level it fits without overlapping anything, else level 0).
   if (!runs.empty()) {

@@ -351,6 +351,107 @@ core::Status agree(const core::Status& local) {
   return core::Error{static_cast<core::Code>(code), text};
 }
 
+namespace {
+
+core::Expected<std::vector<std::uint64_t>> all_reduce(std::vector<std::uint64_t> v, MPI_Op op) {
+  if (g_world.size <= 1) return v;
+  if (v.size() > static_cast<std::size_t>(std::numeric_limits<int>::max()))
+    return core::Error{core::Code::kInvalidArgument, "MPI reduction too long"};
+  std::vector<std::uint64_t> out(v.size());
+  MPI_Request request;
+  {
+    std::lock_guard lock(g_mpi);
+    KONANE_MPI_CHECK(MPI_Iallreduce(v.data(), out.data(), static_cast<int>(v.size()), MPI_UINT64_T,
+                                    op, MPI_COMM_WORLD, &request),
+                     "allreduce");
+  }
+  if (auto s = wait_for(request); !s) return s.error();
+  return out;
+}
+
+}  // namespace
+
+core::Expected<std::vector<std::uint64_t>> sum(std::vector<std::uint64_t> v) {
+  return all_reduce(std::move(v), MPI_SUM);
+}
+core::Expected<std::vector<std::uint64_t>> max(std::vector<std::uint64_t> v) {
+  return all_reduce(std::move(v), MPI_MAX);
+}
+
+core::Expected<std::vector<std::uint64_t>> broadcast(std::vector<std::uint64_t> v) {
+  if (g_world.size <= 1) return v;
+  std::uint64_t n = v.size();
+  for (int step = 0; step < 2; ++step) {  // the length, then the words
+    MPI_Request request;
+    {
+      std::lock_guard lock(g_mpi);
+      const int rc = step == 0 ? MPI_Ibcast(&n, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD, &request)
+                               : MPI_Ibcast(v.data(), static_cast<int>(n), MPI_UINT64_T, 0,
+                                            MPI_COMM_WORLD, &request);
+      if (rc != MPI_SUCCESS) return mpi_error(rc, "bcast");
+    }
+    if (auto s = wait_for(request); !s) return s.error();
+    if (step == 0) {
+      if (n > static_cast<std::uint64_t>(std::numeric_limits<int>::max()))
+        return core::Error{core::Code::kInvalidArgument, "MPI broadcast too long"};
+      v.resize(n);
+    }
+  }
+  return v;
+}
+
+core::Expected<std::vector<std::vector<std::uint64_t>>> exchange(
+    const std::vector<std::vector<std::uint64_t>>& to_each, std::uint64_t* bytes_sent) {
+  const int size = g_world.size;
+  if (static_cast<int>(to_each.size()) != size)
+    return core::Error{core::Code::kInvalidArgument, "exchange needs one vector per rank"};
+  if (size <= 1) return to_each;
+  constexpr std::size_t kMax = static_cast<std::size_t>(std::numeric_limits<int>::max());
+  std::vector<int> send_counts(size), send_offsets(size), recv_counts(size), recv_offsets(size);
+  std::size_t total = 0;
+  for (int r = 0; r < size; ++r) {
+    if (to_each[r].size() > kMax || total > kMax)
+      return core::Error{core::Code::kInvalidArgument, "MPI exchange of " +
+                                                           std::to_string(to_each[r].size()) +
+                                                           " words to one rank is too long"};
+    send_counts[r] = static_cast<int>(to_each[r].size());
+    send_offsets[r] = static_cast<int>(total);
+    total += to_each[r].size();
+    if (bytes_sent && r != g_world.rank) *bytes_sent += to_each[r].size() * 8;
+  }
+  if (total > kMax) return core::Error{core::Code::kInvalidArgument, "MPI exchange too long"};
+  std::vector<std::uint64_t> out;
+  out.reserve(total);
+  for (const auto& v : to_each) out.insert(out.end(), v.begin(), v.end());
+  MPI_Request request;
+  {
+    std::lock_guard lock(g_mpi);
+    KONANE_MPI_CHECK(MPI_Ialltoall(send_counts.data(), 1, MPI_INT, recv_counts.data(), 1, MPI_INT,
+                                   MPI_COMM_WORLD, &request),
+                     "alltoall");
+  }
+  if (auto s = wait_for(request); !s) return s.error();
+  std::size_t received = 0;
+  for (int r = 0; r < size; ++r) {
+    recv_offsets[r] = static_cast<int>(received);
+    received += static_cast<std::size_t>(recv_counts[r]);
+    if (received > kMax) return core::Error{core::Code::kInvalidArgument, "MPI exchange too long"};
+  }
+  std::vector<std::uint64_t> in(received);
+  {
+    std::lock_guard lock(g_mpi);
+    KONANE_MPI_CHECK(MPI_Ialltoallv(out.data(), send_counts.data(), send_offsets.data(),
+                                    MPI_UINT64_T, in.data(), recv_counts.data(),
+                                    recv_offsets.data(), MPI_UINT64_T, MPI_COMM_WORLD, &request),
+                     "alltoallv");
+  }
+  if (auto s = wait_for(request); !s) return s.error();
+  std::vector<std::vector<std::uint64_t>> from(size);
+  for (int r = 0; r < size; ++r)
+    from[r].assign(in.begin() + recv_offsets[r], in.begin() + recv_offsets[r] + recv_counts[r]);
+  return from;
+}
+
 core::Status share_work(const std::vector<std::size_t>& items, int threads,
                         const std::function<core::Expected<std::string>(std::size_t)>& work,
                         const std::function<core::Status(std::size_t, int, std::string&&)>& collect,

@@ -52,3 +52,28 @@ void die_for_test(const char* what, uint64_t count) {
 }
 
 }  // namespace solver::retro_detail
+
+namespace solver::retro_detail {
+
+void pack_strings(const std::vector<std::string>& in, std::vector<uint64_t>& out) {
+  for (const auto& s : in) {
+    out.push_back(s.size());
+    const size_t first = out.size();
+    out.resize(first + (s.size() + 7) / 8, 0);
+    std::memcpy(out.data() + first, s.data(), s.size());
+  }
+}
+
+db::Expected<std::vector<std::string>> unpack_strings(const std::vector<uint64_t>& in) {
+  std::vector<std::string> out;
+  for (size_t i = 0; i < in.size();) {
+    const uint64_t n = in[i++];
+    if (n > (in.size() - i) * 8)
+      return db::Error{db::Code::kCorruption, "retro: a rank sent a malformed list of names"};
+    out.emplace_back(reinterpret_cast<const char*>(in.data() + i), static_cast<size_t>(n));
+    i += static_cast<size_t>((n + 7) / 8);
+  }
+  return out;
+}
+
+}  // namespace solver::retro_detail

@@ -163,6 +163,12 @@ class Database {
   Status ingest(SstBuilder&& builder, std::span<const MetaEntry> then_meta = {});
   // Several builders in one ingestion (atomic: all their records become visible at once).
   Status ingest(std::vector<SstBuilder>&& builders, std::span<const MetaEntry> then_meta = {});
+  // The same, with runs other processes' builders released (SstBuilder::release) added to
+  // the one ingestion; a name that does not lie in this database's ingest directory is
+  // refused (kInvalidArgument) before anything is ingested. The released runs are removed
+  // afterwards, ingested or not.
+  Status ingest(std::vector<SstBuilder>&& builders, std::span<const std::string> released,
+                std::span<const MetaEntry> then_meta = {});
   // Convenience for records already in memory.
   Status ingest(std::span<const PositionRecord> records, std::span<const MetaEntry> then_meta = {});
 

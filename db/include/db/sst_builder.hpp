@@ -16,6 +16,8 @@
 #include <cstdint>
 #include <memory>
 #include <span>
+#include <string>
+#include <vector>
 
 #include "db/error.hpp"
 #include "db/position.hpp"
@@ -47,6 +49,13 @@ class SstBuilder {
   // Writes what is buffered as a run now and releases the buffer's memory (for a builder
   // that will get nothing more before its ingestion).
   Status flush();
+
+  // Writes what is buffered and hands the runs over to the database's one writer, in
+  // another process of the same run (an MPI rank on a secondary opened with defer_writes):
+  // their names relative to the database's ingest directory, for Database::ingest(builders,
+  // released, ...). The builder no longer owns them: the writer's ingestion removes them,
+  // and so does the writer's next open if it never comes.
+  Expected<std::vector<std::string>> release();
 
   std::uint64_t records_added() const;
   std::size_t runs_written() const;

@@ -12,6 +12,7 @@
 // whole run: the launcher kills the others (Open MPI's default), and a rerun resumes from
 // what the command had stored.
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <string>
@@ -43,6 +44,21 @@ int agree_exit_code(int rc);
 // or ok if every rank succeeded. A command checks this before any rank starts sharing work,
 // so that one rank's failure cannot leave the others waiting.
 core::Status agree(const core::Status& local);
+
+// ── Collectives for bulk exchanges (retro across ranks) ──
+// Every rank makes the same calls in the same order. They are non-blocking MPI calls
+// waited for by polling, like agree(), so a rank waiting for a slower one costs no core.
+// Alone (size 1) they return their input.
+//
+// Every rank sends to_each[r] to rank r (to_each.size() == size()) and gets back what each
+// rank sent it, by rank. Adds the bytes this rank sent to others to *bytes_sent.
+core::Expected<std::vector<std::vector<std::uint64_t>>> exchange(
+    const std::vector<std::vector<std::uint64_t>>& to_each, std::uint64_t* bytes_sent = nullptr);
+// Element-wise sum and maximum over the ranks of vectors of one length.
+core::Expected<std::vector<std::uint64_t>> sum(std::vector<std::uint64_t> v);
+core::Expected<std::vector<std::uint64_t>> max(std::vector<std::uint64_t> v);
+// Rank 0's vector (of any length) on every rank.
+core::Expected<std::vector<std::uint64_t>> broadcast(std::vector<std::uint64_t> v);
 
 // Sleeps between polls for a message: 50 us at first, doubling to 2 ms while nothing comes,
 // so that a waiting rank costs almost no core (blocking MPI calls would spin on one) and a

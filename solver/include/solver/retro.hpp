@@ -64,6 +64,7 @@
 
 #include "core/progress.hpp"
 #include "db/database.hpp"
+#include "solver/ranks.hpp"
 #include "solver/retro_io.hpp"
 
 namespace solver {
@@ -116,6 +117,8 @@ struct RetroStats {
   uint64_t runs_written = 0;  // sorted runs spilled by this run's enumeration
   bool resumed = false;
   uint64_t layers_redone = 0;  // finished layers found short in the database and solved again
+  int ranks = 1;               // processes that shared the run (retro_ranked.hpp)
+  uint64_t bytes_sent = 0;     // message bytes between them, summed over the ranks
 };
 
 template <class Position>
@@ -138,6 +141,10 @@ struct RetroOptions {
   bool progress_tty = false;         // rewrite one line with '\r'
   // Optional canonical CGT value text of a key position (called from worker threads).
   std::function<std::string(const Position&)> value_text;
+  // Share the run among the MPI ranks (ranks.hpp) when there are several; the design is in
+  // retro_ranked.hpp. Every rank calls run() with the same options, on a database that rank
+  // 0 opened read-write and the others as secondaries with defer_writes.
+  bool across_ranks = false;
   // Testing only: the process kills itself (SIGKILL) after solving this many positions.
   uint64_t abort_after = 0;
   // Testing only: the same after spilling this many enumeration runs.
@@ -204,6 +211,7 @@ class RetroSolver {
                            " are supported"};
     drop_ = std::max(1, static_cast<int>(g_.max_layer_drop()));
     if (o_.chunk_positions == 0) o_.chunk_positions = 1;
+    if (o_.across_ranks && ranks::world().size > 1) return run_ranked(t0);
     RetroStats stats;
     std::map<int, uint64_t> sizes;
     auto enumerated = db_.get_meta(o_.meta_prefix + "enumerated");
@@ -368,6 +376,8 @@ class RetroSolver {
 
   // ── phase 1: enumeration ──
   db::Status enumerate(std::map<int, uint64_t>& sizes, RetroStats& stats);
+  db::Status merge_layer(int l, const std::map<int, std::vector<uint64_t>>& roots,
+                         retro_detail::Progress& progress);
 
   db::Error unpackable() const;
 
@@ -383,6 +393,7 @@ class RetroSolver {
 
   db::Status spill(int l, tbb::enumerable_thread_specific<Buffers>& local, uint64_t& seq,
                    RetroStats& stats);
+  db::Status spill(int l, const std::vector<Buffers*>& buffers, uint64_t& seq, RetroStats& stats);
 
   // ── phase 2: solving ──
   db::Expected<retro_detail::SolvedLayer> load_window(int l);
@@ -394,6 +405,23 @@ class RetroSolver {
   db::PositionValue value_of(uint64_t f) const;
 
   bool solve_one(uint64_t& w, const std::vector<const retro_detail::SolvedLayer*>& below) const;
+
+  // ── across ranks (retro_ranked.hpp) ──
+  using Clock = std::chrono::steady_clock;
+  db::Expected<RetroStats> run_ranked(Clock::time_point t0);
+  int owner(uint64_t packed) const;
+  db::Status share_done(const std::map<int, uint64_t>& sizes, RetroStats& stats);
+  db::Status enumerate_ranked(std::map<int, uint64_t>& sizes, RetroStats& stats);
+  db::Status expand_ranked(int l, retro_detail::WordReader& reader,
+                           retro_detail::Progress& progress, uint64_t& expanded, RetroStats& stats);
+  db::Status solve_layers_ranked(const std::map<int, uint64_t>& sizes, RetroStats& stats);
+  db::Status solve_round(int l, std::span<uint64_t> block,
+                         const std::vector<const retro_detail::SolvedLayer*>& below);
+  db::Status ingest_ranked(std::vector<db::SstBuilder>&& builders,
+                           const std::vector<db::MetaEntry>& meta);
+  bool ranked_ = false;
+  int rank_ = 0, nranks_ = 1;
+  uint64_t bytes_sent_ = 0;
 
   const G& g_;
   db::Database& db_;
@@ -407,4 +435,5 @@ class RetroSolver {
 }  // namespace solver
 
 #include "solver/retro_enumerate.hpp"
+#include "solver/retro_ranked.hpp"
 #include "solver/retro_solve.hpp"

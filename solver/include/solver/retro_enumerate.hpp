@@ -33,20 +33,7 @@ auto RetroSolver<G>::enumerate(std::map<int, uint64_t>& sizes, RetroStats& stats
   retro_detail::Progress progress(o_.progress, o_.progress_tty);
   for (int l = top; l >= 0; --l) {
     if (!std::filesystem::exists(layer_path(l))) {
-      auto runs = list_runs();
-      if (!runs) return runs.error();
-      std::vector<Path> inputs;
-      for (const auto& r : *runs)
-        if (r.child == l) inputs.push_back(r.path);
-      std::vector<std::span<const uint64_t>> spans;
-      if (auto it = roots.find(l); it != roots.end()) spans.emplace_back(it->second);
-      if (!inputs.empty())
-        progress.note("retro enumerate: layer " + std::to_string(l) + "  merging " +
-                      std::to_string(inputs.size()) + " sorted run(s)");
-      auto n = retro_detail::merge_to_file(
-          inputs, spans, layer_path(l), o_.merge_fan_in, kMergeBuffer, o_.sync_files,
-          static_cast<size_t>(std::max(1, tbb::this_task_arena::max_concurrency())));
-      if (!n) return n.error();
+      if (auto s = merge_layer(l, roots, progress); !s) return s;
     } else {
       stats.resumed = true;
     }
@@ -67,8 +54,30 @@ auto RetroSolver<G>::enumerate(std::map<int, uint64_t>& sizes, RetroStats& stats
   std::vector<db::MetaEntry> meta;
   for (const auto& [l, n] : sizes)
     meta.push_back({o_.meta_prefix + "enum/" + retro_detail::layer_name(l), std::to_string(n)});
+  meta.push_back({o_.meta_prefix + "enum_ranks", "1"});
   meta.push_back({o_.meta_prefix + "enumerated", retro_detail::iso_now()});
   return db_.put_meta(meta);
+}
+
+// Layer l's file: the union of its runs (every layer above it has been expanded) and roots.
+template <RetroGame G>
+auto RetroSolver<G>::merge_layer(int l, const std::map<int, std::vector<uint64_t>>& roots,
+                                 retro_detail::Progress& progress) -> db::Status {
+  auto runs = list_runs();
+  if (!runs) return runs.error();
+  std::vector<Path> inputs;
+  for (const auto& r : *runs)
+    if (r.child == l) inputs.push_back(r.path);
+  std::vector<std::span<const uint64_t>> spans;
+  if (auto it = roots.find(l); it != roots.end()) spans.emplace_back(it->second);
+  if (!inputs.empty())
+    progress.note("retro enumerate: layer " + std::to_string(l) + "  merging " +
+                  std::to_string(inputs.size()) + " sorted run(s)");
+  auto n = retro_detail::merge_to_file(
+      inputs, spans, layer_path(l), o_.merge_fan_in, kMergeBuffer, o_.sync_files,
+      static_cast<size_t>(std::max(1, tbb::this_task_arena::max_concurrency())));
+  if (!n) return n.error();
+  return db::ok();
 }
 
 template <RetroGame G>
@@ -146,9 +155,18 @@ auto RetroSolver<G>::too_far(int l) const -> db::Error {
 template <RetroGame G>
 auto RetroSolver<G>::spill(int l, tbb::enumerable_thread_specific<Buffers>& local, uint64_t& seq,
                            RetroStats& stats) -> db::Status {
+  std::vector<Buffers*> buffers;
+  for (auto& b : local) buffers.push_back(&b);
+  return spill(l, buffers, seq, stats);
+}
+
+template <RetroGame G>
+auto RetroSolver<G>::spill(int l, const std::vector<Buffers*>& buffers, uint64_t& seq,
+                           RetroStats& stats) -> db::Status {
   std::vector<std::pair<std::vector<uint64_t>*, Path>> jobs;
-  for (auto& b : local)
+  for (Buffers* bp : buffers)
     for (int d = 1; d <= drop_; ++d) {
+      Buffers& b = *bp;
       auto& v = b[static_cast<size_t>(d - 1)];
       if (!v.empty()) jobs.emplace_back(&v, run_path(l - d, l, seq++));
     }

@@ -1,8 +1,9 @@
 #pragma once
-// The --db database of a batch run on several ranks (solver/ranks.hpp): one writer, rank 0,
-// and followers. RocksDB admits one read-write process, so the other ranks open it as
-// secondaries (reading what rank 0 has stored when they catch up) whose position writes
-// are deferred (db::OpenOptions::defer_writes) and shipped to rank 0 with each answer.
+// The --db database of a run on several ranks (solver/ranks.hpp; batch and retro): one
+// writer, rank 0, and followers. RocksDB admits one read-write process, so the other ranks
+// open it as secondaries (reading what rank 0 has stored when they catch up) whose writes
+// go to rank 0: position writes deferred (db::OpenOptions::defer_writes) and shipped with
+// each batch answer, table runs released to rank 0's ingestion (db::SstBuilder::release).
 // Every rank must see the database's directory (one machine, or a shared filesystem).
 #include <optional>
 #include <string>
@@ -16,7 +17,9 @@ namespace konane::cli {
 // Collective (every rank calls it): rank 0 opens PATH read-write (creating it if missing),
 // then the other ranks open it as deferring secondaries. nullopt (exit 2) when some rank
 // failed, rank 0 having printed why. Without mpirun, a plain read-write open.
-std::optional<db::Database> open_batch_database(const std::string& path, Io io);
+// `command` names the command in messages.
+std::optional<db::Database> open_rank_database(const std::string& path, const std::string& command,
+                                               Io io);
 
 // Sets job.refresh, take_writes and apply_writes for this rank's handle.
 void share_database(BatchJob& job, db::Database& database);

@@ -1,4 +1,4 @@
-#include "batch_database.hpp"
+#include "rank_database.hpp"
 
 #include <memory>
 #include <mutex>
@@ -11,13 +11,14 @@
 
 namespace konane::cli {
 
-std::optional<db::Database> open_batch_database(const std::string& path, Io io) {
+std::optional<db::Database> open_rank_database(const std::string& path, const std::string& command,
+                                               Io io) {
   const auto& world = solver::ranks::world();
-  if (world.size <= 1) return open_database(path, db::OpenMode::kReadWrite, true, "batch", io);
+  if (world.size <= 1) return open_database(path, db::OpenMode::kReadWrite, true, command, io);
   // Rank 0 first: it may have to create the database the others follow.
   std::optional<db::Database> database;
-  if (world.rank == 0) database = open_database(path, db::OpenMode::kReadWrite, true, "batch", io);
-  if (!setup_agreed(world.rank != 0 || database.has_value(), "batch", io)) return std::nullopt;
+  if (world.rank == 0) database = open_database(path, db::OpenMode::kReadWrite, true, command, io);
+  if (!setup_agreed(world.rank != 0 || database.has_value(), command, io)) return std::nullopt;
   if (world.rank != 0) {
     db::OpenOptions options;
     options.mode = db::OpenMode::kSecondary;
@@ -27,10 +28,11 @@ std::optional<db::Database> open_batch_database(const std::string& path, Io io) 
     if (got) {
       database = std::move(*got);
     } else {
-      io.err << "konane batch: error: database '" << path << "': " << got.error().message << "\n";
+      io.err << "konane " << command << ": error: database '" << path
+             << "': " << got.error().message << "\n";
     }
   }
-  if (!setup_agreed(database.has_value(), "batch", io)) return std::nullopt;
+  if (!setup_agreed(database.has_value(), command, io)) return std::nullopt;
   return database;
 }
 

@@ -1,0 +1,327 @@
+#pragma once
+// Retrograde analysis shared among MPI ranks (`mpirun -np N konane retro ...`): the members of
+// RetroSolver that run when RetroOptions::across_ranks is set and there are several ranks.
+// The single-process design (retro.hpp) holds; what changes:
+//
+// OWNERSHIP. Every position belongs to one rank, owner(packed key) = a 64-bit mix of the key
+// modulo the rank count: a hash, so every rank gets a near-equal share of every layer
+// whatever the keys' distribution. Each rank keeps its share of every layer in its own work
+// directory, <work_dir>/ranks-N/rank-R/, in the single-process file formats.
+//
+// ENUMERATION. Each rank expands its share of layer l in rounds of chunk_positions; after
+// each round the children are routed to their owners in one all-to-all exchange per child
+// layer, and each rank spills what it received as sorted runs. A layer's share is complete
+// once every rank has expanded every layer above it, which the ranks agree on (a collective)
+// before any rank writes its "expanded" marker. So on resume, one rank's marker proves every
+// rank finished that expansion: a layer is redone (its runs dropped) only if no rank has the
+// marker. Rounds are collective, so every rank runs the same number (the most any needs).
+//
+// SOLVING. Each rank solves its share of layer l in rounds. A round makes two exchanges:
+//   1. the queries: for every option of every position, the child's packed key and its layer
+//      drop (key << 4 | drop), sent to the child's owner, in generation order;
+//   2. the answers: the owner looks each query up in its share of the window and answers with
+//      the child's flag byte (0xFF if it is absent), eight to a word, in query order.
+// Answers come back in the order the queries were made, so the asking rank reads them with a
+// cursor per rank: no sorting, no second lookup, and each child is generated once. A round's
+// positions are cut into fixed sub-blocks, so the order does not depend on scheduling.
+// Bytes: 8 per query and 1 per answer, about 9 bytes per option of a position.
+//
+// STORING. Rank 0 holds the database read-write; the others write their share's SST runs
+// with builders of their deferring secondary (db::SstBuilder::release) and send the run
+// names to rank 0, which ingests its own and theirs in one call, followed by the layer's
+// "done" record (the single-process order, so the crash argument of retro.hpp holds).
+// The per-rank files of different ranks overlap in key range (hash ownership); RocksDB places
+// overlapping runs in level 0 and compacts them.
+//
+// FAILURE AND RESUME. Any rank's failure is agreed on by all (ranks::agree) at the end of every
+// round, so no rank waits forever for a rank that gave up; a killed rank ends the job
+// (the launcher kills the others). Rank 0 reads what earlier runs left in the database and
+// broadcasts it. A rerun with the same rank count resumes from the per-rank files; with
+// another count (or a single process) the enumeration is redone, which is deterministic,
+// and solved layers are skipped as before (their windows read back from the database).
+#include "solver/retro.hpp"
+
+namespace solver {
+
+namespace retro_detail {
+// A 64-bit finaliser (splitmix64): neighbouring keys land on unrelated ranks.
+inline uint64_t mix_key(uint64_t k) {
+  k ^= k >> 30;
+  k *= 0xbf58476d1ce4e5b9ULL;
+  k ^= k >> 27;
+  k *= 0x94d049bb133111ebULL;
+  return k ^ (k >> 31);
+}
+// Strings (run names) as words for ranks::exchange: the byte count, then the bytes.
+void pack_strings(const std::vector<std::string>& in, std::vector<uint64_t>& out);
+db::Expected<std::vector<std::string>> unpack_strings(const std::vector<uint64_t>& in);
+inline uint64_t rounds_for(uint64_t n, uint64_t per_round) {
+  return (n + per_round - 1) / per_round;
+}
+}  // namespace retro_detail
+
+template <RetroGame G>
+auto RetroSolver<G>::owner(uint64_t packed) const -> int {
+  return static_cast<int>(retro_detail::mix_key(packed) % static_cast<uint64_t>(nranks_));
+}
+
+template <RetroGame G>
+auto RetroSolver<G>::run_ranked(Clock::time_point t0) -> db::Expected<RetroStats> {
+  ranked_ = true;
+  rank_ = ranks::world().rank;
+  nranks_ = ranks::world().size;
+  RetroStats stats;
+  stats.ranks = nranks_;
+  if (o_.value_text)
+    return db::Error{db::Code::kInvalidArgument,
+                     "retro: CGT values (--values) are computed by one process; run without "
+                     "mpirun"};
+  if (drop_ > 15)
+    return db::Error{db::Code::kInvalidArgument,
+                     "retro: across ranks a move may drop at most 15 layers"};
+  const Path base = o_.work_dir;
+  o_.work_dir = base / ("ranks-" + std::to_string(nranks_)) / ("rank-" + std::to_string(rank_));
+
+  // What earlier runs left, as rank 0 reads it: [enumerated, ranks, (layer, size)...].
+  std::vector<uint64_t> state;
+  db::Status read = db::ok();
+  if (rank_ == 0) {
+    auto enumerated = db_.get_meta(o_.meta_prefix + "enumerated");
+    auto enum_ranks = db_.get_meta(o_.meta_prefix + "enum_ranks");
+    auto listed = db_.list_meta(o_.meta_prefix + "enum/");
+    if (!enumerated)
+      read = enumerated.error();
+    else if (!enum_ranks)
+      read = enum_ranks.error();
+    else if (!listed)
+      read = listed.error();
+    else {
+      state.push_back(enumerated->has_value() ? 1 : 0);
+      state.push_back(enum_ranks->has_value() ? std::stoull(**enum_ranks) : 1);
+      for (const auto& e : *listed) {
+        state.push_back(std::stoull(e.key.substr(e.key.rfind('/') + 1)));
+        state.push_back(std::stoull(e.value));
+      }
+    }
+  }
+  if (auto s = ranks::agree(read); !s) return s.error();
+  auto shared = ranks::broadcast(std::move(state));
+  if (!shared) return shared.error();
+  std::map<int, uint64_t> sizes;
+  for (size_t i = 2; i + 1 < shared->size(); i += 2)
+    sizes[static_cast<int>((*shared)[i])] = (*shared)[i + 1];
+  const bool enumerated = (*shared)[0] == 1;
+  bool need_enum = !enumerated || (*shared)[1] != static_cast<uint64_t>(nranks_);
+  bool clear = enumerated && need_enum;  // enumerated by another rank count
+  if (!need_enum) {
+    stats.resumed = true;
+    if (auto s = share_done(sizes, stats); !s) return s.error();
+    auto missing = work_files_missing(sizes);
+    if (auto s = ranks::agree(missing ? db::ok() : db::Status(missing.error())); !s)
+      return s.error();
+    auto any = ranks::max({*missing ? 1u : 0u});
+    if (!any) return any.error();
+    need_enum = clear = (*any)[0] != 0;
+  }
+  if (need_enum) {
+    db::Status cleared = db::ok();
+    std::error_code ec;
+    if (clear) {
+      std::filesystem::remove_all(o_.work_dir, ec);
+      if (ec) cleared = io_error("cannot clear " + o_.work_dir.string(), ec);
+    }
+    if (rank_ == 0 && cleared) {
+      // Files of other layouts (one process, other rank counts) go; so does the record that
+      // the enumeration is done, so that a rerun resumes this one layer by layer.
+      const std::string mine = "ranks-" + std::to_string(nranks_);
+      for (const auto& e : std::filesystem::directory_iterator(base, ec))
+        if (e.path().filename() != mine) std::filesystem::remove_all(e.path(), ec);
+      if (ec && ec != std::errc::no_such_file_or_directory)
+        cleared = io_error("cannot clear " + base.string(), ec);
+      else if (enumerated)
+        cleared = db_.erase_meta(o_.meta_prefix + "enumerated");
+    }
+    if (auto s = ranks::agree(cleared); !s) return s.error();
+    sizes.clear();
+    if (auto s = enumerate_ranked(sizes, stats); !s) return s.error();
+    done_.clear();
+    if (auto s = share_done(sizes, stats); !s) return s.error();
+  }
+  stats.enumerate_seconds = seconds_since(t0);
+  for (const auto& [l, n] : sizes) stats.positions += n;
+  total_ = stats.positions;
+  if (auto s = solve_layers_ranked(sizes, stats); !s) return s.error();
+  stats.solve_seconds = seconds_since(t0) - stats.enumerate_seconds;
+  auto bytes = ranks::sum({bytes_sent_});
+  if (!bytes) return bytes.error();
+  stats.bytes_sent = (*bytes)[0];
+  std::error_code ec;
+  std::filesystem::remove_all(o_.work_dir, ec);
+  if (auto s = ranks::agree(db::ok()); !s) return s.error();  // every rank is done with base
+  if (rank_ == 0) std::filesystem::remove_all(base, ec);
+  return stats;
+}
+
+// Rank 0 checks the finished layers against the database and tells every rank which are done.
+template <RetroGame G>
+auto RetroSolver<G>::share_done(const std::map<int, uint64_t>& sizes, RetroStats& stats)
+    -> db::Status {
+  std::vector<uint64_t> flags;
+  db::Status read = db::ok();
+  if (rank_ == 0) {
+    read = redo_short_layers(sizes, stats);
+    for (const auto& [l, n] : sizes) {
+      if (!read) break;
+      auto done = is_done(l);
+      if (!done)
+        read = done.error();
+      else
+        flags.push_back(*done ? 1 : 0);
+    }
+  }
+  if (auto s = ranks::agree(read); !s) return s;
+  auto shared = ranks::broadcast(std::move(flags));
+  if (!shared) return shared.error();
+  if (shared->size() != sizes.size())
+    return db::Error{db::Code::kInternal, "retro: the ranks disagree on the layers"};
+  size_t i = 0;
+  for (const auto& [l, n] : sizes) done_[l] = (*shared)[i++] != 0;
+  return db::ok();
+}
+
+template <RetroGame G>
+auto RetroSolver<G>::enumerate_ranked(std::map<int, uint64_t>& sizes, RetroStats& stats)
+    -> db::Status {
+  std::error_code ec;
+  db::Status ready = db::ok();
+  std::filesystem::create_directories(o_.work_dir, ec);
+  if (ec) ready = io_error("cannot create " + o_.work_dir.string(), ec);
+  for (const auto& e : std::filesystem::directory_iterator(o_.work_dir, ec)) {
+    const std::string name = e.path().filename().string();
+    if (name.ends_with(".tmp") || name.find(".part") != std::string::npos)
+      std::filesystem::remove(e.path(), ec);
+  }
+  if (ec && ready) ready = io_error("cannot tidy " + o_.work_dir.string(), ec);
+  std::map<int, std::vector<uint64_t>> roots;
+  int top = -1;
+  for (const auto& [p, left] : o_.roots) {
+    const auto w = child_word(p, left);
+    if (!w) return unpackable();  // the same on every rank
+    top = std::max(top, static_cast<int>(g_.layer(p)));
+    if (owner(retro_detail::word_key(*w)) == rank_) roots[g_.layer(p)].push_back(*w);
+  }
+  for (auto& [l, v] : roots) retro_detail::sort_unique(v);
+  if (auto s = ranks::agree(ready); !s) return s;
+  uint64_t expanded = 0;
+  retro_detail::Progress progress(o_.progress, o_.progress_tty);
+  for (int l = top; l >= 0; --l) {
+    db::Status merged = db::ok();
+    if (!std::filesystem::exists(layer_path(l))) merged = merge_layer(l, roots, progress);
+    if (merged) merged = remove_runs(true, l);
+    auto reader = merged ? retro_detail::WordReader::open(layer_path(l))
+                         : db::Expected<retro_detail::WordReader>(merged.error());
+    if (auto s = ranks::agree(reader ? db::ok() : db::Status(reader.error())); !s) return s;
+    auto counts = ranks::sum({reader->size()});
+    if (!counts) return counts.error();
+    const uint64_t n = (*counts)[0];
+    if (n == 0) continue;
+    sizes[l] = n;
+    progress.update("enumerate", l, 0, reader->size(), expanded, 0, true);
+    auto marked = ranks::max({std::filesystem::exists(expanded_path(l)) ? 1u : 0u});
+    if (!marked) return marked.error();
+    db::Status s = db::ok();
+    if ((*marked)[0] == 0) {
+      s = remove_runs(false, l);  // of an interrupted expansion
+      if (auto a = ranks::agree(s); !a) return a;
+      if (auto e = expand_ranked(l, *reader, progress, expanded, stats); !e) return e;
+    } else {
+      stats.resumed = true;
+    }
+    if (!std::filesystem::exists(expanded_path(l)))
+      s = retro_detail::write_words(expanded_path(l), {}, o_.sync_files);
+    if (auto a = ranks::agree(s); !a) return a;
+  }
+  progress.finish_line();
+  db::Status recorded = db::ok();
+  if (rank_ == 0) {
+    std::vector<db::MetaEntry> meta;
+    for (const auto& [l, n] : sizes)
+      meta.push_back({o_.meta_prefix + "enum/" + retro_detail::layer_name(l), std::to_string(n)});
+    meta.push_back({o_.meta_prefix + "enum_ranks", std::to_string(nranks_)});
+    meta.push_back({o_.meta_prefix + "enumerated", retro_detail::iso_now()});
+    recorded = db_.put_meta(meta);
+  }
+  return ranks::agree(recorded);
+}
+
+template <RetroGame G>
+auto RetroSolver<G>::expand_ranked(int l, retro_detail::WordReader& reader,
+                                   retro_detail::Progress& progress, uint64_t& expanded,
+                                   RetroStats& stats) -> db::Status {
+  const uint64_t n = reader.size();
+  auto most = ranks::max({retro_detail::rounds_for(n, o_.chunk_positions)});
+  if (!most) return most.error();
+  tbb::enumerable_thread_specific<Buffers> local([&] { return Buffers(drop_); });
+  Buffers received(static_cast<size_t>(drop_));
+  std::vector<uint64_t> block(static_cast<size_t>(std::min<uint64_t>(o_.chunk_positions, n)));
+  uint64_t done = 0, seq = 0;
+  for (uint64_t round = 0; round < (*most)[0]; ++round) {
+    db::Status st = db::ok();
+    size_t k = 0;
+    if (reader.remaining() > 0) {
+      auto got = reader.read(block);
+      if (!got)
+        st = got.error();
+      else
+        k = *got;
+    }
+    std::atomic<int> bad{0};
+    tbb::parallel_for(tbb::blocked_range<size_t>(0, k, 256),
+                      [&](const tbb::blocked_range<size_t>& r) {
+                        Buffers& out = local.local();
+                        for (size_t i = r.begin(); i != r.end(); ++i)
+                          expand_one(l, block[i], out, bad);
+                      });
+    if (st && bad == 1) st = too_far(l);
+    if (st && bad == 2) st = unpackable();
+    if (auto s = ranks::agree(st); !s) return s;
+    std::vector<Buffers*> mine;
+    for (auto& b : local) mine.push_back(&b);
+    for (int d = 1; d <= drop_; ++d) {
+      // Routed by owner in parallel: one list per (thread buffer, rank), then joined.
+      std::vector<std::vector<std::vector<uint64_t>>> parts(mine.size());
+      tbb::parallel_for(size_t{0}, mine.size(), [&](size_t b) {
+        auto& v = (*mine[b])[static_cast<size_t>(d - 1)];
+        parts[b].resize(static_cast<size_t>(nranks_));
+        for (const uint64_t w : v)
+          parts[b][static_cast<size_t>(owner(retro_detail::word_key(w)))].push_back(w);
+        v.clear();
+      });
+      std::vector<std::vector<uint64_t>> to(static_cast<size_t>(nranks_));
+      for (auto& p : parts)
+        for (int r = 0; r < nranks_; ++r) to[r].insert(to[r].end(), p[r].begin(), p[r].end());
+      parts.clear();
+      auto from = ranks::exchange(to, &bytes_sent_);
+      if (!from) return from.error();
+      auto& into = received[static_cast<size_t>(d - 1)];
+      for (const auto& v : *from) into.insert(into.end(), v.begin(), v.end());
+    }
+    size_t buffered = 0;
+    for (const auto& v : received) buffered += v.size();
+    st = db::ok();
+    if (buffered >= o_.spill_entries) {
+      std::vector<Buffers*> one = {&received};
+      st = spill(l, one, seq, stats);
+    }
+    if (auto s = ranks::agree(st); !s) return s;
+    done += k;
+    expanded += k;
+    progress.update("enumerate", l, done, n, expanded, 0);
+  }
+  std::vector<Buffers*> one = {&received};
+  return ranks::agree(spill(l, one, seq, stats));
+}
+
+}  // namespace solver
+
+#include "solver/retro_ranked_solve.hpp"

@@ -1,0 +1,298 @@
+#pragma once
+// Retrograde analysis across ranks, phase 2: solving each layer's shares with the two
+// exchanges per round described in retro_ranked.hpp.
+#include "solver/retro_ranked.hpp"
+
+namespace solver {
+
+template <RetroGame G>
+auto RetroSolver<G>::solve_layers_ranked(const std::map<int, uint64_t>& sizes, RetroStats& stats)
+    -> db::Status {
+  std::map<int, retro_detail::SolvedLayer> window;
+  retro_detail::Progress progress(o_.progress, o_.progress_tty);
+  // Rounds hold every option of their positions twice over (queries and where they came
+  // from, 12 bytes an option), so they are smaller than the single-process chunks.
+  const uint64_t per_round = std::min<uint64_t>(o_.chunk_positions, uint64_t{1} << 20);
+  uint64_t done_here = 0, total_here = 0;
+  for (const auto& [l, n] : sizes) total_here += n / static_cast<uint64_t>(nranks_);
+  for (const auto& [l, n] : sizes) {
+    RetroLayerStats ls;
+    ls.layer = l;
+    ls.positions = n;
+    if (done_[l]) {
+      ls.from_earlier_run = true;
+      if (auto v = db_.get_meta(layer_meta(l, "sides")); v && v->has_value())
+        ls.sides = std::stoull(**v);
+      if (auto v = db_.get_meta(layer_meta(l, "mover_wins")); v && v->has_value())
+        ls.mover_wins = std::stoull(**v);
+      if (auto v = db_.get_meta(layer_meta(l, "seconds")); v && v->has_value())
+        ls.seconds = std::stod(**v);
+      stats.layers.push_back(ls);
+      stats.sides += ls.sides;
+      done_here += n / static_cast<uint64_t>(nranks_);
+      continue;
+    }
+    const auto t0 = Clock::now();
+    for (auto it = window.begin(); it != window.end();)
+      it = it->first < l - drop_ ? window.erase(it) : std::next(it);
+    std::vector<const retro_detail::SolvedLayer*> below(static_cast<size_t>(drop_), nullptr);
+    db::Status st = db::ok();
+    for (int c = std::max(0, l - drop_); c < l && st; ++c) {
+      if (!sizes.count(c)) continue;
+      if (!window.count(c)) {
+        auto s = load_window(c);
+        if (!s) {
+          st = s.error();
+          break;
+        }
+        window[c] = std::move(*s);
+      }
+      below[static_cast<size_t>(l - c - 1)] = &window[c];
+    }
+    auto reader = st ? retro_detail::WordReader::open(layer_path(l))
+                     : db::Expected<retro_detail::WordReader>(st.error());
+    auto out = reader ? retro_detail::WordWriter::create(solved_path(l), o_.sync_files)
+                      : db::Expected<retro_detail::WordWriter>(reader.error());
+    if (auto s = ranks::agree(out ? db::ok() : db::Status(out.error())); !s) return s;
+    const uint64_t here = reader->size();
+    auto most = ranks::max({retro_detail::rounds_for(here, per_round)});
+    if (!most) return most.error();
+    db::SstBuilderOptions bo;
+    bo.max_buffered_records = o_.sst_buffer_records;
+    bo.presorted = true;
+    const size_t nb = static_cast<size_t>(std::max(1, tbb::this_task_arena::max_concurrency()));
+    std::vector<db::SstBuilder> builders;
+    std::vector<uint64_t> block(static_cast<size_t>(std::min<uint64_t>(per_round, here)));
+    uint64_t layer_done = 0, sides = 0, mover_wins = 0;
+    for (uint64_t round = 0; round < (*most)[0]; ++round) {
+      st = db::ok();
+      size_t k = 0;
+      if (reader->remaining() > 0) {
+        auto got = reader->read(block);
+        if (!got)
+          st = got.error();
+        else
+          k = *got;
+      }
+      if (auto s = ranks::agree(st); !s) return s;
+      st = solve_round(l, std::span<uint64_t>(block.data(), k), below);
+      // This rank's share of the round as presorted SST runs, one builder per thread.
+      const size_t first = builders.size();
+      for (size_t b = 0; b < nb && st && k > 0; ++b) {
+        auto builder = db_.sst_builder(bo);
+        if (!builder)
+          st = builder.error();
+        else
+          builders.push_back(std::move(*builder));
+      }
+      if (st && k > 0) {
+        std::vector<db::Status> added(nb);
+        tbb::parallel_for(size_t{0}, nb, [&](size_t b) {
+          db::SstBuilder& builder = builders[first + b];
+          const size_t from = k * b / nb, to = k * (b + 1) / nb;
+          for (size_t i = from; i < to && added[b]; ++i)
+            added[b] = builder.add(db_key(block[i]), value_of(block[i]));
+          if (added[b]) added[b] = builder.flush();
+        });
+        for (const auto& s : added)
+          if (st && !s) st = s;
+        if (st) st = out->append(std::span<const uint64_t>(block.data(), k));
+      }
+      if (auto s = ranks::agree(st); !s) return s;
+      for (size_t i = 0; i < k; ++i) {
+        const uint64_t f = block[i];
+        if (f & kRetroLeftReached) sides++, mover_wins += (f & kRetroLeftWins) ? 1 : 0;
+        if (f & kRetroRightReached) sides++, mover_wins += (f & kRetroRightWins) ? 1 : 0;
+      }
+      layer_done += k;
+      progress.update("solve", l, layer_done, here, done_here + layer_done, total_here);
+      if (o_.abort_after) {
+        solved_ += k;
+        if (solved_ >= o_.abort_after) retro_detail::die_for_test("positions", solved_);
+      }
+    }
+    auto counts = ranks::sum({sides, mover_wins});
+    if (!counts) return counts.error();
+    ls.sides = (*counts)[0];
+    ls.mover_wins = (*counts)[1];
+    if (auto s = ranks::agree(out->commit()); !s) return s;
+    ls.seconds = seconds_since(t0);
+    const std::vector<db::MetaEntry> meta = {
+        {layer_meta(l, "positions"), std::to_string(ls.positions)},
+        {layer_meta(l, "sides"), std::to_string(ls.sides)},
+        {layer_meta(l, "mover_wins"), std::to_string(ls.mover_wins)},
+        {layer_meta(l, "seconds"), std::to_string(ls.seconds)},
+        {layer_meta(l, "done"), retro_detail::iso_now()},
+    };
+    if (auto s = ingest_ranked(std::move(builders), meta); !s) return s;
+    done_[l] = true;
+    std::error_code ec;
+    std::filesystem::remove(layer_path(l), ec);
+    for (const auto& [c, m] : sizes) {
+      if (c > l - drop_) break;
+      std::filesystem::remove(solved_path(c), ec);
+    }
+    done_here += here;
+    progress.update("solve", l, here, here, done_here, total_here, true);
+    stats.layers.push_back(ls);
+    stats.sides += ls.sides;
+  }
+  progress.finish_line();
+  return db::ok();
+}
+
+// Rank 0 ingests every rank's runs of the layer and then its meta, in the single-process
+// order; every rank learns the outcome.
+template <RetroGame G>
+auto RetroSolver<G>::ingest_ranked(std::vector<db::SstBuilder>&& builders,
+                                   const std::vector<db::MetaEntry>& meta) -> db::Status {
+  std::vector<std::vector<uint64_t>> to(static_cast<size_t>(nranks_));
+  db::Status st = db::ok();
+  if (rank_ != 0) {
+    std::vector<std::string> names;
+    for (auto& b : builders) {
+      auto released = b.release();
+      if (!released) {
+        st = released.error();
+        break;
+      }
+      names.insert(names.end(), released->begin(), released->end());
+    }
+    retro_detail::pack_strings(names, to[0]);
+  }
+  if (auto s = ranks::agree(st); !s) return s;
+  auto from = ranks::exchange(to, &bytes_sent_);
+  if (!from) return from.error();
+  if (rank_ == 0) {
+    std::vector<std::string> released;
+    for (const auto& words : *from) {
+      auto names = retro_detail::unpack_strings(words);
+      if (!names) {
+        st = names.error();
+        break;
+      }
+      released.insert(released.end(), names->begin(), names->end());
+    }
+    if (st) st = db_.ingest(std::move(builders), released, meta);
+  }
+  return ranks::agree(st);
+}
+
+// Solves one round's positions (sets their win flags) with the two exchanges; collective, so
+// every rank calls it every round, with no positions if it has none left.
+template <RetroGame G>
+auto RetroSolver<G>::solve_round(int l, std::span<uint64_t> block,
+                                 const std::vector<const retro_detail::SolvedLayer*>& below)
+    -> db::Status {
+  const size_t k = block.size();
+  const size_t nr = static_cast<size_t>(nranks_);
+  const size_t threads = static_cast<size_t>(std::max(1, tbb::this_task_arena::max_concurrency()));
+  const size_t subs = k == 0 ? 0 : std::min(k, 8 * threads);
+  struct Sub {
+    std::vector<std::vector<uint64_t>> queries;  // by owner: key << 4 | drop
+    std::vector<uint32_t> where;                 // per option: owner << 1 | child Left to move
+    std::vector<uint32_t> options;               // per reached side: its option count
+    std::vector<size_t> cursor;                  // by owner: its first answer
+  };
+  std::vector<Sub> sub(subs);
+  std::atomic<int> bad{0};
+  tbb::parallel_for(size_t{0}, subs, [&](size_t s) {
+    Sub& me = sub[s];
+    me.queries.resize(nr);
+    for (size_t i = k * s / subs; i < k * (s + 1) / subs; ++i) {
+      const Position p = decode_word(block[i]);
+      for (int side = 0; side < 2; ++side) {
+        const bool left = side == 0;
+        if (!(block[i] & (left ? kRetroLeftReached : kRetroRightReached))) continue;
+        uint32_t count = 0;
+        g_.for_each_option(p, left, [&](const Position& c) {
+          const int d = l - static_cast<int>(g_.layer(c));
+          if (d < 1 || d > drop_) {
+            bad = 1;
+            return;
+          }
+          const auto cc = g_.canon(c);
+          const uint64_t packed = static_cast<uint64_t>(g_.pack(RetroKey(cc.key)));
+          const bool child_left = !left != static_cast<bool>(cc.swapped);
+          const int dest = owner(packed);
+          me.queries[static_cast<size_t>(dest)].push_back(packed << 4 | static_cast<uint64_t>(d));
+          me.where.push_back(static_cast<uint32_t>(dest) << 1 | (child_left ? 1u : 0u));
+          ++count;
+        });
+        me.options.push_back(count);
+      }
+    }
+  });
+  std::vector<std::vector<uint64_t>> to(nr);
+  for (auto& me : sub) {
+    me.cursor.resize(nr);
+    for (size_t r = 0; r < nr; ++r) {
+      me.cursor[r] = to[r].size();
+      to[r].insert(to[r].end(), me.queries[r].begin(), me.queries[r].end());
+      std::vector<uint64_t>().swap(me.queries[r]);
+    }
+  }
+  auto asked = ranks::exchange(to, &bytes_sent_);
+  if (!asked) return asked.error();
+  to.assign(nr, {});
+  // The answers: each query's flag byte in this rank's share of the window, eight a word.
+  for (size_t r = 0; r < nr; ++r) {
+    const auto& q = (*asked)[r];
+    auto& a = to[r];
+    a.assign((q.size() + 7) / 8, 0);
+    tbb::parallel_for(tbb::blocked_range<size_t>(0, a.size(), 1024),
+                      [&](const tbb::blocked_range<size_t>& range) {
+                        for (size_t w = range.begin(); w != range.end(); ++w) {
+                          uint64_t word = 0;
+                          for (size_t j = 0; j < 8 && w * 8 + j < q.size(); ++j) {
+                            const uint64_t query = q[w * 8 + j];
+                            const int d = static_cast<int>(query & 15);
+                            const retro_detail::SolvedLayer* layer =
+                                d >= 1 && d <= drop_ ? below[static_cast<size_t>(d - 1)] : nullptr;
+                            const int f = layer ? layer->find(query >> 4) : -1;
+                            word |= static_cast<uint64_t>(f < 0 ? 0xFF : f) << (8 * j);
+                          }
+                          a[w] = word;
+                        }
+                      });
+  }
+  asked->clear();
+  auto answers = ranks::exchange(to, &bytes_sent_);
+  if (!answers) return answers.error();
+  tbb::parallel_for(size_t{0}, subs, [&](size_t s) {
+    Sub& me = sub[s];
+    size_t next_option = 0, next_side = 0;
+    for (size_t i = k * s / subs; i < k * (s + 1) / subs; ++i) {
+      uint64_t& w = block[i];
+      for (int side = 0; side < 2; ++side) {
+        const bool left = side == 0;
+        if (!(w & (left ? kRetroLeftReached : kRetroRightReached))) continue;
+        bool wins = false;
+        for (uint32_t j = me.options[next_side++]; j > 0; --j) {
+          const uint32_t at = me.where[next_option++];
+          const size_t dest = at >> 1;
+          const bool child_left = at & 1;
+          const size_t index = me.cursor[dest]++;
+          const auto& got = (*answers)[dest];
+          const int f = index / 8 < got.size()
+                            ? static_cast<int>((got[index / 8] >> (8 * (index % 8))) & 0xFF)
+                            : 0xFF;
+          // Absent, or enumerated without this side to move: a bug.
+          if (f == 0xFF || !(f & (child_left ? kRetroLeftReached : kRetroRightReached))) {
+            bad = 1;
+            continue;
+          }
+          if (!(f & (child_left ? kRetroLeftWins : kRetroRightWins))) wins = true;
+        }
+        if (wins) w |= left ? kRetroLeftWins : kRetroRightWins;
+      }
+    }
+  });
+  if (bad)
+    return db::Error{db::Code::kInternal,
+                     "retro: a child position was not found in the layers below layer " +
+                         std::to_string(l) + " (max_layer_drop too small?)"};
+  return db::ok();
+}
+
+}  // namespace solver
