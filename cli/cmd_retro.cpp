@@ -46,7 +46,10 @@ int run_retro(const std::vector<std::string>& args, Io io) {
       "positions expanded or solved per parallel chunk (bounds memory)")(
       "spill", po::value<size_t>()->default_value(size_t{1} << 26),
       "child positions buffered (8 bytes each) before a sorted run goes to disk")(
-      "quiet", "no progress lines on stderr");
+      "replicate-window", po::value<size_t>()->default_value(4096),
+      "under mpirun: MiB up to which every rank keeps a whole copy of a layer's window (the "
+      "layers below it) and looks children up locally; beyond, each rank keeps its share and "
+      "asks the owners (0: always ask)")("quiet", "no progress lines on stderr");
   add_db_option(desc);
   add_threads_option(desc);
   auto parsed = parse_args("retro", usage, desc, {}, false, args, io);
@@ -108,6 +111,7 @@ int run_retro(const std::vector<std::string>& args, Io io) {
   options.abort_after = abort_after;
   options.abort_after_runs = abort_after_runs;
   options.across_ranks = true;
+  options.replicate_bytes = vm["replicate-window"].as<size_t>() << 20;
   if (!vm.count("quiet")) {
     options.progress = &io.err;
     options.progress_tty = err_is_tty(io);

@@ -18,7 +18,9 @@ if [ -z "$cxx" ]; then
   echo "fuzz: clang++ is missing (scripts/install-deps.sh installs it)" >&2
   exit 1
 fi
+# -O1 with line tables only: libFuzzer's recommended flags, and half the compile time of -O2 -g.
 cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER="$cxx" \
+  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -gline-tables-only -DNDEBUG" \
   -DKONANE_FUZZ=ON -DKONANE_WERROR=ON -DKONANE_BUILD_BENCH=OFF >/dev/null
 for t in $targets; do
   cmake --build build-fuzz -j"$jobs" --target "fuzz_$t"

@@ -21,6 +21,12 @@
 #   LONG_TIMEOUT      seconds for each board of long-runs.md (default 3600)
 #   LONG_FILE         the file the long section writes in results/ (default long-runs.md)
 #   RINGBOARD_PIECES  the most pieces of ringboard-endgames.md (SECTIONS=ringboard; default 3)
+#   SCALING_RANKS     ranks of the MPI runs of scaling.md (SECTIONS=scaling; default 2), each
+#                     against one process, 1 thread per rank
+#   SCALING_RETRO     the board strongly solved for scaling.md (default 5x6; 4x6 is solved
+#                     too, for the growth of the position count)
+#   SCALING_SOLVE     the board solved by search for scaling.md (default 6x7)
+#   CORES_PER_NODE    cores of a cluster node in scaling.md's projections (default 32)
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -38,6 +44,10 @@ LONG_BOARDS=${LONG_BOARDS:-7x7}
 LONG_TIMEOUT=${LONG_TIMEOUT:-3600}
 LONG_FILE=${LONG_FILE:-long-runs.md}
 RINGBOARD_PIECES=${RINGBOARD_PIECES:-3}
+SCALING_RANKS=${SCALING_RANKS:-2}
+SCALING_RETRO=${SCALING_RETRO:-5x6}
+SCALING_SOLVE=${SCALING_SOLVE:-6x7}
+CORES_PER_NODE=${CORES_PER_NODE:-32}
 DB=${RESULTS_DB:-$(mktemp -d /tmp/konane-results-XXXXXX)/db}
 command -v jq >/dev/null || { echo "regenerate-results: needs jq" >&2; exit 2; }
 [ -x "$KONANE" ] || { echo "regenerate-results: no konane binary at $KONANE" >&2; exit 2; }
@@ -255,6 +265,105 @@ ringboard() {
     "$KONANE" retro --game ringboard --pieces "$RINGBOARD_PIECES" --threads "$THREADS" --db "$rdb" --quiet
   } >"$BODY"
   finish "$out" "Ringboard Checkers endgame databases" "scripts/regenerate-results.sh ($KONANE), SECTIONS=ringboard RINGBOARD_PIECES=$RINGBOARD_PIECES THREADS=$THREADS"
+}
+
+# ───────────────────────────── scaling.md ─────────────────────────────
+# retro and solve --board on one process and on SCALING_RANKS ranks (1 thread each), and the
+# model those figures give for boards and clusters beyond this machine.
+ranks_run() {  # ranks, konane arguments...
+  local n=$1
+  shift
+  if [ "$n" -eq 1 ]; then
+    "$KONANE" "$@"
+  else
+    local root=()
+    [ "$(id -u)" -eq 0 ] && root=(--allow-run-as-root)
+    mpirun "${root[@]}" --oversubscribe --bind-to none -np "$n" "$KONANE" "$@"
+  fi
+}
+
+scaling() {
+  local out=$RESULTS/scaling.md dir n b json t1 small big
+  dir=$(dirname "$DB")/scaling
+  mkdir -p "$dir"
+  for b in 4x6 "$SCALING_RETRO"; do
+    for n in 1 "$SCALING_RANKS"; do
+      [ "$b" = 4x6 ] && [ "$n" -ne 1 ] && continue
+      rm -rf "$dir/db"
+      json=$(ranks_run "$n" retro --board "$b" --db "$dir/db" --threads 1 --quiet --json)
+      echo "$json" | jq -c --argjson disk "$("$KONANE" db stats --db "$dir/db" --json | jq .total_bytes)" '. + {disk_bytes: $disk}' >"$dir/retro-$b-$n.json"
+    done
+  done
+  rm -rf "$dir/db"
+  for n in 1 "$SCALING_RANKS"; do
+    ranks_run "$n" solve --board "$SCALING_SOLVE" --threads 1 --memory 4096 --json >"$dir/solve-$n.json"
+  done
+  small=$dir/retro-4x6-1.json
+  big=$dir/retro-$SCALING_RETRO-1.json
+  {
+    echo
+    echo "Measured on this machine: every rank on localhost with 1 thread (\`mpirun --oversubscribe"
+    echo "--bind-to none -np N konane ... --threads 1\`; N = 1 is a plain process). Rank counts,"
+    echo "message bytes and nodes come from the commands' JSON."
+    echo
+    echo "## Measured"
+    echo
+    echo "| command | ranks | seconds | speedup | positions or nodes per second per rank | message bytes | bytes per position or job |"
+    echo "|---|---|---|---|---|---|---|"
+    t1=$(jq .seconds "$big")
+    for n in 1 "$SCALING_RANKS"; do
+      jq -r --argjson t1 "$t1" '"| retro --board \(.board) | \(.ranks) | \(.seconds * 10 | round / 10) | \($t1 / .seconds * 100 | round / 100) | \(.positions / .seconds / .ranks | round) | \(.message_bytes) | \(.message_bytes / .positions * 10 | round / 10) |"' "$dir/retro-$SCALING_RETRO-$n.json"
+    done
+    t1=$(jq .seconds "$dir/solve-1.json")
+    for n in 1 "$SCALING_RANKS"; do
+      jq -r --argjson t1 "$t1" '"| solve --board \(.board) | \(.ranks // 1) | \(.seconds * 10 | round / 10) | \($t1 / .seconds * 100 | round / 100) | \(.nodes / .seconds / (.ranks // 1) | round) | \(.message_bytes // 0) | \(if (.jobs_sent // 0) > 0 then (.message_bytes / .jobs_sent | round) else "-" end) |"' "$dir/solve-$n.json"
+    done
+    echo
+    echo "Both solves give the same winner and removal results: $(jq -r '[.winner, (.winning_moves | join(" "))] | join(", ")' "$dir/solve-1.json") (1 rank) and $(jq -r '[.winner, (.winning_moves | join(" "))] | join(", ")' "$dir/solve-$SCALING_RANKS.json") ($SCALING_RANKS ranks)."
+    echo
+    echo "## Model"
+    echo
+    jq -n -r --slurpfile s "$small" --slurpfile b "$big" --slurpfile m "$dir/retro-$SCALING_RETRO-$SCALING_RANKS.json" '
+      ($b[0]) as $one | ($m[0]) as $many | ($s[0]) as $small |
+      ($many.positions / $many.seconds / $many.ranks) as $rate |
+      ($one.seconds / $many.seconds / $many.ranks) as $eff |
+      "- retro positions per second per rank (1 thread, \($many.ranks) ranks, \($one.board)): \($rate | round)",
+      "- parallel efficiency at \($many.ranks) ranks (speedup / ranks): \($eff * 100 | round / 100)",
+      "- message bytes per position: \($many.message_bytes / $many.positions * 10 | round / 10) (each option of a position is a query of 8 bytes and an answer of 1 byte, plus the children routed during enumeration)",
+      "- disk per position: \($one.disk_bytes / $one.positions * 10 | round / 10) bytes (the database, \($one.board))",
+      "- peak memory of rank 0 per position of its share: \($many.peak_rss_kb * 1024 / ($many.positions / $many.ranks) * 10 | round / 10) bytes (\($one.board); this includes fixed costs, so it overstates large boards)",
+      "- growth of the position count per added square, from \($small.board) (\($small.positions)) to \($one.board) (\($one.positions)): \(pow($one.positions / $small.positions; 1 / (($one.board | split("x") | map(tonumber) | .[0] * .[1]) - ($small.board | split("x") | map(tonumber) | .[0] * .[1]))) * 1000 | round / 1000)"'
+    echo
+    echo "## Projections"
+    echo
+    echo "A strong solution needs every reachable position solved once. The position counts beyond"
+    echo "the measured boards are the model's growth per square applied to the largest measured board,"
+    echo "an estimate to within a few times at best (the growth per square falls as boards grow)."
+    if [ -f "$RESULTS/strong-solutions.md" ]; then
+      echo "For comparison, strong-solutions.md counts $(grep -A3 '^## 6x6, standard' "$RESULTS/strong-solutions.md" | sed -n 's/^- reachable positions: \([0-9]*\).*/\1/p') positions on 6x6."
+    fi
+    echo "Cluster time assumes one rank per core ($CORES_PER_NODE cores a node), the measured rate per rank"
+    echo "and the measured efficiency: optimistic, because a big run's windows do not fit in cache and its"
+    echo "messages cross a network instead of shared memory."
+    echo
+    echo "| board | positions (estimate) | disk | message bytes | hours on 16 nodes | hours on 64 nodes | hours on 256 nodes | memory per rank on 256 nodes |"
+    echo "|---|---|---|---|---|---|---|---|"
+    jq -n -r --slurpfile s "$small" --slurpfile b "$big" --slurpfile m "$dir/retro-$SCALING_RETRO-$SCALING_RANKS.json" --argjson cores "$CORES_PER_NODE" '
+      ($b[0]) as $one | ($m[0]) as $many | ($s[0]) as $small |
+      def area(x): x.board | split("x") | map(tonumber) | .[0] * .[1];
+      def human(x): if x >= 1e12 then "\(x / 1e12 * 10 | round / 10) TB" elif x >= 1e9 then "\(x / 1e9 * 10 | round / 10) GB" else "\(x / 1e6 | round) MB" end;
+      ($many.positions / $many.seconds / $many.ranks) as $rate |
+      ($one.seconds / $many.seconds / $many.ranks) as $eff |
+      pow($one.positions / $small.positions; 1 / (area($one) - area($small))) as $g |
+      ($many.peak_rss_kb * 1024 / ($many.positions / $many.ranks)) as $mem |
+      [["6x6", 36], ["6x7", 42], ["7x7", 49]][] as [$name, $sq] |
+      ($one.positions * pow($g; $sq - area($one))) as $p |
+      "| \($name) | \($p | . / 1e9 * 10 | round / 10) billion | \(human($p * $one.disk_bytes / $one.positions)) | \(human($p * $many.message_bytes / $many.positions)) | \([16, 64, 256] | map($p / ($rate * $eff * . * $cores) / 3600 | . * 10 | round / 10 | tostring) | join(" | ")) | \(human($p * $mem / (256 * $cores))) |"'
+    echo
+    echo "A full solve of 6x8 by search: $(jq -r '"\(.nodes) nodes in \(.seconds | round) s on \(.ranks // 1) ranks here (\(.nodes / .seconds / (.ranks // 1) | round) nodes per second per rank)"' "$dir/solve-$SCALING_RANKS.json"); $(if [ -f "$RESULTS/long-runs-6x8.md" ]; then grep -m1 '^| 6x8 | standard | unknown' "$RESULTS/long-runs-6x8.md" | awk -F'|' '{printf "long-runs-6x8.md has 6x8 unsettled after %s nodes,", $7}'; else echo "6x8 has not been settled,"; fi) so its node count is not known and neither is its time on a cluster. What the cluster multiplies is the search rate: 256 nodes of $CORES_PER_NODE cores search about $(jq -r --argjson c "$CORES_PER_NODE" '.nodes / .seconds / (.ranks // 1) * 256 * $c / 1e6 | round' "$dir/solve-$SCALING_RANKS.json") million nodes per second at this rate per rank, if the job tree keeps every rank busy."
+  } >"$BODY"
+  rm -rf "$dir"
+  finish "$out" "Scaling across processes (MPI)" "scripts/regenerate-results.sh ($KONANE), SECTIONS=scaling SCALING_RANKS=$SCALING_RANKS SCALING_RETRO=$SCALING_RETRO SCALING_SOLVE=$SCALING_SOLVE CORES_PER_NODE=$CORES_PER_NODE"
 }
 
 for section in $SECTIONS; do

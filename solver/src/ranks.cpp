@@ -80,7 +80,11 @@ core::Expected<std::string> receive_probed(const MPI_Status& probe) {
 
 // Waits for a non-blocking operation by polling, with g_mpi held only while testing: a
 // blocking MPI call would spin on a core for as long as the slowest rank takes.
-core::Status wait_for(MPI_Request& request) {
+// `busy`: test again at once (yielding the core to other threads), for bulk transfers
+// between ranks that are all at the same step. MPI moves a large message piece by piece,
+// only inside MPI calls, so sleeping between tests would stretch a 100 MB exchange from a
+// fraction of a second to many seconds.
+core::Status wait_for(MPI_Request& request, bool busy = false) {
   Backoff idle;
   while (true) {
     int done = 0;
@@ -89,7 +93,10 @@ core::Status wait_for(MPI_Request& request) {
       KONANE_MPI_CHECK(MPI_Test(&request, &done, MPI_STATUS_IGNORE), "test");
     }
     if (done) return core::ok();
-    idle.wait();
+    if (busy)
+      std::this_thread::yield();
+    else
+      idle.wait();
   }
 }
 
@@ -400,12 +407,16 @@ core::Expected<std::vector<std::uint64_t>> broadcast(std::vector<std::uint64_t> 
   return v;
 }
 
-core::Expected<std::vector<std::vector<std::uint64_t>>> exchange(
-    const std::vector<std::vector<std::uint64_t>>& to_each, std::uint64_t* bytes_sent) {
+core::Status exchange(const std::vector<std::vector<std::uint64_t>>& to_each,
+                      std::vector<std::vector<std::uint64_t>>& from, std::uint64_t* bytes_sent) {
   const int size = g_world.size;
   if (static_cast<int>(to_each.size()) != size)
     return core::Error{core::Code::kInvalidArgument, "exchange needs one vector per rank"};
-  if (size <= 1) return to_each;
+  from.resize(static_cast<std::size_t>(size));
+  if (size <= 1) {
+    from[0] = to_each[0];
+    return core::ok();
+  }
   constexpr std::size_t kMax = static_cast<std::size_t>(std::numeric_limits<int>::max());
   std::vector<int> send_counts(size), send_offsets(size), recv_counts(size), recv_offsets(size);
   std::size_t total = 0;
@@ -420,8 +431,8 @@ core::Expected<std::vector<std::vector<std::uint64_t>>> exchange(
     if (bytes_sent && r != g_world.rank) *bytes_sent += to_each[r].size() * 8;
   }
   if (total > kMax) return core::Error{core::Code::kInvalidArgument, "MPI exchange too long"};
-  std::vector<std::uint64_t> out;
-  out.reserve(total);
+  static thread_local std::vector<std::uint64_t> out, in;
+  out.clear();
   for (const auto& v : to_each) out.insert(out.end(), v.begin(), v.end());
   MPI_Request request;
   {
@@ -430,14 +441,14 @@ core::Expected<std::vector<std::vector<std::uint64_t>>> exchange(
                                    MPI_COMM_WORLD, &request),
                      "alltoall");
   }
-  if (auto s = wait_for(request); !s) return s.error();
+  if (auto s = wait_for(request, true); !s) return s;
   std::size_t received = 0;
   for (int r = 0; r < size; ++r) {
     recv_offsets[r] = static_cast<int>(received);
     received += static_cast<std::size_t>(recv_counts[r]);
     if (received > kMax) return core::Error{core::Code::kInvalidArgument, "MPI exchange too long"};
   }
-  std::vector<std::uint64_t> in(received);
+  in.resize(received);
   {
     std::lock_guard lock(g_mpi);
     KONANE_MPI_CHECK(MPI_Ialltoallv(out.data(), send_counts.data(), send_offsets.data(),
@@ -445,11 +456,10 @@ core::Expected<std::vector<std::vector<std::uint64_t>>> exchange(
                                     recv_offsets.data(), MPI_UINT64_T, MPI_COMM_WORLD, &request),
                      "alltoallv");
   }
-  if (auto s = wait_for(request); !s) return s.error();
-  std::vector<std::vector<std::uint64_t>> from(size);
+  if (auto s = wait_for(request, true); !s) return s;
   for (int r = 0; r < size; ++r)
     from[r].assign(in.begin() + recv_offsets[r], in.begin() + recv_offsets[r] + recv_counts[r]);
-  return from;
+  return core::ok();
 }
 
 core::Status share_work(const std::vector<std::size_t>& items, int threads,

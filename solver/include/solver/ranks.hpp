@@ -50,10 +50,13 @@ core::Status agree(const core::Status& local);
 // waited for by polling, like agree(), so a rank waiting for a slower one costs no core.
 // Alone (size 1) they return their input.
 //
-// Every rank sends to_each[r] to rank r (to_each.size() == size()) and gets back what each
-// rank sent it, by rank. Adds the bytes this rank sent to others to *bytes_sent.
-core::Expected<std::vector<std::vector<std::uint64_t>>> exchange(
-    const std::vector<std::vector<std::uint64_t>>& to_each, std::uint64_t* bytes_sent = nullptr);
+// Every rank sends to_each[r] to rank r (to_each.size() == size()) and gets back in from[r]
+// what rank r sent it. Adds the bytes this rank sent to others to *bytes_sent. `from` keeps
+// its vectors' capacity from call to call, as do the buffers inside: a bulk exchange every
+// round must not cost fresh pages every round.
+core::Status exchange(const std::vector<std::vector<std::uint64_t>>& to_each,
+                      std::vector<std::vector<std::uint64_t>>& from,
+                      std::uint64_t* bytes_sent = nullptr);
 // Element-wise sum and maximum over the ranks of vectors of one length.
 core::Expected<std::vector<std::uint64_t>> sum(std::vector<std::uint64_t> v);
 core::Expected<std::vector<std::uint64_t>> max(std::vector<std::uint64_t> v);

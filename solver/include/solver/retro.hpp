@@ -56,6 +56,7 @@
 #include <filesystem>
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <ostream>
 #include <span>
@@ -145,6 +146,10 @@ struct RetroOptions {
   // retro_ranked.hpp. Every rank calls run() with the same options, on a database that rank
   // 0 opened read-write and the others as secondaries with defer_writes.
   bool across_ranks = false;
+  // Across ranks: while the window of a layer (its max_layer_drop() layers below, in
+  // memory at about 16 bytes a position) is at most this big, every rank keeps all of it
+  // and looks children up locally; beyond, each keeps its share and asks the owners.
+  size_t replicate_bytes = size_t{4} << 30;
   // Testing only: the process kills itself (SIGKILL) after solving this many positions.
   uint64_t abort_after = 0;
   // Testing only: the same after spilling this many enumeration runs.
@@ -153,6 +158,7 @@ struct RetroOptions {
 
 // ── non-template helpers (solver/src/retro.cpp) ──
 namespace retro_detail {
+struct RankScratch;                 // retro_ranked.hpp
 std::string layer_name(int layer);  // zero-padded "0007"
 std::string iso_now();
 
@@ -419,9 +425,13 @@ class RetroSolver {
                          const std::vector<const retro_detail::SolvedLayer*>& below);
   db::Status ingest_ranked(std::vector<db::SstBuilder>&& builders,
                            const std::vector<db::MetaEntry>& meta);
+  db::Status gather_layer(retro_detail::SolvedLayer& layer);
+  db::Status write_share(int l, const std::vector<uint64_t>& solved,
+                         std::vector<db::SstBuilder>& builders);
   bool ranked_ = false;
   int rank_ = 0, nranks_ = 1;
   uint64_t bytes_sent_ = 0;
+  std::shared_ptr<retro_detail::RankScratch> scratch_;  // buffers kept from round to round
 
   const G& g_;
   db::Database& db_;

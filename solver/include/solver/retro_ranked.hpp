@@ -58,6 +58,18 @@ db::Expected<std::vector<std::string>> unpack_strings(const std::vector<uint64_t
 inline uint64_t rounds_for(uint64_t n, uint64_t per_round) {
   return (n + per_round - 1) / per_round;
 }
+// Buffers reused from round to round: fresh big vectors every round cost page faults.
+struct RankScratch {
+  std::vector<std::vector<uint64_t>> to, from;   // by rank
+  struct Sub {                                   // one fixed sub-block of a solving round
+    std::vector<std::vector<uint64_t>> queries;  // by owner: key << 4 | drop
+    std::vector<uint32_t> where;                 // per option: owner << 1 | child Left to move
+    std::vector<uint32_t> options;               // per reached side: its option count
+    std::vector<size_t> cursor;                  // by owner: its next answer
+  };
+  std::vector<Sub> subs;
+  std::vector<std::vector<std::vector<uint64_t>>> parts;  // by thread buffer, by rank
+};
 }  // namespace retro_detail
 
 template <RetroGame G>
@@ -70,6 +82,7 @@ auto RetroSolver<G>::run_ranked(Clock::time_point t0) -> db::Expected<RetroStats
   ranked_ = true;
   rank_ = ranks::world().rank;
   nranks_ = ranks::world().size;
+  scratch_ = std::make_shared<retro_detail::RankScratch>();
   RetroStats stats;
   stats.ranks = nranks_;
   if (o_.value_text)
@@ -216,7 +229,10 @@ auto RetroSolver<G>::enumerate_ranked(std::map<int, uint64_t>& sizes, RetroStats
   retro_detail::Progress progress(o_.progress, o_.progress_tty);
   for (int l = top; l >= 0; --l) {
     db::Status merged = db::ok();
-    if (!std::filesystem::exists(layer_path(l))) merged = merge_layer(l, roots, progress);
+    if (!std::filesystem::exists(layer_path(l)))
+      merged = merge_layer(l, roots, progress);
+    else
+      stats.resumed = true;
     if (merged) merged = remove_runs(true, l);
     auto reader = merged ? retro_detail::WordReader::open(layer_path(l))
                          : db::Expected<retro_detail::WordReader>(merged.error());
@@ -287,24 +303,28 @@ auto RetroSolver<G>::expand_ranked(int l, retro_detail::WordReader& reader,
     if (auto s = ranks::agree(st); !s) return s;
     std::vector<Buffers*> mine;
     for (auto& b : local) mine.push_back(&b);
+    auto& parts = scratch_->parts;
+    auto& to = scratch_->to;
+    parts.resize(mine.size());
+    to.resize(static_cast<size_t>(nranks_));
     for (int d = 1; d <= drop_; ++d) {
       // Routed by owner in parallel: one list per (thread buffer, rank), then joined.
-      std::vector<std::vector<std::vector<uint64_t>>> parts(mine.size());
       tbb::parallel_for(size_t{0}, mine.size(), [&](size_t b) {
         auto& v = (*mine[b])[static_cast<size_t>(d - 1)];
         parts[b].resize(static_cast<size_t>(nranks_));
+        for (auto& p : parts[b]) p.clear();
         for (const uint64_t w : v)
           parts[b][static_cast<size_t>(owner(retro_detail::word_key(w)))].push_back(w);
         v.clear();
       });
-      std::vector<std::vector<uint64_t>> to(static_cast<size_t>(nranks_));
-      for (auto& p : parts)
-        for (int r = 0; r < nranks_; ++r) to[r].insert(to[r].end(), p[r].begin(), p[r].end());
-      parts.clear();
-      auto from = ranks::exchange(to, &bytes_sent_);
-      if (!from) return from.error();
+      for (int r = 0; r < nranks_; ++r) {
+        to[r].clear();
+        for (size_t b = 0; b < mine.size(); ++b)
+          to[r].insert(to[r].end(), parts[b][r].begin(), parts[b][r].end());
+      }
+      if (auto s = ranks::exchange(to, scratch_->from, &bytes_sent_); !s) return s;
       auto& into = received[static_cast<size_t>(d - 1)];
-      for (const auto& v : *from) into.insert(into.end(), v.begin(), v.end());
+      for (const auto& v : scratch_->from) into.insert(into.end(), v.begin(), v.end());
     }
     size_t buffered = 0;
     for (const auto& v : received) buffered += v.size();

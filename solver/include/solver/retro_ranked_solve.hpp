@@ -1,6 +1,8 @@
 #pragma once
 // Retrograde analysis across ranks, phase 2: solving each layer's shares with the two
 // exchanges per round described in retro_ranked.hpp.
+#include <set>
+
 #include "solver/retro_ranked.hpp"
 
 namespace solver {
@@ -9,6 +11,7 @@ template <RetroGame G>
 auto RetroSolver<G>::solve_layers_ranked(const std::map<int, uint64_t>& sizes, RetroStats& stats)
     -> db::Status {
   std::map<int, retro_detail::SolvedLayer> window;
+  std::set<int> full;  // window layers held whole on this rank (else this rank's share)
   retro_detail::Progress progress(o_.progress, o_.progress_tty);
   // Rounds hold every option of their positions twice over (queries and where they came
   // from, 12 bytes an option), so they are smaller than the single-process chunks.
@@ -37,6 +40,11 @@ auto RetroSolver<G>::solve_layers_ranked(const std::map<int, uint64_t>& sizes, R
       it = it->first < l - drop_ ? window.erase(it) : std::next(it);
     std::vector<const retro_detail::SolvedLayer*> below(static_cast<size_t>(drop_), nullptr);
     db::Status st = db::ok();
+    uint64_t window_positions = 0;
+    for (int c = std::max(0, l - drop_); c < l; ++c)
+      if (auto it = sizes.find(c); it != sizes.end()) window_positions += it->second;
+    // The same choice on every rank: it depends on global sizes only.
+    const bool replicate = window_positions * 16 <= o_.replicate_bytes;
     for (int c = std::max(0, l - drop_); c < l && st; ++c) {
       if (!sizes.count(c)) continue;
       if (!window.count(c)) {
@@ -46,8 +54,15 @@ auto RetroSolver<G>::solve_layers_ranked(const std::map<int, uint64_t>& sizes, R
           break;
         }
         window[c] = std::move(*s);
+        full.erase(c);
       }
       below[static_cast<size_t>(l - c - 1)] = &window[c];
+    }
+    if (auto s = ranks::agree(st); !s) return s;
+    for (int c = std::max(0, l - drop_); c < l && replicate; ++c) {
+      if (!sizes.count(c) || full.count(c)) continue;
+      if (auto s = gather_layer(window[c]); !s) return s;
+      full.insert(c);
     }
     auto reader = st ? retro_detail::WordReader::open(layer_path(l))
                      : db::Expected<retro_detail::WordReader>(st.error());
@@ -57,11 +72,6 @@ auto RetroSolver<G>::solve_layers_ranked(const std::map<int, uint64_t>& sizes, R
     const uint64_t here = reader->size();
     auto most = ranks::max({retro_detail::rounds_for(here, per_round)});
     if (!most) return most.error();
-    db::SstBuilderOptions bo;
-    bo.max_buffered_records = o_.sst_buffer_records;
-    bo.presorted = true;
-    const size_t nb = static_cast<size_t>(std::max(1, tbb::this_task_arena::max_concurrency()));
-    std::vector<db::SstBuilder> builders;
     std::vector<uint64_t> block(static_cast<size_t>(std::min<uint64_t>(per_round, here)));
     uint64_t layer_done = 0, sides = 0, mover_wins = 0;
     for (uint64_t round = 0; round < (*most)[0]; ++round) {
@@ -75,29 +85,22 @@ auto RetroSolver<G>::solve_layers_ranked(const std::map<int, uint64_t>& sizes, R
           k = *got;
       }
       if (auto s = ranks::agree(st); !s) return s;
-      st = solve_round(l, std::span<uint64_t>(block.data(), k), below);
-      // This rank's share of the round as presorted SST runs, one builder per thread.
-      const size_t first = builders.size();
-      for (size_t b = 0; b < nb && st && k > 0; ++b) {
-        auto builder = db_.sst_builder(bo);
-        if (!builder)
-          st = builder.error();
-        else
-          builders.push_back(std::move(*builder));
+      if (replicate) {
+        // Every child is in this rank's copy of the window: the single-process solve.
+        std::atomic<bool> failed{false};
+        tbb::parallel_for(tbb::blocked_range<size_t>(0, k, 64),
+                          [&](const tbb::blocked_range<size_t>& r) {
+                            for (size_t i = r.begin(); i != r.end(); ++i)
+                              if (!solve_one(block[i], below)) failed = true;
+                          });
+        if (failed)
+          st = db::Error{db::Code::kInternal,
+                         "retro: a child position was not found in the layers below layer " +
+                             std::to_string(l) + " (max_layer_drop too small?)"};
+      } else {
+        st = solve_round(l, std::span<uint64_t>(block.data(), k), below);
       }
-      if (st && k > 0) {
-        std::vector<db::Status> added(nb);
-        tbb::parallel_for(size_t{0}, nb, [&](size_t b) {
-          db::SstBuilder& builder = builders[first + b];
-          const size_t from = k * b / nb, to = k * (b + 1) / nb;
-          for (size_t i = from; i < to && added[b]; ++i)
-            added[b] = builder.add(db_key(block[i]), value_of(block[i]));
-          if (added[b]) added[b] = builder.flush();
-        });
-        for (const auto& s : added)
-          if (st && !s) st = s;
-        if (st) st = out->append(std::span<const uint64_t>(block.data(), k));
-      }
+      if (st && k > 0) st = out->append(std::span<const uint64_t>(block.data(), k));
       if (auto s = ranks::agree(st); !s) return s;
       for (size_t i = 0; i < k; ++i) {
         const uint64_t f = block[i];
@@ -116,6 +119,15 @@ auto RetroSolver<G>::solve_layers_ranked(const std::map<int, uint64_t>& sizes, R
     ls.sides = (*counts)[0];
     ls.mover_wins = (*counts)[1];
     if (auto s = ranks::agree(out->commit()); !s) return s;
+    // The share, solved, is the next layer's window: read once, written as table files
+    // by key range, then kept.
+    auto solved = retro_detail::read_words(solved_path(l));
+    if (auto s = ranks::agree(solved ? db::ok() : db::Status(solved.error())); !s) return s;
+    std::vector<db::SstBuilder> builders;
+    if (auto s = write_share(l, *solved, builders); !s) return s;
+    window[l].words = std::move(*solved);
+    window[l].build_index(key_bits_);
+    full.erase(l);
     ls.seconds = seconds_since(t0);
     const std::vector<db::MetaEntry> meta = {
         {layer_meta(l, "positions"), std::to_string(ls.positions)},
@@ -141,6 +153,103 @@ auto RetroSolver<G>::solve_layers_ranked(const std::map<int, uint64_t>& sizes, R
   return db::ok();
 }
 
+// Every rank's share of a window layer, so that each holds all of it (collective).
+template <RetroGame G>
+auto RetroSolver<G>::gather_layer(retro_detail::SolvedLayer& layer) -> db::Status {
+  auto& to = scratch_->to;
+  to.assign(static_cast<size_t>(nranks_), layer.words);
+  if (auto s = ranks::exchange(to, scratch_->from, &bytes_sent_); !s) return s;
+  to.clear();
+  std::vector<uint64_t> all;
+  for (const auto& v : scratch_->from) all.insert(all.end(), v.begin(), v.end());
+  retro_detail::sort_unique(all, key_bits_);  // the shares are disjoint: a merge
+  layer.words = std::move(all);
+  layer.build_index(key_bits_);
+  return db::ok();
+}
+
+// The layer's records as table files that never overlap: hash ownership scatters a rank's
+// share over the whole key range, and overlapping files would land in level 0 and be
+// compacted (on 2 cores that was half of rank 0's time). So the shares are redistributed
+// by key range first: splitters from evenly spaced samples of every share (the same on
+// every rank), pieces of about one round each, rank r building piece j * ranks + r of
+// slice j. Each rank's piece is sorted and cut into one presorted builder per thread.
+template <RetroGame G>
+auto RetroSolver<G>::write_share(int l, const std::vector<uint64_t>& solved,
+                                 std::vector<db::SstBuilder>& builders) -> db::Status {
+  const size_t nr = static_cast<size_t>(nranks_);
+  auto total = ranks::sum({solved.size()});
+  if (!total) return total.error();
+  const uint64_t per_round = std::min<uint64_t>(o_.chunk_positions, uint64_t{1} << 20);
+  const uint64_t slices =
+      std::max<uint64_t>(1, retro_detail::rounds_for((*total)[0], per_round * nr));
+  const uint64_t pieces = slices * nr;
+  auto& to = scratch_->to;
+  auto& from = scratch_->from;
+  to.assign(nr, {});
+  const uint64_t m = std::min<uint64_t>(solved.size(), 16 * pieces);
+  for (uint64_t i = 0; i < m; ++i) {
+    const uint64_t at =
+        static_cast<uint64_t>(static_cast<unsigned __int128>(solved.size()) * i / m);
+    for (auto& t : to) t.push_back(retro_detail::word_key(solved[at]));
+  }
+  if (auto s = ranks::exchange(to, from, &bytes_sent_); !s) return s;
+  std::vector<uint64_t> sample;
+  for (const auto& v : from) sample.insert(sample.end(), v.begin(), v.end());
+  std::sort(sample.begin(), sample.end());
+  // bound[p]: the first key of piece p (bound[0] = 0, bound[pieces] past every key).
+  std::vector<uint64_t> bound(pieces + 1, 0);
+  bound[pieces] = UINT64_MAX;
+  for (uint64_t p = 1; p < pieces; ++p)
+    bound[p] = sample.empty() ? UINT64_MAX : sample[sample.size() * p / pieces];
+  const auto first_at = [&](uint64_t key) {
+    if (key == UINT64_MAX) return solved.size();
+    return static_cast<size_t>(
+        std::lower_bound(solved.begin(), solved.end(), key << retro_detail::kRetroFlagBits) -
+        solved.begin());
+  };
+  db::SstBuilderOptions bo;
+  bo.max_buffered_records = o_.sst_buffer_records;
+  bo.presorted = true;
+  const size_t nb = static_cast<size_t>(std::max(1, tbb::this_task_arena::max_concurrency()));
+  std::vector<uint64_t> piece;
+  for (uint64_t j = 0; j < slices; ++j) {
+    for (size_t r = 0; r < nr; ++r) {
+      const uint64_t p = j * nr + r;
+      to[r].assign(solved.begin() + static_cast<std::ptrdiff_t>(first_at(bound[p])),
+                   solved.begin() + static_cast<std::ptrdiff_t>(first_at(bound[p + 1])));
+    }
+    if (auto s = ranks::exchange(to, from, &bytes_sent_); !s) return s;
+    piece.clear();
+    for (const auto& v : from) piece.insert(piece.end(), v.begin(), v.end());
+    retro_detail::sort_unique(piece, key_bits_);
+    db::Status st = db::ok();
+    const size_t first = builders.size();
+    for (size_t b = 0; b < nb && st && !piece.empty(); ++b) {
+      auto builder = db_.sst_builder(bo);
+      if (!builder)
+        st = builder.error();
+      else
+        builders.push_back(std::move(*builder));
+    }
+    if (st && !piece.empty()) {
+      std::vector<db::Status> added(nb);
+      tbb::parallel_for(size_t{0}, nb, [&](size_t b) {
+        db::SstBuilder& builder = builders[first + b];
+        const size_t from_i = piece.size() * b / nb, to_i = piece.size() * (b + 1) / nb;
+        for (size_t i = from_i; i < to_i && added[b]; ++i)
+          added[b] = builder.add(db_key(piece[i]), value_of(piece[i]));
+        if (added[b]) added[b] = builder.flush();
+      });
+      for (const auto& s : added)
+        if (st && !s) st = s;
+    }
+    if (auto s = ranks::agree(st); !s) return s;
+  }
+  (void)l;
+  return db::ok();
+}
+
 // Rank 0 ingests every rank's runs of the layer and then its meta, in the single-process
 // order; every rank learns the outcome.
 template <RetroGame G>
@@ -161,11 +270,11 @@ auto RetroSolver<G>::ingest_ranked(std::vector<db::SstBuilder>&& builders,
     retro_detail::pack_strings(names, to[0]);
   }
   if (auto s = ranks::agree(st); !s) return s;
-  auto from = ranks::exchange(to, &bytes_sent_);
-  if (!from) return from.error();
+  std::vector<std::vector<uint64_t>> from;
+  if (auto s = ranks::exchange(to, from, &bytes_sent_); !s) return s;
   if (rank_ == 0) {
     std::vector<std::string> released;
-    for (const auto& words : *from) {
+    for (const auto& words : from) {
       auto names = retro_detail::unpack_strings(words);
       if (!names) {
         st = names.error();
@@ -188,17 +297,15 @@ auto RetroSolver<G>::solve_round(int l, std::span<uint64_t> block,
   const size_t nr = static_cast<size_t>(nranks_);
   const size_t threads = static_cast<size_t>(std::max(1, tbb::this_task_arena::max_concurrency()));
   const size_t subs = k == 0 ? 0 : std::min(k, 8 * threads);
-  struct Sub {
-    std::vector<std::vector<uint64_t>> queries;  // by owner: key << 4 | drop
-    std::vector<uint32_t> where;                 // per option: owner << 1 | child Left to move
-    std::vector<uint32_t> options;               // per reached side: its option count
-    std::vector<size_t> cursor;                  // by owner: its first answer
-  };
-  std::vector<Sub> sub(subs);
+  auto& sub = scratch_->subs;
+  if (sub.size() < subs) sub.resize(subs);
   std::atomic<int> bad{0};
   tbb::parallel_for(size_t{0}, subs, [&](size_t s) {
-    Sub& me = sub[s];
+    auto& me = sub[s];
     me.queries.resize(nr);
+    for (auto& q : me.queries) q.clear();
+    me.where.clear();
+    me.options.clear();
     for (size_t i = k * s / subs; i < k * (s + 1) / subs; ++i) {
       const Position p = decode_word(block[i]);
       for (int side = 0; side < 2; ++side) {
@@ -223,21 +330,22 @@ auto RetroSolver<G>::solve_round(int l, std::span<uint64_t> block,
       }
     }
   });
-  std::vector<std::vector<uint64_t>> to(nr);
-  for (auto& me : sub) {
+  auto& to = scratch_->to;
+  auto& from = scratch_->from;
+  to.resize(nr);
+  for (auto& t : to) t.clear();
+  for (size_t s = 0; s < subs; ++s) {
+    auto& me = sub[s];
     me.cursor.resize(nr);
     for (size_t r = 0; r < nr; ++r) {
       me.cursor[r] = to[r].size();
       to[r].insert(to[r].end(), me.queries[r].begin(), me.queries[r].end());
-      std::vector<uint64_t>().swap(me.queries[r]);
     }
   }
-  auto asked = ranks::exchange(to, &bytes_sent_);
-  if (!asked) return asked.error();
-  to.assign(nr, {});
+  if (auto s = ranks::exchange(to, from, &bytes_sent_); !s) return s;
   // The answers: each query's flag byte in this rank's share of the window, eight a word.
   for (size_t r = 0; r < nr; ++r) {
-    const auto& q = (*asked)[r];
+    const auto& q = from[r];
     auto& a = to[r];
     a.assign((q.size() + 7) / 8, 0);
     tbb::parallel_for(tbb::blocked_range<size_t>(0, a.size(), 1024),
@@ -256,11 +364,10 @@ auto RetroSolver<G>::solve_round(int l, std::span<uint64_t> block,
                         }
                       });
   }
-  asked->clear();
-  auto answers = ranks::exchange(to, &bytes_sent_);
-  if (!answers) return answers.error();
+  if (auto s = ranks::exchange(to, from, &bytes_sent_); !s) return s;
+  const auto& answers = from;
   tbb::parallel_for(size_t{0}, subs, [&](size_t s) {
-    Sub& me = sub[s];
+    auto& me = sub[s];
     size_t next_option = 0, next_side = 0;
     for (size_t i = k * s / subs; i < k * (s + 1) / subs; ++i) {
       uint64_t& w = block[i];
@@ -273,7 +380,7 @@ auto RetroSolver<G>::solve_round(int l, std::span<uint64_t> block,
           const size_t dest = at >> 1;
           const bool child_left = at & 1;
           const size_t index = me.cursor[dest]++;
-          const auto& got = (*answers)[dest];
+          const auto& got = answers[dest];
           const int f = index / 8 < got.size()
                             ? static_cast<int>((got[index / 8] >> (8 * (index % 8))) & 0xFF)
                             : 0xFF;

@@ -1,0 +1,124 @@
+// `konane retro` under mpirun (solver/retro_ranked.hpp): on 2 and 3 ranks (on this machine,
+// oversubscribed) the database holds exactly what one process stores, and a rank killed
+// during enumeration or solving leaves a state from which a rerun, on the same or another
+// number of ranks or on one process, ends with the same database.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "cli_test_support.hpp"
+#include "mpirun_support.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using clitest::EnvVar;
+using clitest::mpirun;
+using clitest::run_binary;
+
+std::string export_board(const fs::path& db, const std::string& board) {
+  auto r = run_binary({"db", "export", "--board", board, "--db", db.string()});
+  EXPECT_EQ(r.rc, 0) << r.err;
+  return r.out;
+}
+
+// The summary without what varies between runs.
+nlohmann::json summary(const std::string& out) {
+  auto j = nlohmann::json::parse(out, nullptr, false);
+  EXPECT_FALSE(j.is_discarded()) << out;
+  if (j.is_discarded()) return j;
+  for (const char* f : {"seconds", "enumerate_seconds", "solve_seconds", "peak_rss_kb", "ranks",
+                        "message_bytes", "threads", "resumed"})
+    j.erase(f);
+  for (auto& l : j["layers"]) {
+    l.erase("seconds");
+    l.erase("resumed");
+  }
+  return j;
+}
+
+std::vector<std::string> retro_args(const fs::path& db, const std::string& board,
+                                    const std::string& opening) {
+  // Small rounds, so that every layer takes several and the ranks' round counts differ.
+  return {"retro",  "--board", board,       "--opening", opening,   "--db", db.string(),
+          "--json", "--quiet", "--threads", "1",         "--chunk", "300"};
+}
+
+TEST(RetroRanks, SameDatabaseAsOneProcess) {
+  clitest::TempDir dir;
+  for (const auto& [board, opening] :
+       std::vector<std::pair<std::string, std::string>>{{"4x5", "standard"}, {"3x6", "any"}}) {
+    const fs::path one = dir.path / (board + opening + "-1");
+    const auto alone = run_binary(retro_args(one, board, opening));
+    ASSERT_EQ(alone.rc, 0) << alone.err;
+    const std::string expected = export_board(one, board);
+    ASSERT_GT(expected.size(), 1000u);
+    for (const int ranks : {2, 3}) {
+      const fs::path db = dir.path / (board + opening + "-" + std::to_string(ranks));
+      auto args = retro_args(db, board, opening);
+      // 3 ranks look every child up at its owner; 2 keep whole windows (retro_ranked.hpp).
+      if (ranks == 3) args.insert(args.end(), {"--replicate-window", "0"});
+      const auto shared = mpirun(ranks, args);
+      ASSERT_EQ(shared.rc, 0) << shared.err;
+      EXPECT_EQ(export_board(db, board), expected) << board << " on " << ranks << " ranks";
+      EXPECT_EQ(summary(shared.out), summary(alone.out));
+      const auto j = nlohmann::json::parse(shared.out, nullptr, false);
+      ASSERT_FALSE(j.is_discarded()) << shared.out;
+      EXPECT_EQ(j.value("ranks", 0), ranks);
+      EXPECT_GT(j.value("message_bytes", uint64_t{0}), 0u);
+      EXPECT_FALSE(fs::exists(db / "retro-work"));
+    }
+  }
+}
+
+TEST(RetroRanks, AKilledRankResumesToTheSameDatabase) {
+  clitest::TempDir dir;
+  const fs::path one = dir.path / "one";
+  ASSERT_EQ(run_binary(retro_args(one, "4x5", "any")).rc, 0);
+  const std::string expected = export_board(one, "4x5");
+  struct Case {
+    const char* hook;   // the test hook that kills rank 1
+    const char* after;  // after this many runs spilled / positions solved
+    int killed_on, resumed_on;
+    const char* replicate = "4096";  // --replicate-window of both runs
+  };
+  for (const Case c : {Case{"KONANE_RETRO_ABORT_AFTER_RUNS", "30", 2, 2},
+                       Case{"KONANE_RETRO_ABORT_AFTER", "4000", 2, 2, "0"},
+                       Case{"KONANE_RETRO_ABORT_AFTER", "7000", 3, 2},
+                       Case{"KONANE_RETRO_ABORT_AFTER", "7000", 2, 1}}) {
+    const std::string name = std::string(c.hook) + "=" + c.after + " on " +
+                             std::to_string(c.killed_on) + ", resumed on " +
+                             std::to_string(c.resumed_on);
+    const fs::path db = dir.path / ("db" + std::to_string(c.killed_on) + c.after + c.hook);
+    auto args = retro_args(db, "4x5", "any");
+    args.insert(args.end(), {"--spill", "2000", "--replicate-window", c.replicate});
+    {
+      EnvVar hook(c.hook, c.after);
+      EnvVar which("KONANE_RANK_ABORT", "1");
+      const auto killed = mpirun(c.killed_on, args);
+      ASSERT_NE(killed.rc, 0) << name << "\n" << killed.err;
+    }
+    const auto rest = c.resumed_on == 1 ? run_binary(args) : mpirun(c.resumed_on, args);
+    ASSERT_EQ(rest.rc, 0) << name << "\n" << rest.err;
+    EXPECT_EQ(export_board(db, "4x5"), expected) << name;
+    EXPECT_FALSE(fs::exists(db / "retro-work")) << name;
+    const auto j = nlohmann::json::parse(rest.out, nullptr, false);
+    ASSERT_FALSE(j.is_discarded()) << rest.out;
+    // The same layout carries on from the files; another is enumerated again.
+    if (c.resumed_on == c.killed_on) {
+      EXPECT_TRUE(j.value("resumed", false)) << name;
+    }
+  }
+}
+
+TEST(RetroRanks, ValuesAreRefusedAcrossRanks) {
+  clitest::TempDir dir;
+  const auto r = mpirun(
+      2, {"retro", "--board", "3x4", "--db", (dir.path / "db").string(), "--values", "--quiet"});
+  EXPECT_EQ(r.rc, 2) << r.err;
+  EXPECT_NE(r.err.find("--values"), std::string::npos) << r.err;
+}
+
+}  // namespace
