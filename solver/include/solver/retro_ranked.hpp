@@ -16,22 +16,32 @@
 // rank finished that expansion: a layer is redone (its runs dropped) only if no rank has the
 // marker. Rounds are collective, so every rank runs the same number (the most any needs).
 //
-// SOLVING. Each rank solves its share of layer l in rounds. A round makes two exchanges:
-//   1. the queries: for every option of every position, the child's packed key and its layer
-//      drop (key << 4 | drop), sent to the child's owner, in generation order;
-//   2. the answers: the owner looks each query up in its share of the window and answers with
-//      the child's flag byte (0xFF if it is absent), eight to a word, in query order.
-// Answers come back in the order the queries were made, so the asking rank reads them with a
-// cursor per rank: no sorting, no second lookup, and each child is generated once. A round's
-// positions are cut into fixed sub-blocks, so the order does not depend on scheduling.
-// Bytes: 8 per query and 1 per answer, about 9 bytes per option of a position.
+// SOLVING. Each rank solves its share of layer l in rounds, in one of two ways chosen per
+// layer from global sizes (so every rank chooses alike):
+//  - WHOLE WINDOW, while the window (the max_layer_drop() layers below l) fits in
+//    RetroOptions::replicate_bytes: every rank gathers every share of the window layers
+//    (one all-to-all per layer) and solves its positions exactly as one process does,
+//    stopping at the first winning option. Bytes: 8 per position per other rank.
+//  - OWNERS' LOOKUPS, beyond: each rank keeps only its share, and a round makes two
+//    exchanges:
+//      1. the queries: for every option of every position, the child's packed key and its
+//         layer drop (key << 4 | drop), sent to the child's owner, in generation order;
+//      2. the answers: the owner looks each query up in its share of the window and answers
+//         with the child's flag byte (0xFF if absent), eight to a word, in query order.
+//    Answers come back in the order the queries were made, so the asking rank reads them
+//    with a cursor per rank: no sorting and no second lookup. A round's positions are cut
+//    into fixed sub-blocks, so the order does not depend on scheduling. Bytes: about 9 per
+//    option of a position, whatever the rank count; but every option's key is computed
+//    (one process stops at the first winning option), about 1.4 times the work.
+// The first way is faster on a few ranks; the second is the one whose memory and bytes per
+// position stay flat as ranks are added, which is what a large cluster needs.
 //
-// STORING. Rank 0 holds the database read-write; the others write their share's SST runs
-// with builders of their deferring secondary (db::SstBuilder::release) and send the run
-// names to rank 0, which ingests its own and theirs in one call, followed by the layer's
-// "done" record (the single-process order, so the crash argument of retro.hpp holds).
-// The per-rank files of different ranks overlap in key range (hash ownership); RocksDB places
-// overlapping runs in level 0 and compacts them.
+// STORING. Rank 0 holds the database read-write; the others write table files with builders
+// of their deferring secondary (db::SstBuilder::release) and send the file names to rank 0,
+// which ingests its own and theirs in one call, followed by the layer's "done" record (the
+// single-process order, so the crash argument of retro.hpp holds). The solved shares are
+// redistributed by key range before the files are written (write_share), so that no two
+// files overlap and each lands at the bottom of the tree with no compaction to follow.
 //
 // FAILURE AND RESUME. Any rank's failure is agreed on by all (ranks::agree) at the end of every
 // round, so no rank waits forever for a rank that gave up; a killed rank ends the job
@@ -57,6 +67,32 @@ void pack_strings(const std::vector<std::string>& in, std::vector<uint64_t>& out
 db::Expected<std::vector<std::string>> unpack_strings(const std::vector<uint64_t>& in);
 inline uint64_t rounds_for(uint64_t n, uint64_t per_round) {
   return (n + per_round - 1) / per_round;
+}
+// The sorted vectors `parts` (disjoint key sets, one per rank) as one sorted vector, by
+// pairwise merges: linear passes, cheaper than sorting the concatenation again.
+inline void merge_sorted(const std::vector<std::vector<uint64_t>>& parts, std::vector<uint64_t>& out) {
+  out.clear();
+  std::vector<size_t> ends;
+  for (const auto& p : parts) {
+    out.insert(out.end(), p.begin(), p.end());
+    if (!p.empty()) ends.push_back(out.size());
+  }
+  while (ends.size() > 1) {
+    std::vector<size_t> next;
+    size_t begin = 0;
+    for (size_t i = 0; i < ends.size(); i += 2) {
+      if (i + 1 < ends.size()) {
+        std::inplace_merge(out.begin() + static_cast<std::ptrdiff_t>(begin),
+                           out.begin() + static_cast<std::ptrdiff_t>(ends[i]),
+                           out.begin() + static_cast<std::ptrdiff_t>(ends[i + 1]));
+        next.push_back(ends[i + 1]);
+        begin = ends[i + 1];
+      } else {
+        next.push_back(ends[i]);
+      }
+    }
+    ends = std::move(next);
+  }
 }
 // Buffers reused from round to round: fresh big vectors every round cost page faults.
 struct RankScratch {

@@ -161,8 +161,7 @@ auto RetroSolver<G>::gather_layer(retro_detail::SolvedLayer& layer) -> db::Statu
   if (auto s = ranks::exchange(to, scratch_->from, &bytes_sent_); !s) return s;
   to.clear();
   std::vector<uint64_t> all;
-  for (const auto& v : scratch_->from) all.insert(all.end(), v.begin(), v.end());
-  retro_detail::sort_unique(all, key_bits_);  // the shares are disjoint: a merge
+  retro_detail::merge_sorted(scratch_->from, all);  // the shares are sorted and disjoint
   layer.words = std::move(all);
   layer.build_index(key_bits_);
   return db::ok();
@@ -220,9 +219,7 @@ auto RetroSolver<G>::write_share(int l, const std::vector<uint64_t>& solved,
                    solved.begin() + static_cast<std::ptrdiff_t>(first_at(bound[p + 1])));
     }
     if (auto s = ranks::exchange(to, from, &bytes_sent_); !s) return s;
-    piece.clear();
-    for (const auto& v : from) piece.insert(piece.end(), v.begin(), v.end());
-    retro_detail::sort_unique(piece, key_bits_);
+    retro_detail::merge_sorted(from, piece);  // sorted slices of disjoint shares
     db::Status st = db::ok();
     const size_t first = builders.size();
     for (size_t b = 0; b < nb && st && !piece.empty(); ++b) {
