@@ -283,56 +283,61 @@ ranks_run() {  # ranks, konane arguments...
 }
 
 scaling() {
-  local out=$RESULTS/scaling.md dir n b json t1 small big
+  local out=$RESULTS/scaling.md dir n b json t1 small big pull
   dir=$(dirname "$DB")/scaling
   mkdir -p "$dir"
-  for b in 4x6 "$SCALING_RETRO"; do
-    for n in 1 "$SCALING_RANKS"; do
-      [ "$b" = 4x6 ] && [ "$n" -ne 1 ] && continue
-      rm -rf "$dir/db"
-      json=$(ranks_run "$n" retro --board "$b" --db "$dir/db" --threads 1 --quiet --json)
-      echo "$json" | jq -c --argjson disk "$("$KONANE" db stats --db "$dir/db" --json | jq .total_bytes)" '. + {disk_bytes: $disk}' >"$dir/retro-$b-$n.json"
-    done
+  # 4x6 (one process) for the growth of the position count; SCALING_RETRO on one process, on
+  # SCALING_RANKS ranks keeping whole windows, and on SCALING_RANKS ranks asking owners.
+  for run in "4x6 1 4096" "$SCALING_RETRO 1 4096" "$SCALING_RETRO $SCALING_RANKS 4096" "$SCALING_RETRO $SCALING_RANKS 0"; do
+    set -- $run
+    rm -rf "$dir/db"
+    json=$(ranks_run "$2" retro --board "$1" --db "$dir/db" --threads 1 --replicate-window "$3" --quiet --json)
+    echo "$json" | jq -c --argjson disk "$("$KONANE" db stats --db "$dir/db" --json | jq .total_bytes)" --arg window "$3" '. + {disk_bytes: $disk, replicate_window: ($window | tonumber)}' >"$dir/retro-$1-$2-$3.json"
   done
   rm -rf "$dir/db"
   for n in 1 "$SCALING_RANKS"; do
     ranks_run "$n" solve --board "$SCALING_SOLVE" --threads 1 --memory 4096 --json >"$dir/solve-$n.json"
   done
-  small=$dir/retro-4x6-1.json
-  big=$dir/retro-$SCALING_RETRO-1.json
+  small=$dir/retro-4x6-1-4096.json
+  big=$dir/retro-$SCALING_RETRO-1-4096.json
+  pull=$dir/retro-$SCALING_RETRO-$SCALING_RANKS-0.json
   {
     echo
     echo "Measured on this machine: every rank on localhost with 1 thread (\`mpirun --oversubscribe"
     echo "--bind-to none -np N konane ... --threads 1\`; N = 1 is a plain process). Rank counts,"
-    echo "message bytes and nodes come from the commands' JSON."
+    echo "message bytes and nodes come from the commands' JSON. \"whole windows\": every rank keeps"
+    echo "a copy of the layers below the one it solves (\`--replicate-window 4096\`, the default);"
+    echo "\"owners\": each keeps its share and asks the owners of the options (\`--replicate-window 0\`)."
     echo
     echo "## Measured"
     echo
     echo "| command | ranks | seconds | speedup | positions or nodes per second per rank | message bytes | bytes per position or job |"
     echo "|---|---|---|---|---|---|---|"
     t1=$(jq .seconds "$big")
-    for n in 1 "$SCALING_RANKS"; do
-      jq -r --argjson t1 "$t1" '"| retro --board \(.board) | \(.ranks) | \(.seconds * 10 | round / 10) | \($t1 / .seconds * 100 | round / 100) | \(.positions / .seconds / .ranks | round) | \(.message_bytes) | \(.message_bytes / .positions * 10 | round / 10) |"' "$dir/retro-$SCALING_RETRO-$n.json"
+    for f in "$big" "$dir/retro-$SCALING_RETRO-$SCALING_RANKS-4096.json" "$pull"; do
+      jq -r --argjson t1 "$t1" '"| retro --board \(.board)\(if .ranks > 1 then (if .replicate_window > 0 then " (whole windows)" else " (owners)" end) else "" end) | \(.ranks) | \(.seconds * 10 | round / 10) | \($t1 / .seconds * 100 | round / 100) | \(.positions / .seconds / .ranks | round) | \(.message_bytes) | \(.message_bytes / .positions * 10 | round / 10) |"' "$f"
     done
     t1=$(jq .seconds "$dir/solve-1.json")
     for n in 1 "$SCALING_RANKS"; do
       jq -r --argjson t1 "$t1" '"| solve --board \(.board) | \(.ranks // 1) | \(.seconds * 10 | round / 10) | \($t1 / .seconds * 100 | round / 100) | \(.nodes / .seconds / (.ranks // 1) | round) | \(.message_bytes // 0) | \(if (.jobs_sent // 0) > 0 then (.message_bytes / .jobs_sent | round) else "-" end) |"' "$dir/solve-$n.json"
     done
     echo
-    echo "Both solves give the same winner and removal results: $(jq -r '[.winner, (.winning_moves | join(" "))] | join(", ")' "$dir/solve-1.json") (1 rank) and $(jq -r '[.winner, (.winning_moves | join(" "))] | join(", ")' "$dir/solve-$SCALING_RANKS.json") ($SCALING_RANKS ranks)."
+    echo "Every retro run stores the same database. The solves give the same winner and removal results: $(jq -r '[.winner, ([.removals[] | "\(.square):\(.winner)"] | join(" "))] | join("; ")' "$dir/solve-1.json") (1 rank) and $(jq -r '[.winner, ([.removals[] | "\(.square):\(.winner)"] | join(" "))] | join("; ")' "$dir/solve-$SCALING_RANKS.json") ($SCALING_RANKS ranks)."
     echo
     echo "## Model"
     echo
-    jq -n -r --slurpfile s "$small" --slurpfile b "$big" --slurpfile m "$dir/retro-$SCALING_RETRO-$SCALING_RANKS.json" '
+    echo "A large cluster runs retro asking owners (whole windows would not fit one node, and"
+    echo "their bytes per position grow with the rank count), so the model takes that run's figures."
+    echo
+    jq -n -r --slurpfile s "$small" --slurpfile b "$big" --slurpfile m "$pull" '
       ($b[0]) as $one | ($m[0]) as $many | ($s[0]) as $small |
-      ($many.positions / $many.seconds / $many.ranks) as $rate |
-      ($one.seconds / $many.seconds / $many.ranks) as $eff |
-      "- retro positions per second per rank (1 thread, \($many.ranks) ranks, \($one.board)): \($rate | round)",
-      "- parallel efficiency at \($many.ranks) ranks (speedup / ranks): \($eff * 100 | round / 100)",
-      "- message bytes per position: \($many.message_bytes / $many.positions * 10 | round / 10) (each option of a position is a query of 8 bytes and an answer of 1 byte, plus the children routed during enumeration)",
+      def area(x): x.board | split("x") | map(tonumber) | .[0] * .[1];
+      ([$one.layers | range(1; length) as $i | .[$i].positions + .[$i - 1].positions] | max) as $window |
+      "- retro positions per second per rank (1 thread, \($many.ranks) ranks asking owners, \($one.board)): \($many.positions / $many.seconds / $many.ranks | round); parallel efficiency (speedup / ranks) \($one.seconds / $many.seconds / $many.ranks * 100 | round / 100)",
+      "- message bytes per position: \($many.message_bytes / $many.positions * 10 | round / 10) (each option of a position is an 8-byte query and a 1-byte answer, plus the children routed during enumeration and the table records redistributed by key range)",
       "- disk per position: \($one.disk_bytes / $one.positions * 10 | round / 10) bytes (the database, \($one.board))",
-      "- peak memory of rank 0 per position of its share: \($many.peak_rss_kb * 1024 / ($many.positions / $many.ranks) * 10 | round / 10) bytes (\($one.board); this includes fixed costs, so it overstates large boards)",
-      "- growth of the position count per added square, from \($small.board) (\($small.positions)) to \($one.board) (\($one.positions)): \(pow($one.positions / $small.positions; 1 / (($one.board | split("x") | map(tonumber) | .[0] * .[1]) - ($small.board | split("x") | map(tonumber) | .[0] * .[1]))) * 1000 | round / 1000)"'
+      "- memory: a rank holds its share of the window, the two largest adjacent layers, at 16 bytes a position; on \($one.board) those layers are \($window / $one.positions * 1000 | round / 10)% of all positions",
+      "- growth of the position count per added square, from \($small.board) (\($small.positions)) to \($one.board) (\($one.positions)): \(pow($one.positions / $small.positions; 1 / (area($one) - area($small))) * 1000 | round / 1000)"'
     echo
     echo "## Projections"
     echo
@@ -342,25 +347,24 @@ scaling() {
     if [ -f "$RESULTS/strong-solutions.md" ]; then
       echo "For comparison, strong-solutions.md counts $(grep -A3 '^## 6x6, standard' "$RESULTS/strong-solutions.md" | sed -n 's/^- reachable positions: \([0-9]*\).*/\1/p') positions on 6x6."
     fi
-    echo "Cluster time assumes one rank per core ($CORES_PER_NODE cores a node), the measured rate per rank"
-    echo "and the measured efficiency: optimistic, because a big run's windows do not fit in cache and its"
-    echo "messages cross a network instead of shared memory."
+    echo "Cluster time assumes one rank per core ($CORES_PER_NODE cores a node) at the measured rate per"
+    echo "rank: optimistic, because a big run's windows do not fit in cache and its messages cross a"
+    echo "network instead of shared memory."
     echo
-    echo "| board | positions (estimate) | disk | message bytes | hours on 16 nodes | hours on 64 nodes | hours on 256 nodes | memory per rank on 256 nodes |"
+    echo "| board | positions (estimate) | disk | message bytes | hours on 16 nodes | hours on 64 nodes | hours on 256 nodes | window memory per rank on 256 nodes |"
     echo "|---|---|---|---|---|---|---|---|"
-    jq -n -r --slurpfile s "$small" --slurpfile b "$big" --slurpfile m "$dir/retro-$SCALING_RETRO-$SCALING_RANKS.json" --argjson cores "$CORES_PER_NODE" '
+    jq -n -r --slurpfile s "$small" --slurpfile b "$big" --slurpfile m "$pull" --argjson cores "$CORES_PER_NODE" '
       ($b[0]) as $one | ($m[0]) as $many | ($s[0]) as $small |
       def area(x): x.board | split("x") | map(tonumber) | .[0] * .[1];
       def human(x): if x >= 1e12 then "\(x / 1e12 * 10 | round / 10) TB" elif x >= 1e9 then "\(x / 1e9 * 10 | round / 10) GB" else "\(x / 1e6 | round) MB" end;
       ($many.positions / $many.seconds / $many.ranks) as $rate |
-      ($one.seconds / $many.seconds / $many.ranks) as $eff |
       pow($one.positions / $small.positions; 1 / (area($one) - area($small))) as $g |
-      ($many.peak_rss_kb * 1024 / ($many.positions / $many.ranks)) as $mem |
+      ([$one.layers | range(1; length) as $i | .[$i].positions + .[$i - 1].positions] | max / $one.positions) as $wf |
       [["6x6", 36], ["6x7", 42], ["7x7", 49]][] as [$name, $sq] |
       ($one.positions * pow($g; $sq - area($one))) as $p |
-      "| \($name) | \($p | . / 1e9 * 10 | round / 10) billion | \(human($p * $one.disk_bytes / $one.positions)) | \(human($p * $many.message_bytes / $many.positions)) | \([16, 64, 256] | map($p / ($rate * $eff * . * $cores) / 3600 | . * 10 | round / 10 | tostring) | join(" | ")) | \(human($p * $mem / (256 * $cores))) |"'
+      "| \($name) | \($p / 1e9 * 10 | round / 10) billion | \(human($p * $one.disk_bytes / $one.positions)) | \(human($p * $many.message_bytes / $many.positions)) | \([16, 64, 256] | map($p / ($rate * . * $cores) / 3600 | . * 10 | round / 10 | tostring) | join(" | ")) | \(human($p * $wf * 16 / (256 * $cores))) |"'
     echo
-    echo "A full solve of 6x8 by search: $(jq -r '"\(.nodes) nodes in \(.seconds | round) s on \(.ranks // 1) ranks here (\(.nodes / .seconds / (.ranks // 1) | round) nodes per second per rank)"' "$dir/solve-$SCALING_RANKS.json"); $(if [ -f "$RESULTS/long-runs-6x8.md" ]; then grep -m1 '^| 6x8 | standard | unknown' "$RESULTS/long-runs-6x8.md" | awk -F'|' '{printf "long-runs-6x8.md has 6x8 unsettled after %s nodes,", $7}'; else echo "6x8 has not been settled,"; fi) so its node count is not known and neither is its time on a cluster. What the cluster multiplies is the search rate: 256 nodes of $CORES_PER_NODE cores search about $(jq -r --argjson c "$CORES_PER_NODE" '.nodes / .seconds / (.ranks // 1) * 256 * $c / 1e6 | round' "$dir/solve-$SCALING_RANKS.json") million nodes per second at this rate per rank, if the job tree keeps every rank busy."
+    echo "A full solve of 6x8 by search: the rate above is $(jq -r '.nodes / .seconds / (.ranks // 1) | round' "$dir/solve-$SCALING_RANKS.json") nodes per second per rank; $(if [ -f "$RESULTS/long-runs-6x8.md" ]; then grep -m1 '^| 6x8 | standard | unknown' "$RESULTS/long-runs-6x8.md" | awk -F'|' '{gsub(/ /, "", $7); printf "long-runs-6x8.md has 6x8 unsettled after %s nodes,", $7}'; else echo "6x8 has not been settled,"; fi) so its node count is not known and neither is its time on a cluster. What a cluster multiplies is the search rate: 256 nodes of $CORES_PER_NODE cores search about $(jq -r --argjson c "$CORES_PER_NODE" '.nodes / .seconds / (.ranks // 1) * 256 * $c / 1e6 | round' "$dir/solve-$SCALING_RANKS.json") million nodes per second at this rate, if the job tree keeps every rank busy (on $SCALING_SOLVE its speedup on $SCALING_RANKS ranks is in the table)."
   } >"$BODY"
   rm -rf "$dir"
   finish "$out" "Scaling across processes (MPI)" "scripts/regenerate-results.sh ($KONANE), SECTIONS=scaling SCALING_RANKS=$SCALING_RANKS SCALING_RETRO=$SCALING_RETRO SCALING_SOLVE=$SCALING_SOLVE CORES_PER_NODE=$CORES_PER_NODE"
