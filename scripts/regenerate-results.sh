@@ -351,18 +351,19 @@ scaling() {
     echo "rank: optimistic, because a big run's windows do not fit in cache and its messages cross a"
     echo "network instead of shared memory."
     echo
-    echo "| board | positions (estimate) | disk | message bytes | hours on 16 nodes | hours on 64 nodes | hours on 256 nodes | window memory per rank on 256 nodes |"
+    echo "| board | positions (estimate) | disk | message bytes | time on 16 nodes | time on 64 nodes | time on 256 nodes | window memory per rank on 256 nodes |"
     echo "|---|---|---|---|---|---|---|---|"
     jq -n -r --slurpfile s "$small" --slurpfile b "$big" --slurpfile m "$pull" --argjson cores "$CORES_PER_NODE" '
       ($b[0]) as $one | ($m[0]) as $many | ($s[0]) as $small |
       def area(x): x.board | split("x") | map(tonumber) | .[0] * .[1];
       def human(x): if x >= 1e12 then "\(x / 1e12 * 10 | round / 10) TB" elif x >= 1e9 then "\(x / 1e9 * 10 | round / 10) GB" else "\(x / 1e6 | round) MB" end;
+      def duration: if . >= 3600 then "\(. / 3600 * 10 | round / 10) h" elif . >= 60 then "\(. / 60 | round) min" else "\(. | round) s" end;
       ($many.positions / $many.seconds / $many.ranks) as $rate |
       pow($one.positions / $small.positions; 1 / (area($one) - area($small))) as $g |
       ([$one.layers | range(1; length) as $i | .[$i].positions + .[$i - 1].positions] | max / $one.positions) as $wf |
       [["6x6", 36], ["6x7", 42], ["7x7", 49]][] as [$name, $sq] |
       ($one.positions * pow($g; $sq - area($one))) as $p |
-      "| \($name) | \($p / 1e9 * 10 | round / 10) billion | \(human($p * $one.disk_bytes / $one.positions)) | \(human($p * $many.message_bytes / $many.positions)) | \([16, 64, 256] | map($p / ($rate * . * $cores) / 3600 | . * 10 | round / 10 | tostring) | join(" | ")) | \(human($p * $wf * 16 / (256 * $cores))) |"'
+      "| \($name) | \($p / 1e9 * 10 | round / 10) billion | \(human($p * $one.disk_bytes / $one.positions)) | \(human($p * $many.message_bytes / $many.positions)) | \([16, 64, 256] | map($p / ($rate * . * $cores) | duration) | join(" | ")) | \(human($p * $wf * 16 / (256 * $cores))) |"'
     echo
     echo "A full solve of 6x8 by search: the rate above is $(jq -r '.nodes / .seconds / (.ranks // 1) | round' "$dir/solve-$SCALING_RANKS.json") nodes per second per rank; $(if [ -f "$RESULTS/long-runs-6x8.md" ]; then grep -m1 '^| 6x8 | standard | unknown' "$RESULTS/long-runs-6x8.md" | awk -F'|' '{gsub(/ /, "", $7); printf "long-runs-6x8.md has 6x8 unsettled after %s nodes,", $7}'; else echo "6x8 has not been settled,"; fi) so its node count is not known and neither is its time on a cluster. What a cluster multiplies is the search rate: 256 nodes of $CORES_PER_NODE cores search about $(jq -r --argjson c "$CORES_PER_NODE" '.nodes / .seconds / (.ranks // 1) * 256 * $c / 1e6 | round' "$dir/solve-$SCALING_RANKS.json") million nodes per second at this rate, if the job tree keeps every rank busy (on $SCALING_SOLVE its speedup on $SCALING_RANKS ranks is in the table)."
   } >"$BODY"

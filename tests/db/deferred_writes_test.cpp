@@ -11,16 +11,10 @@ namespace {
 using db::Code;
 using db::OpenMode;
 using db::Winner;
+using db_test::deferring;
 using db_test::key;
 using db_test::lookup;
 using db_test::value;
-
-db::OpenOptions deferring(const db_test::fs::path& logs) {
-  auto o = db_test::options(OpenMode::kSecondary);
-  o.secondary_path = logs;
-  o.defer_writes = true;
-  return o;
-}
 
 TEST(DeferredWrites, ReachTheWriterAndMergeWithWhatItHas) {
   db_test::TempDir dir;

@@ -101,6 +101,14 @@ inline db::PositionValue value(db::Winner left_to_move, db::Winner right_to_move
   return v;
 }
 
+// A secondary whose position writes are deferred for the writer (an MPI rank's handle).
+inline db::OpenOptions deferring(const fs::path& logs) {
+  auto o = options(db::OpenMode::kSecondary);
+  o.secondary_path = logs;
+  o.defer_writes = true;
+  return o;
+}
+
 // The stored value of k (nullopt if none), failing the test on a read error.
 inline std::optional<db::PositionValue> lookup(const db::Database& d, const db::PositionKey& k) {
   auto r = d.get(k);

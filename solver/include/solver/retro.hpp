@@ -409,6 +409,9 @@ class RetroSolver {
   db::Status solve_layers(const std::map<int, uint64_t>& sizes, RetroStats& stats);
 
   db::PositionValue value_of(uint64_t f) const;
+  void read_earlier_layer(RetroLayerStats& ls) const;
+  std::vector<db::MetaEntry> layer_done_meta(const RetroLayerStats& ls) const;
+  void drop_finished_files(int l, const std::map<int, uint64_t>& sizes) const;
 
   bool solve_one(uint64_t& w, const std::vector<const retro_detail::SolvedLayer*>& below) const;
 

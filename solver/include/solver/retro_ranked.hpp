@@ -70,7 +70,8 @@ inline uint64_t rounds_for(uint64_t n, uint64_t per_round) {
 }
 // The sorted vectors `parts` (disjoint key sets, one per rank) as one sorted vector, by
 // pairwise merges: linear passes, cheaper than sorting the concatenation again.
-inline void merge_sorted(const std::vector<std::vector<uint64_t>>& parts, std::vector<uint64_t>& out) {
+inline void merge_sorted(const std::vector<std::vector<uint64_t>>& parts,
+                         std::vector<uint64_t>& out) {
   out.clear();
   std::vector<size_t> ends;
   for (const auto& p : parts) {

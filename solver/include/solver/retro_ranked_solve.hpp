@@ -23,13 +23,7 @@ auto RetroSolver<G>::solve_layers_ranked(const std::map<int, uint64_t>& sizes, R
     ls.layer = l;
     ls.positions = n;
     if (done_[l]) {
-      ls.from_earlier_run = true;
-      if (auto v = db_.get_meta(layer_meta(l, "sides")); v && v->has_value())
-        ls.sides = std::stoull(**v);
-      if (auto v = db_.get_meta(layer_meta(l, "mover_wins")); v && v->has_value())
-        ls.mover_wins = std::stoull(**v);
-      if (auto v = db_.get_meta(layer_meta(l, "seconds")); v && v->has_value())
-        ls.seconds = std::stod(**v);
+      read_earlier_layer(ls);
       stats.layers.push_back(ls);
       stats.sides += ls.sides;
       done_here += n / static_cast<uint64_t>(nranks_);
@@ -129,21 +123,10 @@ auto RetroSolver<G>::solve_layers_ranked(const std::map<int, uint64_t>& sizes, R
     window[l].build_index(key_bits_);
     full.erase(l);
     ls.seconds = seconds_since(t0);
-    const std::vector<db::MetaEntry> meta = {
-        {layer_meta(l, "positions"), std::to_string(ls.positions)},
-        {layer_meta(l, "sides"), std::to_string(ls.sides)},
-        {layer_meta(l, "mover_wins"), std::to_string(ls.mover_wins)},
-        {layer_meta(l, "seconds"), std::to_string(ls.seconds)},
-        {layer_meta(l, "done"), retro_detail::iso_now()},
-    };
+    const std::vector<db::MetaEntry> meta = layer_done_meta(ls);
     if (auto s = ingest_ranked(std::move(builders), meta); !s) return s;
     done_[l] = true;
-    std::error_code ec;
-    std::filesystem::remove(layer_path(l), ec);
-    for (const auto& [c, m] : sizes) {
-      if (c > l - drop_) break;
-      std::filesystem::remove(solved_path(c), ec);
-    }
+    drop_finished_files(l, sizes);
     done_here += here;
     progress.update("solve", l, here, here, done_here, total_here, true);
     stats.layers.push_back(ls);

@@ -72,13 +72,7 @@ auto RetroSolver<G>::solve_layers(const std::map<int, uint64_t>& sizes, RetroSta
     auto done = is_done(l);
     if (!done) return done.error();
     if (*done) {
-      ls.from_earlier_run = true;
-      if (auto v = db_.get_meta(layer_meta(l, "sides")); v && v->has_value())
-        ls.sides = std::stoull(**v);
-      if (auto v = db_.get_meta(layer_meta(l, "mover_wins")); v && v->has_value())
-        ls.mover_wins = std::stoull(**v);
-      if (auto v = db_.get_meta(layer_meta(l, "seconds")); v && v->has_value())
-        ls.seconds = std::stod(**v);
+      read_earlier_layer(ls);
       stats.layers.push_back(ls);
       stats.sides += ls.sides;
       done_all += n;
@@ -161,25 +155,12 @@ auto RetroSolver<G>::solve_layers(const std::map<int, uint64_t>& sizes, RetroSta
     // The solved file first: once the layer is done, the window of a rerun comes from it.
     if (auto s = out->commit(); !s) return s;
     ls.seconds = seconds_since(t0);
-    const std::vector<db::MetaEntry> meta = {
-        {layer_meta(l, "positions"), std::to_string(ls.positions)},
-        {layer_meta(l, "sides"), std::to_string(ls.sides)},
-        {layer_meta(l, "mover_wins"), std::to_string(ls.mover_wins)},
-        {layer_meta(l, "seconds"), std::to_string(ls.seconds)},
-        {layer_meta(l, "done"), retro_detail::iso_now()},
-    };
+    const std::vector<db::MetaEntry> meta = layer_done_meta(ls);
     // The done record follows the layer's one ingestion: a crash before it redoes the
     // layer, and re-ingesting the same records is idempotent.
     if (auto s = db_.ingest(std::move(builders), meta); !s) return s;
     done_[l] = true;
-    // Work files no later layer can need: this layer's input and solved layers that have
-    // left every later window (disk, not correctness: a rerun copes with either missing).
-    std::error_code ec;
-    std::filesystem::remove(layer_path(l), ec);
-    for (const auto& [c, m] : sizes) {
-      if (c > l - drop_) break;
-      std::filesystem::remove(solved_path(c), ec);
-    }
+    drop_finished_files(l, sizes);
     done_all += n;
     progress.update("solve", l, n, n, done_all, total_, true);
     stats.layers.push_back(ls);
@@ -187,6 +168,46 @@ auto RetroSolver<G>::solve_layers(const std::map<int, uint64_t>& sizes, RetroSta
   }
   progress.finish_line();
   return db::ok();
+}
+
+// The figures an earlier run recorded for a finished layer.
+template <RetroGame G>
+auto RetroSolver<G>::read_earlier_layer(RetroLayerStats& ls) const -> void {
+  const int l = ls.layer;
+  ls.from_earlier_run = true;
+  if (auto v = db_.get_meta(layer_meta(l, "sides")); v && v->has_value())
+    ls.sides = std::stoull(**v);
+  if (auto v = db_.get_meta(layer_meta(l, "mover_wins")); v && v->has_value())
+    ls.mover_wins = std::stoull(**v);
+  if (auto v = db_.get_meta(layer_meta(l, "seconds")); v && v->has_value())
+    ls.seconds = std::stod(**v);
+}
+
+// The meta records that follow a layer's ingestion, "done" among them.
+template <RetroGame G>
+auto RetroSolver<G>::layer_done_meta(const RetroLayerStats& ls) const
+    -> std::vector<db::MetaEntry> {
+  const int l = ls.layer;
+  return {
+      {layer_meta(l, "positions"), std::to_string(ls.positions)},
+      {layer_meta(l, "sides"), std::to_string(ls.sides)},
+      {layer_meta(l, "mover_wins"), std::to_string(ls.mover_wins)},
+      {layer_meta(l, "seconds"), std::to_string(ls.seconds)},
+      {layer_meta(l, "done"), retro_detail::iso_now()},
+  };
+}
+
+// Work files no later layer can need once layer l is done: its input and solved layers that
+// have left every later window (disk, not correctness: a rerun copes with either missing).
+template <RetroGame G>
+auto RetroSolver<G>::drop_finished_files(int l, const std::map<int, uint64_t>& sizes) const
+    -> void {
+  std::error_code ec;
+  std::filesystem::remove(layer_path(l), ec);
+  for (const auto& [c, m] : sizes) {
+    if (c > l - drop_) break;
+    std::filesystem::remove(solved_path(c), ec);
+  }
 }
 
 template <RetroGame G>
