@@ -407,33 +407,54 @@ core::Expected<std::vector<std::uint64_t>> broadcast(std::vector<std::uint64_t> 
   return v;
 }
 
-core::Status exchange(const std::vector<std::vector<std::uint64_t>>& to_each,
-                      std::vector<std::vector<std::uint64_t>>& from, std::uint64_t* bytes_sent) {
+namespace {
+constexpr std::size_t kMaxCount = static_cast<std::size_t>(std::numeric_limits<int>::max());
+
+core::Error too_long(const char* what) {
+  return core::Error{core::Code::kInvalidArgument, std::string("MPI ") + what + " too long"};
+}
+
+// Displacements for `counts` (MPI's are ints); false if the total does not fit one.
+bool offsets_of(const std::vector<int>& counts, std::vector<int>& offsets, std::size_t& total) {
+  offsets.resize(counts.size());
+  total = 0;
+  for (std::size_t r = 0; r < counts.size(); ++r) {
+    offsets[r] = static_cast<int>(total);
+    total += static_cast<std::size_t>(counts[r]);
+    if (total > kMaxCount) return false;
+  }
+  return true;
+}
+
+void report_counts(const std::vector<int>& counts, std::vector<std::size_t>* from_counts) {
+  if (from_counts) from_counts->assign(counts.begin(), counts.end());
+}
+}  // namespace
+
+core::Status exchange(std::span<const std::uint64_t> send, std::span<const std::size_t> counts,
+                      std::vector<std::uint64_t>& into, std::vector<std::size_t>* from_counts,
+                      std::uint64_t* bytes_sent) {
   const int size = g_world.size;
-  if (static_cast<int>(to_each.size()) != size)
-    return core::Error{core::Code::kInvalidArgument, "exchange needs one vector per rank"};
-  from.resize(static_cast<std::size_t>(size));
+  if (static_cast<int>(counts.size()) != size)
+    return core::Error{core::Code::kInvalidArgument, "exchange needs one count per rank"};
+  std::vector<int> send_counts(size), send_offsets, recv_counts(size), recv_offsets;
+  for (int r = 0; r < size; ++r) {
+    if (counts[r] > kMaxCount)
+      return core::Error{
+          core::Code::kInvalidArgument,
+          "MPI exchange of " + std::to_string(counts[r]) + " words to one rank is too long"};
+    send_counts[r] = static_cast<int>(counts[r]);
+    if (bytes_sent && r != g_world.rank) *bytes_sent += counts[r] * 8;
+  }
+  std::size_t total = 0;
+  if (!offsets_of(send_counts, send_offsets, total)) return too_long("exchange");
+  if (total != send.size())
+    return core::Error{core::Code::kInvalidArgument, "exchange counts do not add up"};
   if (size <= 1) {
-    from[0] = to_each[0];
+    into.insert(into.end(), send.begin(), send.end());
+    report_counts(send_counts, from_counts);
     return core::ok();
   }
-  constexpr std::size_t kMax = static_cast<std::size_t>(std::numeric_limits<int>::max());
-  std::vector<int> send_counts(size), send_offsets(size), recv_counts(size), recv_offsets(size);
-  std::size_t total = 0;
-  for (int r = 0; r < size; ++r) {
-    if (to_each[r].size() > kMax || total > kMax)
-      return core::Error{core::Code::kInvalidArgument, "MPI exchange of " +
-                                                           std::to_string(to_each[r].size()) +
-                                                           " words to one rank is too long"};
-    send_counts[r] = static_cast<int>(to_each[r].size());
-    send_offsets[r] = static_cast<int>(total);
-    total += to_each[r].size();
-    if (bytes_sent && r != g_world.rank) *bytes_sent += to_each[r].size() * 8;
-  }
-  if (total > kMax) return core::Error{core::Code::kInvalidArgument, "MPI exchange too long"};
-  static thread_local std::vector<std::uint64_t> out, in;
-  out.clear();
-  for (const auto& v : to_each) out.insert(out.end(), v.begin(), v.end());
   MPI_Request request;
   {
     std::lock_guard lock(g_mpi);
@@ -443,22 +464,76 @@ core::Status exchange(const std::vector<std::vector<std::uint64_t>>& to_each,
   }
   if (auto s = wait_for(request, true); !s) return s;
   std::size_t received = 0;
-  for (int r = 0; r < size; ++r) {
-    recv_offsets[r] = static_cast<int>(received);
-    received += static_cast<std::size_t>(recv_counts[r]);
-    if (received > kMax) return core::Error{core::Code::kInvalidArgument, "MPI exchange too long"};
-  }
-  in.resize(received);
+  if (!offsets_of(recv_counts, recv_offsets, received)) return too_long("exchange");
+  const std::size_t at = into.size();
+  into.resize(at + received);
   {
     std::lock_guard lock(g_mpi);
-    KONANE_MPI_CHECK(MPI_Ialltoallv(out.data(), send_counts.data(), send_offsets.data(),
-                                    MPI_UINT64_T, in.data(), recv_counts.data(),
+    KONANE_MPI_CHECK(MPI_Ialltoallv(send.data(), send_counts.data(), send_offsets.data(),
+                                    MPI_UINT64_T, into.data() + at, recv_counts.data(),
                                     recv_offsets.data(), MPI_UINT64_T, MPI_COMM_WORLD, &request),
                      "alltoallv");
   }
   if (auto s = wait_for(request, true); !s) return s;
-  for (int r = 0; r < size; ++r)
-    from[r].assign(in.begin() + recv_offsets[r], in.begin() + recv_offsets[r] + recv_counts[r]);
+  report_counts(recv_counts, from_counts);
+  return core::ok();
+}
+
+core::Status exchange(const std::vector<std::vector<std::uint64_t>>& to_each,
+                      std::vector<std::vector<std::uint64_t>>& from, std::uint64_t* bytes_sent) {
+  if (static_cast<int>(to_each.size()) != g_world.size)
+    return core::Error{core::Code::kInvalidArgument, "exchange needs one vector per rank"};
+  static thread_local std::vector<std::uint64_t> out, in;
+  std::vector<std::size_t> counts, got;
+  out.clear();
+  for (const auto& v : to_each) {
+    out.insert(out.end(), v.begin(), v.end());
+    counts.push_back(v.size());
+  }
+  in.clear();
+  if (auto s = exchange(out, counts, in, &got, bytes_sent); !s) return s;
+  from.resize(to_each.size());
+  std::size_t at = 0;
+  for (std::size_t r = 0; r < got.size(); ++r) {
+    from[r].assign(in.begin() + static_cast<std::ptrdiff_t>(at),
+                   in.begin() + static_cast<std::ptrdiff_t>(at + got[r]));
+    at += got[r];
+  }
+  return core::ok();
+}
+
+core::Status gather_all(std::span<const std::uint64_t> mine, std::vector<std::uint64_t>& into,
+                        std::vector<std::size_t>* from_counts, std::uint64_t* bytes_sent) {
+  const int size = g_world.size;
+  if (mine.size() > kMaxCount) return too_long("gather");
+  if (bytes_sent) *bytes_sent += mine.size() * 8 * static_cast<std::uint64_t>(size - 1);
+  std::vector<int> counts(size), offsets;
+  if (size <= 1) {
+    into.insert(into.end(), mine.begin(), mine.end());
+    report_counts({static_cast<int>(mine.size())}, from_counts);
+    return core::ok();
+  }
+  const int n = static_cast<int>(mine.size());
+  MPI_Request request;
+  {
+    std::lock_guard lock(g_mpi);
+    KONANE_MPI_CHECK(
+        MPI_Iallgather(&n, 1, MPI_INT, counts.data(), 1, MPI_INT, MPI_COMM_WORLD, &request),
+        "allgather");
+  }
+  if (auto s = wait_for(request, true); !s) return s;
+  std::size_t total = 0;
+  if (!offsets_of(counts, offsets, total)) return too_long("gather");
+  const std::size_t at = into.size();
+  into.resize(at + total);
+  {
+    std::lock_guard lock(g_mpi);
+    KONANE_MPI_CHECK(MPI_Iallgatherv(mine.data(), n, MPI_UINT64_T, into.data() + at, counts.data(),
+                                     offsets.data(), MPI_UINT64_T, MPI_COMM_WORLD, &request),
+                     "allgatherv");
+  }
+  if (auto s = wait_for(request, true); !s) return s;
+  report_counts(counts, from_counts);
   return core::ok();
 }
 

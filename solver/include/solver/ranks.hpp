@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -57,6 +58,17 @@ core::Status agree(const core::Status& local);
 core::Status exchange(const std::vector<std::vector<std::uint64_t>>& to_each,
                       std::vector<std::vector<std::uint64_t>>& from,
                       std::uint64_t* bytes_sent = nullptr);
+// The flat form, which copies nothing on either side: `send` holds the words for rank 0,
+// then those for rank 1, ... (counts[r] for rank r); what each rank sent this one is
+// appended to `into`, in rank order, and *from_counts gets how many came from each.
+core::Status exchange(std::span<const std::uint64_t> send, std::span<const std::size_t> counts,
+                      std::vector<std::uint64_t>& into,
+                      std::vector<std::size_t>* from_counts = nullptr,
+                      std::uint64_t* bytes_sent = nullptr);
+// Every rank's `mine`, in rank order, appended to `into` on every rank; counts as above.
+core::Status gather_all(std::span<const std::uint64_t> mine, std::vector<std::uint64_t>& into,
+                        std::vector<std::size_t>* from_counts = nullptr,
+                        std::uint64_t* bytes_sent = nullptr);
 // Element-wise sum and maximum over the ranks of vectors of one length.
 core::Expected<std::vector<std::uint64_t>> sum(std::vector<std::uint64_t> v);
 core::Expected<std::vector<std::uint64_t>> max(std::vector<std::uint64_t> v);

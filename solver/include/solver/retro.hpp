@@ -419,6 +419,7 @@ class RetroSolver {
   using Clock = std::chrono::steady_clock;
   db::Expected<RetroStats> run_ranked(Clock::time_point t0);
   int owner(uint64_t packed) const;
+  std::string layout() const;
   db::Status share_done(const std::map<int, uint64_t>& sizes, RetroStats& stats);
   db::Status enumerate_ranked(std::map<int, uint64_t>& sizes, RetroStats& stats);
   db::Status expand_ranked(int l, retro_detail::WordReader& reader,

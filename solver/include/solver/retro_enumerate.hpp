@@ -137,7 +137,11 @@ auto RetroSolver<G>::expand_one(int l, uint64_t w, Buffers& out, std::atomic<int
         bad = 2;
         return;
       }
-      out[static_cast<size_t>(d - 1)].push_back(*cw);
+      size_t slot = static_cast<size_t>(d - 1);
+      if (ranked_)  // routed to the child's owner here, in the one pass over the children
+        slot = slot * static_cast<size_t>(nranks_) +
+               static_cast<size_t>(owner(retro_detail::word_key(*cw)));
+      out[slot].push_back(*cw);
     });
   }
 }

@@ -4,16 +4,18 @@
 // The single-process design (retro.hpp) holds; what changes:
 //
 // OWNERSHIP. Every position belongs to one rank, owner(packed key) = a 64-bit mix of the key
-// modulo the rank count: a hash, so every rank gets a near-equal share of every layer
-// whatever the keys' distribution. Each rank keeps its share of every layer in its own work
+// scaled to the rank count (mix * N / 2^64): a hash, so every rank gets a near-equal share of every
+// layer whatever the keys' distribution. Each rank keeps its share of every layer in its own work
 // directory, <work_dir>/ranks-N/rank-R/, in the single-process file formats.
 //
-// ENUMERATION. Each rank expands its share of layer l in rounds of chunk_positions; after
-// each round the children are routed to their owners in one all-to-all exchange per child
-// layer, and each rank spills what it received as sorted runs. A layer's share is complete
-// once every rank has expanded every layer above it, which the ranks agree on (a collective)
-// before any rank writes its "expanded" marker. So on resume, one rank's marker proves every
-// rank finished that expansion: a layer is redone (its runs dropped) only if no rank has the
+// ENUMERATION. Each rank expands its share of layer l in rounds of chunk_positions. The
+// expansion puts each child in a buffer by (layer drop, owner); after each round the buffers
+// for other ranks are joined into one flat send buffer and sent in one all-to-all exchange
+// per child layer, received straight after this rank's own children, which are spilled as
+// sorted runs (one copy on the sending side, none on the receiving side). A layer's share is
+// complete once every rank has expanded every layer above it, which the ranks agree on (a
+// collective) before any rank writes its "expanded" marker. So on resume, one rank's marker proves
+// every rank finished that expansion: a layer is redone (its runs dropped) only if no rank has the
 // marker. Rounds are collective, so every rank runs the same number (the most any needs).
 //
 // SOLVING. Each rank solves its share of layer l in rounds, in one of two ways chosen per
@@ -52,7 +54,6 @@
 #include "solver/retro.hpp"
 
 namespace solver {
-
 namespace retro_detail {
 // A 64-bit finaliser (splitmix64): neighbouring keys land on unrelated ranks.
 inline uint64_t mix_key(uint64_t k) {
@@ -68,24 +69,21 @@ db::Expected<std::vector<std::string>> unpack_strings(const std::vector<uint64_t
 inline uint64_t rounds_for(uint64_t n, uint64_t per_round) {
   return (n + per_round - 1) / per_round;
 }
-// The sorted vectors `parts` (disjoint key sets, one per rank) as one sorted vector, by
-// pairwise merges: linear passes, cheaper than sorting the concatenation again.
-inline void merge_sorted(const std::vector<std::vector<uint64_t>>& parts,
-                         std::vector<uint64_t>& out) {
-  out.clear();
+// `v` holds sorted runs of disjoint keys, counts[i] words each, in order: merges them in
+// place, pairwise (linear passes, cheaper than sorting the whole again).
+inline void merge_runs(std::vector<uint64_t>& v, std::span<const size_t> counts) {
   std::vector<size_t> ends;
-  for (const auto& p : parts) {
-    out.insert(out.end(), p.begin(), p.end());
-    if (!p.empty()) ends.push_back(out.size());
-  }
+  size_t at = 0;
+  for (const size_t c : counts)
+    if (c) ends.push_back(at += c);
   while (ends.size() > 1) {
     std::vector<size_t> next;
     size_t begin = 0;
     for (size_t i = 0; i < ends.size(); i += 2) {
       if (i + 1 < ends.size()) {
-        std::inplace_merge(out.begin() + static_cast<std::ptrdiff_t>(begin),
-                           out.begin() + static_cast<std::ptrdiff_t>(ends[i]),
-                           out.begin() + static_cast<std::ptrdiff_t>(ends[i + 1]));
+        std::inplace_merge(v.begin() + static_cast<std::ptrdiff_t>(begin),
+                           v.begin() + static_cast<std::ptrdiff_t>(ends[i]),
+                           v.begin() + static_cast<std::ptrdiff_t>(ends[i + 1]));
         next.push_back(ends[i + 1]);
         begin = ends[i + 1];
       } else {
@@ -98,6 +96,8 @@ inline void merge_sorted(const std::vector<std::vector<uint64_t>>& parts,
 // Buffers reused from round to round: fresh big vectors every round cost page faults.
 struct RankScratch {
   std::vector<std::vector<uint64_t>> to, from;   // by rank
+  std::vector<uint64_t> send;                    // a flat exchange's words, by rank
+  std::vector<size_t> counts;                    // and their counts
   struct Sub {                                   // one fixed sub-block of a solving round
     std::vector<std::vector<uint64_t>> queries;  // by owner: key << 4 | drop
     std::vector<uint32_t> where;                 // per option: owner << 1 | child Left to move
@@ -105,13 +105,22 @@ struct RankScratch {
     std::vector<size_t> cursor;                  // by owner: its next answer
   };
   std::vector<Sub> subs;
-  std::vector<std::vector<std::vector<uint64_t>>> parts;  // by thread buffer, by rank
 };
 }  // namespace retro_detail
 
+// The work files' layout, recorded with the enumeration: the rank count and the owner
+// function (an earlier build's files, owned by mix mod N, must not be resumed).
+template <RetroGame G>
+auto RetroSolver<G>::layout() const -> std::string {
+  return std::to_string(nranks_) + " ranks, owner by range";
+}
+
+// mix * N / 2^64 rather than mix mod N: as even, and no division per child.
 template <RetroGame G>
 auto RetroSolver<G>::owner(uint64_t packed) const -> int {
-  return static_cast<int>(retro_detail::mix_key(packed) % static_cast<uint64_t>(nranks_));
+  const auto wide = static_cast<unsigned __int128>(retro_detail::mix_key(packed)) *
+                    static_cast<uint64_t>(nranks_);
+  return static_cast<int>(wide >> 64);
 }
 
 template <RetroGame G>
@@ -132,7 +141,7 @@ auto RetroSolver<G>::run_ranked(Clock::time_point t0) -> db::Expected<RetroStats
   const Path base = o_.work_dir;
   o_.work_dir = base / ("ranks-" + std::to_string(nranks_)) / ("rank-" + std::to_string(rank_));
 
-  // What earlier runs left, as rank 0 reads it: [enumerated, ranks, (layer, size)...].
+  // What earlier runs left, as rank 0 reads it: [enumerated, same layout, (layer, size)...].
   std::vector<uint64_t> state;
   db::Status read = db::ok();
   if (rank_ == 0) {
@@ -147,7 +156,7 @@ auto RetroSolver<G>::run_ranked(Clock::time_point t0) -> db::Expected<RetroStats
       read = listed.error();
     else {
       state.push_back(enumerated->has_value() ? 1 : 0);
-      state.push_back(enum_ranks->has_value() ? std::stoull(**enum_ranks) : 1);
+      state.push_back(enum_ranks->has_value() && **enum_ranks == layout() ? 1 : 0);
       for (const auto& e : *listed) {
         state.push_back(std::stoull(e.key.substr(e.key.rfind('/') + 1)));
         state.push_back(std::stoull(e.value));
@@ -161,7 +170,7 @@ auto RetroSolver<G>::run_ranked(Clock::time_point t0) -> db::Expected<RetroStats
   for (size_t i = 2; i + 1 < shared->size(); i += 2)
     sizes[static_cast<int>((*shared)[i])] = (*shared)[i + 1];
   const bool enumerated = (*shared)[0] == 1;
-  bool need_enum = !enumerated || (*shared)[1] != static_cast<uint64_t>(nranks_);
+  bool need_enum = !enumerated || (*shared)[1] != 1;
   bool clear = enumerated && need_enum;  // enumerated by another rank count
   if (!need_enum) {
     stats.resumed = true;
@@ -300,7 +309,7 @@ auto RetroSolver<G>::enumerate_ranked(std::map<int, uint64_t>& sizes, RetroStats
     std::vector<db::MetaEntry> meta;
     for (const auto& [l, n] : sizes)
       meta.push_back({o_.meta_prefix + "enum/" + retro_detail::layer_name(l), std::to_string(n)});
-    meta.push_back({o_.meta_prefix + "enum_ranks", std::to_string(nranks_)});
+    meta.push_back({o_.meta_prefix + "enum_ranks", layout()});
     meta.push_back({o_.meta_prefix + "enumerated", retro_detail::iso_now()});
     recorded = db_.put_meta(meta);
   }
@@ -314,7 +323,8 @@ auto RetroSolver<G>::expand_ranked(int l, retro_detail::WordReader& reader,
   const uint64_t n = reader.size();
   auto most = ranks::max({retro_detail::rounds_for(n, o_.chunk_positions)});
   if (!most) return most.error();
-  tbb::enumerable_thread_specific<Buffers> local([&] { return Buffers(drop_); });
+  // By slot (drop - 1) * ranks + owner (expand_one).
+  tbb::enumerable_thread_specific<Buffers> local([&] { return Buffers(drop_ * nranks_); });
   Buffers received(static_cast<size_t>(drop_));
   std::vector<uint64_t> block(static_cast<size_t>(std::min<uint64_t>(o_.chunk_positions, n)));
   uint64_t done = 0, seq = 0;
@@ -338,30 +348,27 @@ auto RetroSolver<G>::expand_ranked(int l, retro_detail::WordReader& reader,
     if (st && bad == 1) st = too_far(l);
     if (st && bad == 2) st = unpackable();
     if (auto s = ranks::agree(st); !s) return s;
-    std::vector<Buffers*> mine;
-    for (auto& b : local) mine.push_back(&b);
-    auto& parts = scratch_->parts;
-    auto& to = scratch_->to;
-    parts.resize(mine.size());
-    to.resize(static_cast<size_t>(nranks_));
+    // The children are in slots by (drop, owner) already (expand_one): this rank's go
+    // straight to `received`, the others' into one flat buffer, one exchange per drop.
+    const size_t nr = static_cast<size_t>(nranks_);
+    auto& send = scratch_->send;
+    auto& counts = scratch_->counts;
     for (int d = 1; d <= drop_; ++d) {
-      // Routed by owner in parallel: one list per (thread buffer, rank), then joined.
-      tbb::parallel_for(size_t{0}, mine.size(), [&](size_t b) {
-        auto& v = (*mine[b])[static_cast<size_t>(d - 1)];
-        parts[b].resize(static_cast<size_t>(nranks_));
-        for (auto& p : parts[b]) p.clear();
-        for (const uint64_t w : v)
-          parts[b][static_cast<size_t>(owner(retro_detail::word_key(w)))].push_back(w);
-        v.clear();
-      });
-      for (int r = 0; r < nranks_; ++r) {
-        to[r].clear();
-        for (size_t b = 0; b < mine.size(); ++b)
-          to[r].insert(to[r].end(), parts[b][r].begin(), parts[b][r].end());
-      }
-      if (auto s = ranks::exchange(to, scratch_->from, &bytes_sent_); !s) return s;
       auto& into = received[static_cast<size_t>(d - 1)];
-      for (const auto& v : scratch_->from) into.insert(into.end(), v.begin(), v.end());
+      send.clear();
+      counts.assign(nr, 0);
+      for (size_t r = 0; r < nr; ++r)
+        for (auto& b : local) {
+          auto& part = b[static_cast<size_t>(d - 1) * nr + r];
+          if (static_cast<int>(r) == rank_) {
+            into.insert(into.end(), part.begin(), part.end());
+          } else {
+            send.insert(send.end(), part.begin(), part.end());
+            counts[r] += part.size();
+          }
+          part.clear();
+        }
+      if (auto s = ranks::exchange(send, counts, into, nullptr, &bytes_sent_); !s) return s;
     }
     size_t buffered = 0;
     for (const auto& v : received) buffered += v.size();

@@ -139,12 +139,10 @@ auto RetroSolver<G>::solve_layers_ranked(const std::map<int, uint64_t>& sizes, R
 // Every rank's share of a window layer, so that each holds all of it (collective).
 template <RetroGame G>
 auto RetroSolver<G>::gather_layer(retro_detail::SolvedLayer& layer) -> db::Status {
-  auto& to = scratch_->to;
-  to.assign(static_cast<size_t>(nranks_), layer.words);
-  if (auto s = ranks::exchange(to, scratch_->from, &bytes_sent_); !s) return s;
-  to.clear();
   std::vector<uint64_t> all;
-  retro_detail::merge_sorted(scratch_->from, all);  // the shares are sorted and disjoint
+  auto& counts = scratch_->counts;
+  if (auto s = ranks::gather_all(layer.words, all, &counts, &bytes_sent_); !s) return s;
+  retro_detail::merge_runs(all, counts);  // the shares are sorted and disjoint
   layer.words = std::move(all);
   layer.build_index(key_bits_);
   return db::ok();
@@ -195,14 +193,24 @@ auto RetroSolver<G>::write_share(int l, const std::vector<uint64_t>& solved,
   bo.presorted = true;
   const size_t nb = static_cast<size_t>(std::max(1, tbb::this_task_arena::max_concurrency()));
   std::vector<uint64_t> piece;
+  std::vector<size_t> got;
   for (uint64_t j = 0; j < slices; ++j) {
-    for (size_t r = 0; r < nr; ++r) {
-      const uint64_t p = j * nr + r;
-      to[r].assign(solved.begin() + static_cast<std::ptrdiff_t>(first_at(bound[p])),
-                   solved.begin() + static_cast<std::ptrdiff_t>(first_at(bound[p + 1])));
+    // Pieces j * nr .. j * nr + nr - 1 are consecutive in `solved`: sent from it in place.
+    const size_t begin = first_at(bound[j * nr]);
+    auto& counts = scratch_->counts;
+    counts.assign(nr, 0);
+    for (size_t r = 0, at = begin; r < nr; ++r) {
+      const size_t end = first_at(bound[j * nr + r + 1]);
+      counts[r] = end - at;
+      at = end;
     }
-    if (auto s = ranks::exchange(to, from, &bytes_sent_); !s) return s;
-    retro_detail::merge_sorted(from, piece);  // sorted slices of disjoint shares
+    const size_t end = first_at(bound[(j + 1) * nr]);
+    piece.clear();
+    if (auto s = ranks::exchange(std::span(solved).subspan(begin, end - begin), counts, piece, &got,
+                                 &bytes_sent_);
+        !s)
+      return s;
+    retro_detail::merge_runs(piece, got);  // sorted slices of disjoint shares
     db::Status st = db::ok();
     const size_t first = builders.size();
     for (size_t b = 0; b < nb && st && !piece.empty(); ++b) {
