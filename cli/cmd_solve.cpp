@@ -23,17 +23,50 @@ std::vector<std::string> texts(const std::vector<Move>& moves) {
   return out;
 }
 
+// Under mpirun: every rank's nodes (rank 0's from its own solver), and their sum.
+struct RankNodes {
+  std::vector<uint64_t> by_rank;  // empty without other ranks
+  uint64_t total = 0;
+  RankNodes(const solver::RoundStats& shared, const KonaneSolver& solver)
+      : by_rank(shared.nodes_by_rank), total(solver.nodes()) {
+    if (by_rank.empty()) return;
+    by_rank[0] = solver.nodes();
+    total = std::accumulate(by_rank.begin(), by_rank.end(), uint64_t{0});
+  }
+  void json(JsonWriter& j, const solver::RoundStats& shared) const {
+    if (by_rank.empty()) return;
+    j.field("ranks", static_cast<int>(by_rank.size()));
+    j.key("nodes_per_rank").begin_array();
+    for (const uint64_t n : by_rank) j.value(n);
+    j.end_array();
+    j.field("jobs_sent", shared.jobs);
+    j.field("message_bytes", shared.bytes);
+  }
+  void text(std::ostream& out) const {
+    if (by_rank.empty()) return;
+    out << "ranks: " << by_rank.size() << " (nodes";
+    for (size_t r = 0; r < by_rank.size(); ++r) out << (r ? ", " : " ") << by_rank[r];
+    out << ")\n";
+  }
+};
+
 int report_position(KonaneSolver& solver, const GameState& s, bool json, Io io,
                     const std::chrono::steady_clock::time_point& t0, DbContext* dbc) {
+  // Under mpirun every rank searches the root's children as jobs (rank_rounds.hpp).
   auto got = solver::answer_with_store<Game>(
       dbc ? dbc->database : nullptr, s.position, s.to_move == Color::Black,
-      [&] { return solver.analyse(s.position, s.to_move, true); });
+      [&] { return solver.analyse(s.position, s.to_move, true, true); });
+  if (got && got->from_db)  // nothing to share: the other ranks stop waiting
+    solver::end_rank_rounds(solver.threads(), &got->analysis.across_ranks);
   if (!got) return db_error(io, "solve", dbc->path, got.error());
   if (auto st = solver.store_status(); !st) return db_error(io, "solve", dbc->path, st.error());
   if (!got->stored) return db_error(io, "solve", dbc->path, got->stored.error());
   const bool from_db = got->from_db;
   const RootAnalysis& a = got->analysis;
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  const RankNodes nodes(a.across_ranks, solver);
+  if (a.across_ranks.error)
+    io.err << "konane solve: error: " << a.across_ranks.error->message << "\n";
   std::vector<Move> winning;
   for (const auto& m : a.moves)
     if (m.for_mover == solver::Result::Win) winning.push_back(m.move);
@@ -46,8 +79,9 @@ int report_position(KonaneSolver& solver, const GameState& s, bool json, Io io,
     j.string_array("winning_moves", texts(winning));
     j.string_array("pv", texts(a.pv));
     j.field("complete", a.complete);
-    j.field("nodes", uint64_t{solver.nodes()});
+    j.field("nodes", nodes.total);
     j.field("seconds", secs);
+    nodes.json(j, a.across_ranks);
     if (dbc) {
       j.field("from_db", from_db);
       j.field("db_hits", solver.store_hits());
@@ -70,7 +104,8 @@ int report_position(KonaneSolver& solver, const GameState& s, bool json, Io io,
   for (size_t i = 0; i < winning.size(); ++i) io.out << (i ? " " : "") << to_string(winning[i]);
   io.out << "\npv: ";
   for (size_t i = 0; i < a.pv.size(); ++i) io.out << (i ? " " : "") << to_string(a.pv[i]);
-  io.out << "\nnodes: " << solver.nodes() << "  seconds: " << secs << "\n";
+  io.out << "\nnodes: " << nodes.total << "  seconds: " << secs << "\n";
+  nodes.text(io.out);
   return kExitOk;
 }
 
@@ -96,11 +131,7 @@ int report_opening(KonaneSolver& solver, const GameState& s, bool json, Io io,
   }
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   const std::string board = std::to_string(s.position.rows) + "x" + std::to_string(s.position.cols);
-  // Under mpirun: every rank's nodes, rank 0's from its own solver.
-  std::vector<uint64_t> by_rank = a.across_ranks.nodes_by_rank;
-  if (!by_rank.empty()) by_rank[0] = solver.nodes();
-  uint64_t nodes = solver.nodes();
-  if (!by_rank.empty()) nodes = std::accumulate(by_rank.begin(), by_rank.end(), uint64_t{0});
+  const RankNodes nodes(a.across_ranks, solver);
   if (a.across_ranks.error)
     io.err << "konane solve: error: " << a.across_ranks.error->message << "\n";
   std::vector<std::string> winning;
@@ -131,16 +162,9 @@ int report_opening(KonaneSolver& solver, const GameState& s, bool json, Io io,
     }
     j.end_array();
     j.field("complete", a.complete);
-    j.field("nodes", nodes);
+    j.field("nodes", nodes.total);
     j.field("seconds", secs);
-    if (!by_rank.empty()) {
-      j.field("ranks", static_cast<int>(by_rank.size()));
-      j.key("nodes_per_rank").begin_array();
-      for (const uint64_t n : by_rank) j.value(n);
-      j.end_array();
-      j.field("jobs_sent", a.across_ranks.jobs);
-      j.field("message_bytes", a.across_ranks.bytes);
-    }
+    nodes.json(j, a.across_ranks);
     if (dbc) {
       j.field("from_db", from_db);
       j.field("db_hits", solver.store_hits());
@@ -164,12 +188,8 @@ int report_opening(KonaneSolver& solver, const GameState& s, bool json, Io io,
     if (r.replies.empty()) io.out << " (white has no reply)";
     io.out << "\n";
   }
-  io.out << "nodes: " << nodes << "  seconds: " << secs << "\n";
-  if (!by_rank.empty()) {
-    io.out << "ranks: " << by_rank.size() << " (nodes";
-    for (size_t r = 0; r < by_rank.size(); ++r) io.out << (r ? ", " : " ") << by_rank[r];
-    io.out << ")\n";
-  }
+  io.out << "nodes: " << nodes.total << "  seconds: " << secs << "\n";
+  nodes.text(io.out);
   return kExitOk;
 }
 
@@ -205,11 +225,10 @@ int run_solve(const std::vector<std::string>& args, Io io) {
     return usage_error(io, "solve",
                        "solving from White's removal is not supported; give the "
                        "position after both removals");
-  // Under mpirun, --board is searched by every rank (solver/rank_rounds.hpp); a position
-  // by rank 0 alone. Only rank 0 opens the database.
+  // Under mpirun every rank searches (solver/rank_rounds.hpp): --board's replies, or a
+  // position's children. Only rank 0 opens the database.
   const auto& world = solver::ranks::world();
   const bool board = s.phase == Phase::BlackRemoval;
-  if (world.rank != 0 && !board) return kExitOk;
   std::optional<db::Database> database;
   DbContext dbc;
   const std::string path = world.rank == 0 ? db_path_from(parsed->vm) : std::string();
@@ -217,7 +236,7 @@ int run_solve(const std::vector<std::string>& args, Io io) {
     database = open_database(path, db::OpenMode::kReadWrite, true, "solve", io);
     dbc = DbContext{database ? &*database : nullptr, path};
   }
-  if (board && !setup_agreed(path.empty() || database.has_value(), "solve", io)) return kExitUsage;
+  if (!setup_agreed(path.empty() || database.has_value(), "solve", io)) return kExitUsage;
   if (!path.empty() && !database) return kExitUsage;
   const auto t0 = std::chrono::steady_clock::now();
   SolverConfig c = *config;

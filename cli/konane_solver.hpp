@@ -47,8 +47,8 @@ class KonaneSolver : public solver::Engine<Game> {
   solver::Result solve(const Position& p, Color to_move) {
     return Engine::solve(p, to_move == Color::Black);
   }
-  RootAnalysis analyse(const Position& p, Color to_move, bool with_pv) {
-    return Engine::analyse(p, to_move == Color::Black, with_pv);
+  RootAnalysis analyse(const Position& p, Color to_move, bool with_pv, bool across_ranks = false) {
+    return Engine::analyse(p, to_move == Color::Black, with_pv, across_ranks);
   }
   OpeningAnalysis solve_opening(int rows, int cols, OpeningRule rule, bool across_ranks = false) {
     return Engine::solve_opening({static_cast<uint8_t>(rows), static_cast<uint8_t>(cols)}, rule,

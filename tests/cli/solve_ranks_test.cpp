@@ -1,7 +1,7 @@
-// `konane solve --board` under mpirun (solver/rank_rounds.hpp): on 2 and 3 ranks every
-// removal's result and the winner are those of one process; the JSON names the ranks and
-// the nodes each searched; an answer read from the database ends the other ranks' wait;
-// `solve POSITION` runs on rank 0 alone and prints once.
+// `konane solve` under mpirun (solver/rank_rounds.hpp): on 2 and 3 ranks every removal's
+// result (--board), or the winner, the winning moves and the principal variation (POSITION)
+// are those of one process; the JSON names the ranks and the nodes each searched; an answer
+// read from the database ends the other ranks' wait; rank 0 alone prints.
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
@@ -53,7 +53,7 @@ TEST(SolveRanks, SameRemovalResultsAsOneProcess) {
   }
 }
 
-TEST(SolveRanks, StoredAnswerAndPositionsNeedNoOtherRank) {
+TEST(SolveRanks, StoredAnswersEndTheOtherRanksWait) {
   clitest::TempDir dir;
   const std::string db = (dir.path / "db").string();
   const std::vector<std::string> args = {"solve", "--board", "5x5", "--json", "--db", db};
@@ -65,10 +65,48 @@ TEST(SolveRanks, StoredAnswerAndPositionsNeedNoOtherRank) {
   EXPECT_TRUE(parsed(second).value("from_db", false));
   EXPECT_EQ(results_of(parsed(second)), results_of(parsed(first)));
 
-  const auto position = mpirun(2, {"solve", "xoxo/oxox/x..o/oxox", "--json"});
+  const std::string pos = "xoxo/oxox/x..o/oxox";
+  const auto position = mpirun(2, {"solve", pos, "--json", "--db", db});
   ASSERT_EQ(position.rc, 0) << position.err;
   EXPECT_EQ(parsed(position).value("winner", "?"), "white");
   EXPECT_EQ(clitest::occurrences(position.out, "\"winner\""), 1u) << "printed once";
+  const auto stored = mpirun(3, {"solve", pos, "--json", "--db", db});
+  ASSERT_EQ(stored.rc, 0) << stored.err;
+  EXPECT_TRUE(parsed(stored).value("from_db", false));
+  EXPECT_EQ(parsed(stored)["pv"], parsed(position)["pv"]);
+}
+
+// The children of the root are the jobs; the line is searched on rank 0 from their results
+// (root_analysis.hpp), and is the one a single process finds.
+TEST(SolveRanks, PositionsGiveOneProcessAnswerAndLine) {
+  for (const std::vector<std::string>& at :
+       {std::vector<std::string>{"--board", "5x6", "--moves", "d3,d4"},
+        {"--board", "5x6", "--moves", "f5,f4"},
+        {"--board", "6x5", "--moves", "c4,c5"},
+        {"--board", "4x6", "--moves", "c2,c3,a2-c2"},
+        {"xoxo/oxox/xoxo/oxox"}}) {  // no move: lost at once
+    std::vector<std::string> args = {"solve", "--json", "--threads", "1"};
+    args.insert(args.end(), at.begin(), at.end());
+    const auto alone = clitest::run_binary(args);
+    ASSERT_EQ(alone.rc, 0) << alone.err;
+    const auto expected = parsed(alone);
+    for (const int ranks : {2, 3}) {
+      const auto shared = mpirun(ranks, args);
+      ASSERT_EQ(shared.rc, 0) << shared.err;
+      const auto j = parsed(shared);
+      const std::string where = at[0] + " on " + std::to_string(ranks) + " ranks";
+      EXPECT_EQ(j["winner"], expected["winner"]) << where;
+      EXPECT_EQ(j["winning_moves"], expected["winning_moves"]) << where;
+      EXPECT_EQ(j["pv"], expected["pv"]) << where;
+      EXPECT_TRUE(j.value("complete", false)) << where;
+      EXPECT_EQ(j.value("ranks", 0), ranks) << where;
+      ASSERT_EQ(j["nodes_per_rank"].size(), size_t(ranks)) << where;
+      uint64_t sum = 0;
+      for (const auto& n : j["nodes_per_rank"]) sum += n.get<uint64_t>();
+      EXPECT_EQ(sum, j.value("nodes", uint64_t{0})) << where;
+      EXPECT_EQ(clitest::occurrences(shared.out, "\"winner\""), 1u) << "printed once";
+    }
+  }
 }
 
 }  // namespace

@@ -92,11 +92,13 @@ class Engine {
     return r;
   }
 
-  RootAnalysis<typename G::Move> analyse(const Position& p, bool left,
-                                         bool with_pv) requires MoveGame<G> {
+  // across_ranks: every rank of an MPI run makes this call and shares it (rank_rounds.hpp).
+  RootAnalysis<typename G::Move> analyse(const Position& p, bool left, bool with_pv,
+                                         bool across_ranks = false) requires MoveGame<G> {
     RootAnalysis<typename G::Move> out;
-    with_deadline(config_.timeout_seconds,
-                  [&] { out = solver::analyse(dfpn_, p, left, with_pv, config_.threads, stop_); });
+    with_deadline(config_.timeout_seconds, [&] {
+      out = solver::analyse(dfpn_, p, left, with_pv, config_.threads, stop_, across_ranks);
+    });
     return out;
   }
 

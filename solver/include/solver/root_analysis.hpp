@@ -47,24 +47,49 @@ struct RootAnalysis {
   // Per PV move, its index in pv_order(): the winner's moves before it lose; 0 at the
   // loser's turns.
   std::vector<uint8_t> pv_index;
-  bool complete = true;  // false when stopped
+  bool complete = true;     // false when stopped
+  RoundStats across_ranks;  // an MPI run's figures, when the children were shared
 };
 
 inline core::Side side_of(bool left) {
   return left ? core::Side::Left : core::Side::Right;
 }
 
+// An exact result the analysis found (perhaps on another rank), for the principal
+// variation: the position by its key, the mover as seen on the key's representative.
+struct KnownResult {
+  RegionKey key;
+  bool left_on_rep = true;
+  Result result = Result::Unknown;
+};
+
+template <PartizanGame G>
+KnownResult known_result(const typename G::Position& p, bool left, Result r) {
+  const auto k = G::key(p);
+  return {k.key, left != k.negated, r};
+}
+
 // Perfect play from p to the end of the game, `winner_left` (the side proved to win it)
 // playing his first winning move in pv_order() and the loser his first move (every move of
-// his loses). Each child's result is exact, read from the table when proved there and
-// searched otherwise, so neither the table's contents nor the search's order can change
-// which move is first: the line is a function of the position, whatever the process solved
-// before. A child left unknown (stop, overflow) ends the line, and the line is dropped.
+// his loses). Each child's result is exact, read from `known`, from the table when proved
+// there and searched otherwise, so neither the table's contents nor the search's order can
+// change which move is first: the line is a function of the position, whatever the process
+// solved before. (`known` matters under MPI: other ranks proved those results, and this
+// table has not seen their proofs.) A child left unknown (stop, overflow) ends the line,
+// and the line is dropped.
 template <MoveGame G>
 void principal_variation(DfpnSolver<G>& dfpn, typename G::Position p, bool left, bool winner_left,
-                         const core::StopToken& stop, RootAnalysis<typename G::Move>& out) {
+                         const core::StopToken& stop, RootAnalysis<typename G::Move>& out,
+                         const std::vector<KnownResult>& known = {}) {
   out.pv.clear();
   out.pv_index.clear();
+  const auto given = [&](const typename G::Position& c, bool mover) {
+    if (known.empty()) return Result::Unknown;
+    const auto k = G::key(c);
+    for (const auto& e : known)
+      if (e.key == k.key && e.left_on_rep == (mover != k.negated)) return e.result;
+    return Result::Unknown;
+  };
   while (!stop.stop_requested()) {
     const auto moves = G::pv_order(p, left);
     if (moves.size() == 0) return;
@@ -73,10 +98,11 @@ void principal_variation(DfpnSolver<G>& dfpn, typename G::Position p, bool left,
       chosen = -1;
       for (int i = 0; i < static_cast<int>(moves.size()) && chosen < 0; ++i) {
         const auto child = G::play(p, left, moves[i]);
-        const TablePayload known = dfpn.peek(child, !left);
-        const Result r = known.v1 == 0   ? Result::Loss
-                         : known.v0 == 0 ? Result::Win
-                                         : dfpn.solve(child, !left);
+        Result r = given(child, !left);
+        if (r == Result::Unknown) {
+          const TablePayload seen = dfpn.peek(child, !left);
+          r = seen.v1 == 0 ? Result::Loss : seen.v0 == 0 ? Result::Win : dfpn.solve(child, !left);
+        }
         if (r == Result::Unknown) break;
         if (r == Result::Loss) chosen = i;
       }
@@ -93,10 +119,18 @@ void principal_variation(DfpnSolver<G>& dfpn, typename G::Position p, bool left,
 
 // Every move's result (children settled in rounds over `threads`, reply_rounds.hpp), the
 // winner, and with_pv a principal variation.
+//
+// ACROSS RANKS (across_ranks, under MPI; every rank makes this call): each move's child is
+// one job for the threads of every rank (rank_rounds.hpp), searched to the end on the rank
+// that takes it. Only rank 0's answer is filled in. Its principal variation reads the
+// children's results (`known`), since other ranks proved some of them, and searches the
+// rest of the line on rank 0 alone. (Jobs one level deeper, every reply to every move in
+// rounds as for `solve --board`, kept 2 ranks busier but searched 6.7 M nodes against 2.0 M
+// before the line: Konane 6x6 after d3,d4, 2 ranks of 1 thread.)
 template <MoveGame G>
 RootAnalysis<typename G::Move> analyse(DfpnSolver<G>& dfpn, const typename G::Position& p,
-                                       bool left, bool with_pv, int threads,
-                                       core::StopToken& stop) {
+                                       bool left, bool with_pv, int threads, core::StopToken& stop,
+                                       bool across_ranks = false) {
   RootAnalysis<typename G::Move> out;
   const auto moves = G::legal_moves(p, left);
   std::vector<typename G::Position> children;
@@ -105,7 +139,16 @@ RootAnalysis<typename G::Move> analyse(DfpnSolver<G>& dfpn, const typename G::Po
     children.push_back(G::play(p, left, moves[i]));
     each.push_back({i});
   }
-  const std::vector<Result> results = settle_in_rounds(dfpn, children, !left, each, threads, stop);
+  const std::vector<Result> results = settle_in_rounds(dfpn, children, !left, each, threads, stop,
+                                                       across_ranks ? &out.across_ranks : nullptr);
+  if (across_ranks && ranks::world().rank != 0) {  // served rank 0's jobs: nothing to report
+    out.complete = false;
+    return out;
+  }
+  std::vector<KnownResult> known;
+  for (size_t i = 0; i < children.size(); ++i)
+    if (results[i] != Result::Unknown)
+      known.push_back(known_result<G>(children[i], !left, results[i]));
   bool any_win = false, any_unknown = false;
   for (size_t i = 0; i < size_t(moves.size()); ++i) {
     out.moves.push_back({moves[i], core::flip(results[i])});
@@ -117,7 +160,7 @@ RootAnalysis<typename G::Move> analyse(DfpnSolver<G>& dfpn, const typename G::Po
   else if (!any_unknown)
     out.winner = core::winner_of(side_of(left), Result::Loss);
   if (with_pv && out.winner != core::Winner::Unknown)
-    principal_variation(dfpn, p, left, out.winner == core::Winner::Left, stop, out);
+    principal_variation(dfpn, p, left, out.winner == core::Winner::Left, stop, out, known);
   out.complete = !stop.stop_requested();
   if (!out.complete) {
     out.pv.clear();
