@@ -414,6 +414,11 @@ class RetroSolver {
   void drop_finished_files(int l, const std::map<int, uint64_t>& sizes) const;
 
   bool solve_one(uint64_t& w, const std::vector<const retro_detail::SolvedLayer*>& below) const;
+  // Solves block's positions in parallel against the whole window `below`.
+  db::Status solve_block(int l, std::span<uint64_t> block,
+                         const std::vector<const retro_detail::SolvedLayer*>& below);
+  // Removes the half-written files an interrupted run left in the work directory.
+  db::Status tidy_work_dir() const;
 
   // ── across ranks (retro_ranked.hpp) ──
   using Clock = std::chrono::steady_clock;
@@ -430,7 +435,7 @@ class RetroSolver {
   db::Status ingest_ranked(std::vector<db::SstBuilder>&& builders,
                            const std::vector<db::MetaEntry>& meta);
   db::Status gather_layer(retro_detail::SolvedLayer& layer);
-  db::Status write_share(int l, const std::vector<uint64_t>& solved,
+  db::Status write_share(const std::vector<uint64_t>& solved,
                          std::vector<db::SstBuilder>& builders);
   bool ranked_ = false;
   int rank_ = 0, nranks_ = 1;

@@ -7,19 +7,7 @@ namespace solver {
 
 template <RetroGame G>
 auto RetroSolver<G>::enumerate(std::map<int, uint64_t>& sizes, RetroStats& stats) -> db::Status {
-  std::error_code ec;
-  std::filesystem::create_directories(o_.work_dir, ec);
-  if (ec) return io_error("cannot create " + o_.work_dir.string(), ec);
-  // Half-written files of an interrupted run.
-  for (const auto& e : std::filesystem::directory_iterator(o_.work_dir, ec)) {
-    const std::string name = e.path().filename().string();
-    if (name.ends_with(".tmp") || name.find(".part") != std::string::npos) {
-      std::error_code rc;
-      std::filesystem::remove(e.path(), rc);
-      if (rc) return io_error("cannot remove " + e.path().string(), rc);
-    }
-  }
-  if (ec) return io_error("cannot list " + o_.work_dir.string(), ec);
+  if (auto s = tidy_work_dir(); !s) return s;
   std::map<int, std::vector<uint64_t>> roots;
   for (const auto& [p, left] : o_.roots) {
     const auto w = child_word(p, left);
@@ -57,6 +45,23 @@ auto RetroSolver<G>::enumerate(std::map<int, uint64_t>& sizes, RetroStats& stats
   meta.push_back({o_.meta_prefix + "enum_ranks", "1"});
   meta.push_back({o_.meta_prefix + "enumerated", retro_detail::iso_now()});
   return db_.put_meta(meta);
+}
+
+template <RetroGame G>
+auto RetroSolver<G>::tidy_work_dir() const -> db::Status {
+  std::error_code ec;
+  std::filesystem::create_directories(o_.work_dir, ec);
+  if (ec) return io_error("cannot create " + o_.work_dir.string(), ec);
+  for (const auto& e : std::filesystem::directory_iterator(o_.work_dir, ec)) {
+    const std::string name = e.path().filename().string();
+    if (name.ends_with(".tmp") || name.find(".part") != std::string::npos) {
+      std::error_code rc;
+      std::filesystem::remove(e.path(), rc);
+      if (rc) return io_error("cannot remove " + e.path().string(), rc);
+    }
+  }
+  if (ec) return io_error("cannot list " + o_.work_dir.string(), ec);
+  return db::ok();
 }
 
 // Layer l's file: the union of its runs (every layer above it has been expanded) and roots.

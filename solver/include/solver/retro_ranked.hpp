@@ -251,16 +251,7 @@ auto RetroSolver<G>::share_done(const std::map<int, uint64_t>& sizes, RetroStats
 template <RetroGame G>
 auto RetroSolver<G>::enumerate_ranked(std::map<int, uint64_t>& sizes, RetroStats& stats)
     -> db::Status {
-  std::error_code ec;
-  db::Status ready = db::ok();
-  std::filesystem::create_directories(o_.work_dir, ec);
-  if (ec) ready = io_error("cannot create " + o_.work_dir.string(), ec);
-  for (const auto& e : std::filesystem::directory_iterator(o_.work_dir, ec)) {
-    const std::string name = e.path().filename().string();
-    if (name.ends_with(".tmp") || name.find(".part") != std::string::npos)
-      std::filesystem::remove(e.path(), ec);
-  }
-  if (ec && ready) ready = io_error("cannot tidy " + o_.work_dir.string(), ec);
+  const db::Status ready = tidy_work_dir();
   std::map<int, std::vector<uint64_t>> roots;
   int top = -1;
   for (const auto& [p, left] : o_.roots) {

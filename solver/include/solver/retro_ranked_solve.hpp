@@ -78,23 +78,17 @@ auto RetroSolver<G>::solve_layers_ranked(const std::map<int, uint64_t>& sizes, R
         else
           k = *got;
       }
-      if (auto s = ranks::agree(st); !s) return s;
+      const std::span<uint64_t> mine(block.data(), k);
       if (replicate) {
-        // Every child is in this rank's copy of the window: the single-process solve.
-        std::atomic<bool> failed{false};
-        tbb::parallel_for(tbb::blocked_range<size_t>(0, k, 64),
-                          [&](const tbb::blocked_range<size_t>& r) {
-                            for (size_t i = r.begin(); i != r.end(); ++i)
-                              if (!solve_one(block[i], below)) failed = true;
-                          });
-        if (failed)
-          st = db::Error{db::Code::kInternal,
-                         "retro: a child position was not found in the layers below layer " +
-                             std::to_string(l) + " (max_layer_drop too small?)"};
+        // Every child is in this rank's copy of the window: the single-process solve, and
+        // the round's one agreement (below) carries a failed read too.
+        if (st) st = solve_block(l, mine, below);
       } else {
-        st = solve_round(l, std::span<uint64_t>(block.data(), k), below);
+        // The exchanges are collective: a rank whose read failed must not skip them.
+        if (auto s = ranks::agree(st); !s) return s;
+        st = solve_round(l, mine, below);
       }
-      if (st && k > 0) st = out->append(std::span<const uint64_t>(block.data(), k));
+      if (st && k > 0) st = out->append(mine);
       if (auto s = ranks::agree(st); !s) return s;
       for (size_t i = 0; i < k; ++i) {
         const uint64_t f = block[i];
@@ -103,7 +97,7 @@ auto RetroSolver<G>::solve_layers_ranked(const std::map<int, uint64_t>& sizes, R
       }
       layer_done += k;
       progress.update("solve", l, layer_done, here, done_here + layer_done, total_here);
-      if (o_.abort_after) {
+      if (o_.abort_after && !replicate) {  // solve_block counts its own
         solved_ += k;
         if (solved_ >= o_.abort_after) retro_detail::die_for_test("positions", solved_);
       }
@@ -118,7 +112,7 @@ auto RetroSolver<G>::solve_layers_ranked(const std::map<int, uint64_t>& sizes, R
     auto solved = retro_detail::read_words(solved_path(l));
     if (auto s = ranks::agree(solved ? db::ok() : db::Status(solved.error())); !s) return s;
     std::vector<db::SstBuilder> builders;
-    if (auto s = write_share(l, *solved, builders); !s) return s;
+    if (auto s = write_share(*solved, builders); !s) return s;
     window[l].words = std::move(*solved);
     window[l].build_index(key_bits_);
     full.erase(l);
@@ -155,7 +149,7 @@ auto RetroSolver<G>::gather_layer(retro_detail::SolvedLayer& layer) -> db::Statu
 // every rank), pieces of about one round each, rank r building piece j * ranks + r of
 // slice j. Each rank's piece is sorted and cut into one presorted builder per thread.
 template <RetroGame G>
-auto RetroSolver<G>::write_share(int l, const std::vector<uint64_t>& solved,
+auto RetroSolver<G>::write_share(const std::vector<uint64_t>& solved,
                                  std::vector<db::SstBuilder>& builders) -> db::Status {
   const size_t nr = static_cast<size_t>(nranks_);
   auto total = ranks::sum({solved.size()});
@@ -234,7 +228,6 @@ auto RetroSolver<G>::write_share(int l, const std::vector<uint64_t>& solved,
     }
     if (auto s = ranks::agree(st); !s) return s;
   }
-  (void)l;
   return db::ok();
 }
 

@@ -108,26 +108,12 @@ auto RetroSolver<G>::solve_layers(const std::map<int, uint64_t>& sizes, RetroSta
     const size_t nb = static_cast<size_t>(std::max(1, tbb::this_task_arena::max_concurrency()));
     std::vector<db::SstBuilder> builders;
     std::vector<db::Status> added(nb);
-    std::atomic<bool> failed{false};
     std::vector<uint64_t> block(static_cast<size_t>(std::min<uint64_t>(o_.chunk_positions, n)));
     uint64_t layer_done = 0;
     while (reader->remaining() > 0) {
       auto k = reader->read(block);
       if (!k) return k.error();
-      tbb::parallel_for(tbb::blocked_range<size_t>(0, *k, 64),
-                        [&](const tbb::blocked_range<size_t>& r) {
-                          for (size_t i = r.begin(); i != r.end(); ++i) {
-                            if (!solve_one(block[i], below)) failed = true;
-                            if (o_.abort_after) {
-                              const uint64_t s = solved_.fetch_add(1) + 1;
-                              if (s >= o_.abort_after) retro_detail::die_for_test("positions", s);
-                            }
-                          }
-                        });
-      if (failed)
-        return db::Error{db::Code::kInternal,
-                         "retro: a child position was not found in the layers below layer " +
-                             std::to_string(l) + " (max_layer_drop too small?)"};
+      if (auto s = solve_block(l, std::span<uint64_t>(block.data(), *k), below); !s) return s;
       const size_t first = builders.size();
       for (size_t b = 0; b < nb; ++b) {
         auto builder = db_.sst_builder(bo);
@@ -167,6 +153,28 @@ auto RetroSolver<G>::solve_layers(const std::map<int, uint64_t>& sizes, RetroSta
     stats.sides += ls.sides;
   }
   progress.finish_line();
+  return db::ok();
+}
+
+template <RetroGame G>
+auto RetroSolver<G>::solve_block(int l, std::span<uint64_t> block,
+                                 const std::vector<const retro_detail::SolvedLayer*>& below)
+    -> db::Status {
+  std::atomic<bool> failed{false};
+  tbb::parallel_for(tbb::blocked_range<size_t>(0, block.size(), 64),
+                    [&](const tbb::blocked_range<size_t>& r) {
+                      for (size_t i = r.begin(); i != r.end(); ++i) {
+                        if (!solve_one(block[i], below)) failed = true;
+                        if (o_.abort_after) {
+                          const uint64_t s = solved_.fetch_add(1) + 1;
+                          if (s >= o_.abort_after) retro_detail::die_for_test("positions", s);
+                        }
+                      }
+                    });
+  if (failed)
+    return db::Error{db::Code::kInternal,
+                     "retro: a child position was not found in the layers below layer " +
+                         std::to_string(l) + " (max_layer_drop too small?)"};
   return db::ok();
 }
 
