@@ -27,6 +27,8 @@
 #                     too, for the growth of the position count)
 #   SCALING_SOLVE     the board solved by search for scaling.md (default 6x7)
 #   CORES_PER_NODE    cores of a cluster node in scaling.md's projections (default 32)
+#   ENDGAME_TIMEOUT   seconds for each question of endgames-8x8.md (SECTIONS=endgames;
+#                     default 10)
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -48,6 +50,7 @@ SCALING_RANKS=${SCALING_RANKS:-2}
 SCALING_RETRO=${SCALING_RETRO:-5x6}
 SCALING_SOLVE=${SCALING_SOLVE:-6x7}
 CORES_PER_NODE=${CORES_PER_NODE:-32}
+ENDGAME_TIMEOUT=${ENDGAME_TIMEOUT:-10}
 DB=${RESULTS_DB:-$(mktemp -d /tmp/konane-results-XXXXXX)/db}
 command -v jq >/dev/null || { echo "regenerate-results: needs jq" >&2; exit 2; }
 [ -x "$KONANE" ] || { echo "regenerate-results: no konane binary at $KONANE" >&2; exit 2; }
@@ -265,6 +268,27 @@ ringboard() {
     "$KONANE" retro --game ringboard --pieces "$RINGBOARD_PIECES" --threads "$THREADS" --db "$rdb" --quiet
   } >"$BODY"
   finish "$out" "Ringboard Checkers endgame databases" "scripts/regenerate-results.sh ($KONANE), SECTIONS=ringboard RINGBOARD_PIECES=$RINGBOARD_PIECES THREADS=$THREADS"
+}
+
+# ───────────────────────────── endgames-8x8.md ─────────────────────────────
+# The 8x8 endgame benchmark: every position of bench/data/endgames-8x8.tsv solved and valued
+# by a fresh engine within ENDGAME_TIMEOUT seconds each (konane bench --endgames).
+endgames() {
+  local out=$RESULTS/endgames-8x8.md set=$ROOT/bench/data/endgames-8x8.tsv
+  {
+    echo
+    echo "Positions of 8x8 Konane (standard opening) reached by seeded random and greedy"
+    echo "(mobility) play, after every second ply from 10 to 36, Black to move"
+    echo "(\`bench/data/endgames-8x8.tsv\`, made by \`$(sed -n 's/^# made by: //p' "$set")\`)."
+    echo "Each is solved as \`konane solve\` does (winner, winning moves and a principal"
+    echo "variation) and valued as \`konane value\` does (the canonical value), each by a fresh"
+    echo "engine on $(if [ "$THREADS" = 0 ]; then echo "every core ($(nproc))"; else echo "$THREADS threads"; fi) with a limit of $ENDGAME_TIMEOUT s. A cell gives"
+    echo "how many were answered within the limit, then the median and maximum time of those."
+    echo "Every value's outcome class agreed with the solved winner (the run fails otherwise)."
+    echo
+    "$KONANE" bench --endgames "$set" --timeout "$ENDGAME_TIMEOUT" --threads "$THREADS" --quiet
+  } >"$BODY"
+  finish "$out" "8x8 endgames from real play" "scripts/regenerate-results.sh ($KONANE), SECTIONS=endgames ENDGAME_TIMEOUT=$ENDGAME_TIMEOUT THREADS=$THREADS"
 }
 
 # ───────────────────────────── scaling.md ─────────────────────────────
