@@ -43,8 +43,8 @@ TEST(SamplePlay, SameSeedSameGameAndThePliesAskedFor) {
     EXPECT_EQ(a[1].ply, 8);
     EXPECT_EQ(a[2].ply, 12);
     for (const auto& s : a) {  // removals count: 64 - 2 stones, then one captured a ply at least
-      const int stones = 64 - static_cast<int>(std::count(konane::state_text(s.state).begin(),
-                                                          konane::state_text(s.state).end(), '.'));
+      const std::string text = konane::to_string(s.state.position);
+      const int stones = 64 - static_cast<int>(std::count(text.begin(), text.end(), '.'));
       EXPECT_LE(stones, 62 - (s.ply - 2));
       EXPECT_EQ(s.state.to_move, s.ply % 2 == 0 ? konane::Color::Black : konane::Color::White);
     }
