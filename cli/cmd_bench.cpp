@@ -74,9 +74,10 @@ int endgames(const ParsedArgs& parsed, const std::vector<std::string>& args, Io 
   const auto config = solver_config_from(vm, "bench", io);
   if (!config) return kExitUsage;
   o.config = *config;
-  if (vm["timeout"].defaulted()) o.config.timeout_seconds = 10;
-  if (o.config.timeout_seconds <= 0)
-    return usage_error(io, "bench", "--endgames needs a limit: --timeout above 0");
+  // A node budget alone is a limit that stops at the same point on every machine (tests).
+  if (vm["timeout"].defaulted() && o.config.node_budget == 0) o.config.timeout_seconds = 10;
+  if (o.config.timeout_seconds <= 0 && o.config.node_budget == 0)
+    return usage_error(io, "bench", "--endgames needs a limit: --timeout or --node-budget");
   const std::string only = vm["only"].as<std::string>();
   if (only != "both" && only != "solve" && only != "value")
     return usage_error(io, "bench", "--only must be both, solve or value");
@@ -99,8 +100,9 @@ int run_bench(const std::vector<std::string>& args, Io io) {
   desc.add_options()("quick", "run every case 2 plies shallower (a smoke test; other signature)")(
       "endgames", po::value<std::string>(),
       "solve and value every position of FILE (made by --make-endgames) within --timeout "
-      "seconds each (default 10 here)")("only", po::value<std::string>()->default_value("both"),
-                                        "with --endgames: both, solve or value")(
+      "seconds each (default 10 here), or within --node-budget nodes")(
+      "only", po::value<std::string>()->default_value("both"),
+      "with --endgames: both, solve or value")(
       "max-stones", po::value<int>()->default_value(0),
       "with --endgames: skip positions with more stones (0: none skipped)")(
       "quiet", "with --endgames: no progress line")(

@@ -145,7 +145,9 @@ std::string fixed(double v) {
 
 void print_table(const std::vector<Bucket>& buckets, const EndgameRunOptions& o, Io io) {
   std::ostringstream limit_text;
-  limit_text << o.config.timeout_seconds << " s";
+  if (o.config.timeout_seconds > 0) limit_text << o.config.timeout_seconds << " s";
+  if (o.config.timeout_seconds > 0 && o.config.node_budget) limit_text << " and ";
+  if (o.config.node_budget) limit_text << o.config.node_budget << " nodes";
   const std::string limit = limit_text.str();
   io.out << "| stones | positions |";
   if (o.solve) io.out << " solve within " << limit << " | solve median / max (s) |";
