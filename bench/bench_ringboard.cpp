@@ -1,19 +1,22 @@
 // Ringboard Checkers benchmarks: perft leaf nodes per second from the start and from a king
-// endgame (one core; every capture path counts), and retrograde analysis of every position
-// of at most three pieces in positions per second (--benchmark_filter=Retro; compare the
-// runs at 1 and 2 threads).
+// endgame (one core; every capture path counts), and the endgame database of every position
+// of at most four pieces (solved and stored) in positions per second (--benchmark_filter=Retro;
+// compare the runs at 1 and 2 threads).
 //
 //   build-*/bench/bench_ringboard [--benchmark_filter=Perft]
 #include <benchmark/benchmark.h>
 #include <tbb/global_control.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 
+#include "ringboard/class_index.hpp"
 #include "ringboard/endgame.hpp"
 #include "ringboard/notation.hpp"
 #include "ringboard/perft.hpp"
-#include "solver/retro_loopy.hpp"
+#include "solver/retro_indexed.hpp"
 
 namespace {
 
@@ -51,26 +54,43 @@ void BM_PerftKingEndgame(benchmark::State& state) {
 }
 BENCHMARK(BM_PerftKingEndgame)->Arg(6)->Unit(benchmark::kMillisecond);
 
-void BM_RetroThreePieces(benchmark::State& state) {
+// `konane retro --game ringboard --pieces 4` without the CLI: every class of at most four
+// pieces numbered, solved and stored into a fresh database under the temporary directory.
+void BM_RetroFourPieces(benchmark::State& state) {
   tbb::global_control threads(tbb::global_control::max_allowed_parallelism, size_t(state.range(0)));
-  using Game = ringboard::RetroGameT<solver::RetroKey>;
-  solver::LoopyOptions<ringboard::Position> options;
-  for (const auto& m : ringboard::classes_up_to(3))
-    ringboard::for_each_placement(m, [&](const ringboard::Position& p) {
-      options.roots.emplace_back(p, true);
-      options.roots.emplace_back(p, false);
-    });
+  using Game = ringboard::IndexedGameT<solver::RetroKey>;
   uint64_t positions = 0;
   for (auto _ : state) {
-    solver::LoopySolver<Game> retro(Game{}, nullptr, options);
-    const auto stats = retro.run();
-    if (!stats) state.SkipWithError(stats.error().message.c_str());
-    positions += stats ? stats->positions : 0;
+    state.PauseTiming();
+    char dir[] = "/tmp/bench-ringboard-XXXXXX";
+    if (!::mkdtemp(dir)) state.SkipWithError("cannot make a temporary directory");
+    db::OpenOptions open;
+    open.create_if_missing = true;
+    auto database = db::Database::open(std::filesystem::path(dir) / "db", open);
+    if (!database) state.SkipWithError(database.error().message.c_str());
+    solver::IndexedClassOptions<ringboard::Material> o;
+    o.classes = ringboard::classes_up_to(4);
+    o.board = db::Board{ringboard::kGameId, {10, 10}};
+    o.meta_prefix = "bench/";
+    o.cache_dir = std::filesystem::path(dir) / "cache";
+    state.ResumeTiming();
+    if (database) {
+      solver::IndexedClassSolver<Game> retro(Game{}, *database, o);
+      const auto stats = retro.run();
+      if (!stats) state.SkipWithError(stats.error().message.c_str());
+      if (stats)
+        for (const auto& s : *stats) positions += s.positions;
+      (void)database->close();
+    }
+    state.PauseTiming();
+    std::error_code ec;
+    std::filesystem::remove_all(dir, ec);
+    state.ResumeTiming();
   }
   state.counters["positions/s"] =
       benchmark::Counter(double(positions), benchmark::Counter::kIsRate);
 }
-BENCHMARK(BM_RetroThreePieces)
+BENCHMARK(BM_RetroFourPieces)
     ->Arg(1)
     ->Arg(2)
     ->Unit(benchmark::kSecond)

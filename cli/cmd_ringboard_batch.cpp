@@ -16,6 +16,7 @@
 #include "options.hpp"
 #include "rank_database.hpp"
 #include "rank_setup.hpp"
+#include "ringboard_db_admin.hpp"
 #include "ringboard_solving.hpp"
 
 namespace konane::cli {
@@ -76,8 +77,10 @@ int run_batch(const std::vector<std::string>& args, Io io) {
 
   const auto lines = batch_lines<RingboardLine>(*input, parse_line);
   const std::string path = db_path_from(vm);
-  auto database =
-      path.empty() ? std::optional<db::Database>() : open_rank_database(path, "batch", io);
+  auto database = path.empty() ? std::optional<db::Database>()
+                               : open_rank_database(path, "batch", io, [&](db::Database& d) {
+                                   return check_ringboard_keys(d, true, path, "batch", io);
+                                 });
   if (!path.empty() && !database) return kExitUsage;
 
   BatchJob job;

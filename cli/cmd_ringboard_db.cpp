@@ -6,34 +6,40 @@
 #include <chrono>
 #include <csignal>
 #include <cstdlib>
+#include <filesystem>
 #include <iomanip>
 #include <iostream>
 #include <map>
 #include <ostream>
 #include <sstream>
 
+#include "core/machine.hpp"
 #include "core/progress.hpp"
 #include "db_support.hpp"
 #include "json.hpp"
 #include "options.hpp"
 #include "position_arg.hpp"
+#include "ringboard/class_index.hpp"
 #include "ringboard/endgame.hpp"
 #include "ringboard_arg.hpp"
+#include "ringboard_db_admin.hpp"
 #include "ringboard_report.hpp"
-#include "solver/retro_classes.hpp"
+#include "solver/retro_indexed.hpp"
+#include "solver/store_binding.hpp"
 
 namespace konane::cli {
 namespace {
 
 using ringboard::Color;
 using ringboard::Material;
-using RetroGame = ringboard::RetroGameT<solver::RetroKey>;
 using Stored = ringboard::StoredGame;
 
-// Classes are solved one at a time in memory (about 40 bytes a side plus 16 a move): the
-// largest of 4 pieces holds about 3.6 M positions, some 1.5 GB; the largest of 5 about 140 M,
-// more than this machine holds. Five pieces need a solver that indexes a class on disk.
-constexpr int kMaxPieces = 4;
+using IndexedGame = ringboard::IndexedGameT<solver::RetroKey>;
+
+// Classes are numbered and solved one at a time (solver/retro_indexed.hpp): 5 bytes a node
+// while solved, 2 once solved, every class up to N held at once. Up to 5 pieces that is
+// under 6 GB; the cap only keeps a class's numbering inside the solver's 2^39 positions.
+constexpr int kMaxPieces = 8;
 
 // Classes are recorded by name, whatever N a run had: a run for more pieces reuses them.
 const std::string kMetaPrefix = "solve/ringboard/10x10/";
@@ -48,8 +54,9 @@ void winners_json(JsonWriter& j, const char* key, const solver::LoopyStats::Winn
 
 int run_retro(const std::vector<std::string>& args, Io io) {
   po::options_description desc("options");
-  desc.add_options()                                                                  //
-      ("pieces", po::value<std::string>(), "the most pieces of a position (2 to 4)")  //
+  desc.add_options()  //
+      ("pieces", po::value<std::string>(),
+       "the most pieces of a position (2 to 8, as memory allows)")  //
       ("sst-records", po::value<size_t>()->default_value(size_t{1} << 22),
        "records held in memory per table file while a class is stored")  //
       ("quiet", "no progress lines on stderr");
@@ -74,32 +81,23 @@ int run_retro(const std::vector<std::string>& args, Io io) {
   if (*pieces < 2)
     return usage_error(io, "retro", "--pieces must be at least 2 (a side without pieces has lost)");
   if (*pieces > kMaxPieces)
-    return usage_error(io, "retro",
-                       "--pieces " + std::to_string(*pieces) + ": at most " +
-                           std::to_string(kMaxPieces) +
-                           " for now (the in-memory analysis would need far more than "
-                           "this machine's memory; a class-by-class solver is not built yet)");
+    return usage_error(
+        io, "retro",
+        "--pieces " + std::to_string(*pieces) + ": at most " + std::to_string(kMaxPieces));
   const std::string path = db_path_from(vm);
   if (path.empty()) return usage_error(io, "retro", "missing --db PATH");
   threads_from(vm);
   auto database = open_database(path, db::OpenMode::kReadWrite, true, "retro", io);
-  if (!database) return kExitUsage;
+  if (!database || !check_ringboard_keys(*database, true, path, "retro", io)) return kExitUsage;
   const auto t0 = std::chrono::steady_clock::now();
   const auto classes = ringboard::classes_up_to(*pieces);
-  std::map<Material, size_t> index;
-  std::vector<solver::PositionClass<ringboard::Position>> runs;
-  for (const Material& m : classes) {
-    index.emplace(m, runs.size());
-    runs.push_back(
-        {ringboard::material_name(m), [m](const auto& f) { ringboard::for_each_placement(m, f); }});
-  }
-  auto class_of = [&](const ringboard::Position& p) -> std::optional<size_t> {
-    const auto it = index.find(ringboard::material_of(p));
-    return it == index.end() ? std::nullopt : std::optional<size_t>(it->second);
-  };
-  solver::ClassRunOptions<ringboard::Position> options;
+  std::vector<std::string> names;
+  for (const Material& m : classes) names.push_back(ringboard::material_name(m));
+  solver::IndexedClassOptions<Material> options;
+  options.classes = classes;
   options.board = db::Board{ringboard::kGameId, {10, 10}};
   options.meta_prefix = kMetaPrefix;
+  options.cache_dir = std::filesystem::path(path) / "retro-work" / "ringboard-classes";
   options.sst_buffer_records = vm["sst-records"].as<size_t>();
   if (options.sst_buffer_records == 0)
     return usage_error(io, "retro", "--sst-records must be positive");
@@ -121,13 +119,19 @@ int run_retro(const std::vector<std::string>& args, Io io) {
   options.on_class = [&](size_t c, const solver::LoopyStats& s) {
     positions_done += ringboard::placement_count(classes[c]);
     std::ostringstream line;
-    line << "class " << (c + 1) << "/" << classes.size() << " " << runs[c].name << " ("
-         << s.positions << " positions, " << std::fixed << std::setprecision(1) << s.seconds << " s"
+    line << "class " << (c + 1) << "/" << classes.size() << " " << names[c] << " (" << s.positions
+         << " positions, " << std::fixed << std::setprecision(1) << s.seconds << " s"
          << (s.from_earlier_run ? ", done before" : "") << ");";
     meter.update("retro", positions_done, all_positions, true, line.str());
   };
-  const auto per_class =
-      solver::solve_classes<RetroGame, Stored>(RetroGame{}, *database, runs, class_of, options);
+  solver::IndexedClassSolver<IndexedGame> solver(IndexedGame{}, *database, std::move(options));
+  if (const uint64_t need = solver.memory_needed(), have = core::physical_memory();
+      have && need > have)
+    return usage_error(io, "retro",
+                       "--pieces " + std::to_string(*pieces) + " needs about " +
+                           std::to_string(need >> 20) + " MiB of memory; this machine has " +
+                           std::to_string(have >> 20) + " MiB");
+  const auto per_class = solver.run();
   if (!per_class) return db_error(io, "retro", path, per_class.error());
   // Totals over the classes' roots (the runs' own counts would count the positions in no
   // class, a side without pieces, once per run that reached them).
@@ -167,7 +171,7 @@ int run_retro(const std::vector<std::string>& args, Io io) {
     for (size_t c = 0; c < classes.size(); ++c) {
       const auto& s = (*per_class)[c];
       j.begin_object();
-      j.field("class", runs[c].name);
+      j.field("class", names[c]);
       j.field("positions", positions_of(s));
       winners_json(j, "black_to_move", s.roots_left_to_move);
       winners_json(j, "white_to_move", s.roots_right_to_move);
@@ -183,9 +187,9 @@ int run_retro(const std::vector<std::string>& args, Io io) {
   for (size_t c = 0; c < classes.size(); ++c) {
     const auto& s = (*per_class)[c];
     const auto &b = s.roots_left_to_move, &w = s.roots_right_to_move;
-    io.out << "| " << runs[c].name << " | " << positions_of(s) << " | " << b.left << " / "
-           << b.right << " / " << b.draw << " | " << w.left << " / " << w.right << " / " << w.draw
-           << " | " << s.roots_longest << " |\n";
+    io.out << "| " << names[c] << " | " << positions_of(s) << " | " << b.left << " / " << b.right
+           << " / " << b.draw << " | " << w.left << " / " << w.right << " / " << w.draw << " | "
+           << s.roots_longest << " |\n";
   }
   io.out << "\npositions: " << total.positions << " in " << classes.size()
          << " classes  sides: " << total.sides << "  moves: " << total.edges
@@ -214,14 +218,19 @@ int run_query(const std::vector<std::string>& args, Io io) {
   const std::string path = db_path_from(parsed->vm);
   if (path.empty()) return usage_error(io, "query", "missing --db PATH");
   auto database = open_database(path, db::OpenMode::kReadOnly, false, "query", io);
-  if (!database) return kExitUsage;
+  if (!database || !check_ringboard_keys(*database, false, path, "query", io)) return kExitUsage;
   const bool black = s->to_move == Color::Black;
   // The result and distance of q with `left` to move, as the database has them.
   auto read = [&](const ringboard::Position& q,
                   bool left) -> db::Expected<std::pair<core::Result, std::optional<uint16_t>>> {
     auto k = solver::lookup<Stored>(*database, q);
     if (!k) return k.error();
-    if (!k->has_value()) return std::pair{core::Result::Unknown, std::optional<uint16_t>{}};
+    if (!k->has_value()) {
+      // A side with no move has lost: the database holds no position without a piece.
+      if (!ringboard::has_move(q, left ? Color::Black : Color::White))
+        return std::pair{core::Result::Loss, std::optional<uint16_t>(0)};
+      return std::pair{core::Result::Unknown, std::optional<uint16_t>{}};
+    }
     const auto w = left ? (**k).left_to_move : (**k).right_to_move;
     return std::pair{core::result_for(left ? core::Side::Left : core::Side::Right, w),
                      left ? (**k).left_distance : (**k).right_distance};

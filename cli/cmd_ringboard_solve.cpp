@@ -14,6 +14,7 @@
 #include "json.hpp"
 #include "options.hpp"
 #include "ringboard_arg.hpp"
+#include "ringboard_db_admin.hpp"
 #include "ringboard_report.hpp"
 #include "ringboard_solving.hpp"
 
@@ -52,7 +53,8 @@ int run_solve(const std::vector<std::string>& args, Io io) {
   const std::string path = db_path_from(vm);
   auto database = path.empty() ? std::optional<db::Database>()
                                : open_database(path, db::OpenMode::kReadWrite, true, "solve", io);
-  if (!path.empty() && !database) return kExitUsage;
+  if (!path.empty() && (!database || !check_ringboard_keys(*database, true, path, "solve", io)))
+    return kExitUsage;
   const auto t0 = std::chrono::steady_clock::now();
   limits->progress = vm.count("quiet") ? nullptr : &io.err;
   limits->progress_tty = err_is_tty(io);

@@ -12,12 +12,18 @@
 namespace konane::cli {
 
 std::optional<db::Database> open_rank_database(const std::string& path, const std::string& command,
-                                               Io io) {
+                                               Io io,
+                                               const std::function<bool(db::Database&)>& check) {
   const auto& world = solver::ranks::world();
-  if (world.size <= 1) return open_database(path, db::OpenMode::kReadWrite, true, command, io);
+  auto open_writer = [&]() -> std::optional<db::Database> {
+    auto opened = open_database(path, db::OpenMode::kReadWrite, true, command, io);
+    if (opened && check && !check(*opened)) return std::nullopt;
+    return opened;
+  };
+  if (world.size <= 1) return open_writer();
   // Rank 0 first: it may have to create the database the others follow.
   std::optional<db::Database> database;
-  if (world.rank == 0) database = open_database(path, db::OpenMode::kReadWrite, true, command, io);
+  if (world.rank == 0) database = open_writer();
   if (!setup_agreed(world.rank != 0 || database.has_value(), command, io)) return std::nullopt;
   if (world.rank != 0) {
     db::OpenOptions options;

@@ -5,6 +5,7 @@
 // go to rank 0: position writes deferred (db::OpenOptions::defer_writes) and shipped with
 // each batch answer, table runs released to rank 0's ingestion (db::SstBuilder::release).
 // Every rank must see the database's directory (one machine, or a shared filesystem).
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -17,9 +18,11 @@ namespace konane::cli {
 // Collective (every rank calls it): rank 0 opens PATH read-write (creating it if missing),
 // then the other ranks open it as deferring secondaries. nullopt (exit 2) when some rank
 // failed, rank 0 having printed why. Without mpirun, a plain read-write open.
-// `command` names the command in messages.
-std::optional<db::Database> open_rank_database(const std::string& path, const std::string& command,
-                                               Io io);
+// `command` names the command in messages. `check`, when given, runs on the writer's handle
+// right after it opens (false: refused, having said why).
+std::optional<db::Database> open_rank_database(
+    const std::string& path, const std::string& command, Io io,
+    const std::function<bool(db::Database&)>& check = {});
 
 // Sets job.refresh, take_writes and apply_writes for this rank's handle.
 void share_database(BatchJob& job, db::Database& database);

@@ -25,9 +25,46 @@ const char* winner_word(core::Winner w) {
 
 }  // namespace
 
+bool check_ringboard_keys(db::Database& database, bool writable, const std::string& path,
+                          const std::string& command, Io io) {
+  const std::string want = std::to_string(ringboard::kKeyLayout);
+  auto recorded = database.get_meta(ringboard::kKeyLayoutMeta);
+  if (!recorded) {
+    db_error(io, command, path, recorded.error());
+    return false;
+  }
+  if (recorded->has_value()) {
+    if (**recorded == want) return true;
+    io.err << "konane " << command << ": database '" << path
+           << "' stores Ringboard positions in key layout " << **recorded
+           << "; this build reads layout " << want << ": solve them again into a new database\n";
+    return false;
+  }
+  {
+    auto scan = database.scan(kBoard);
+    if (!scan) {
+      db_error(io, command, path, scan.error());
+      return false;
+    }
+    if (scan->valid()) {
+      io.err << "konane " << command << ": database '" << path
+             << "' holds Ringboard positions of an earlier build (key layout 1); this build "
+                "reads layout "
+             << want << ": solve them again into a new database\n";
+      return false;
+    }
+  }
+  if (!writable) return true;
+  if (auto st = database.put_meta(ringboard::kKeyLayoutMeta, want); !st) {
+    db_error(io, command, path, st.error());
+    return false;
+  }
+  return true;
+}
+
 int run_ringboard_stats(const std::string& path, bool json, Io io) {
   auto database = open_database(path, db::OpenMode::kReadOnly, false, "db", io);
-  if (!database) return kExitUsage;
+  if (!database || !check_ringboard_keys(*database, false, path, "db", io)) return kExitUsage;
   auto header = db_header(*database);
   if (!header) return db_error(io, "db", path, header.error());
   auto stats = database->board_stats();
@@ -112,7 +149,7 @@ int run_ringboard_stats(const std::string& path, bool json, Io io) {
 
 int run_ringboard_export(const std::string& path, Io io) {
   auto database = open_database(path, db::OpenMode::kReadOnly, false, "db", io);
-  if (!database) return kExitUsage;
+  if (!database || !check_ringboard_keys(*database, false, path, "db", io)) return kExitUsage;
   // Export streams, so damage must show before the first line: count() reads every record.
   if (auto n = database->count(kBoard); !n) return db_error(io, "db", path, n.error());
   auto scan = database->scan(kBoard);
@@ -125,15 +162,17 @@ int run_ringboard_export(const std::string& path, Io io) {
   for (; scan->valid(); scan->next()) {
     const db::PositionKey& k = scan->key();
     auto v = scan->value();
-    // A key must name a position: one piece code per occupied square.
-    if (!v || k.group != std::popcount(k.hi) || k.group > 32 || (k.hi >> ringboard::kSquares)) {
+    // A key must name a position: the key of the position it decodes to is itself.
+    const ringboard::StorageKey sk{k.group, k.hi, k.lo};
+    const ringboard::StorageKey back = ringboard::storage_key(ringboard::position_of(sk));
+    if (!v || back.group != sk.group || back.hi != sk.hi || back.lo != sk.lo) {
       io.err << "konane db: error: database '" << path
              << "': " << (v ? "a ringboard record whose key names no position" : v.error().message)
              << "\n";
       rc = kExitUsage;
       continue;
     }
-    const auto p = ringboard::position_of(ringboard::StorageKey{k.group, k.hi, k.lo});
+    const auto p = ringboard::position_of(sk);
     io.out << ringboard::to_string(p) << '\t' << winner_word(v->left_to_move) << '\t'
            << distance(v->left_distance) << '\t' << winner_word(v->right_to_move) << '\t'
            << distance(v->right_distance) << '\n';

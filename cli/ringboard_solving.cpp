@@ -6,7 +6,7 @@
 #include "core/stop.hpp"
 #include "ringboard/endgame.hpp"
 #include "solver/loopy_analysis.hpp"
-#include "solver/retro_classes.hpp"
+#include "solver/stored_settled.hpp"
 
 namespace konane::cli {
 

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "cli_test_support.hpp"
+#include "db/database.hpp"
 
 namespace {
 
@@ -74,14 +75,51 @@ TEST(RingboardDbCli, RetroCountsEveryPlacementOfEveryClass) {
 TEST(RingboardDbCli, RefusesWhatItCannotDo) {
   TempDir dir;
   const std::string db = (dir.path / "db").string();
-  auto five = run_cli({"retro", "--game", "ringboard", "--pieces", "5", "--db", db});
-  EXPECT_EQ(five.rc, 2);
-  EXPECT_NE(five.err.find("at most 4"), std::string::npos) << five.err;
+  auto nine = run_cli({"retro", "--game", "ringboard", "--pieces", "9", "--db", db});
+  EXPECT_EQ(nine.rc, 2);
+  EXPECT_NE(nine.err.find("at most 8"), std::string::npos) << nine.err;
   auto one = run_cli({"retro", "--game", "ringboard", "--pieces", "1", "--db", db});
   EXPECT_EQ(one.rc, 2);
   auto missing =
       run_cli({"query", "--game", "ringboard", "start", "--db", (dir.path / "none").string()});
   EXPECT_EQ(missing.rc, 2);
+}
+
+// Ringboard keys changed layout (ringboard/endgame.hpp): a database whose records use
+// another layout is refused by every command that reads or writes them, never misread.
+TEST(RingboardDbCli, RefusesRecordsOfAnotherKeyLayout) {
+  TempDir dir;
+  const std::string db = (dir.path / "db").string();
+  ASSERT_EQ(run_cli({"retro", "--game", "ringboard", "--pieces", "2", "--db", db, "--quiet"}).rc,
+            0);
+  auto set_layout = [&](const char* value) {
+    db::OpenOptions o;
+    o.mode = db::OpenMode::kReadWrite;
+    auto opened = db::Database::open(db, o);
+    ASSERT_TRUE(opened.has_value()) << opened.error().message;
+    if (value)
+      ASSERT_TRUE(opened->put_meta("game/ringboard/key_layout", value).has_value());
+    else
+      ASSERT_TRUE(opened->erase_meta("game/ringboard/key_layout").has_value());
+    ASSERT_TRUE(opened->close().has_value());
+  };
+  const std::vector<std::vector<std::string>> commands = {
+      {"query", "--game", "ringboard", kDuel + " b", "--db", db},
+      {"solve", "--game", "ringboard", kDuel + " b", "--db", db},
+      {"retro", "--game", "ringboard", "--pieces", "2", "--db", db, "--quiet"},
+      {"db", "stats", "--game", "ringboard", "--db", db},
+      {"db", "export", "--game", "ringboard", "--db", db}};
+  for (const char* layout : {"1", static_cast<const char*>(nullptr)}) {
+    set_layout(layout);
+    for (const auto& c : commands) {
+      auto r = run_cli(c);
+      EXPECT_EQ(r.rc, 2) << c[0] << " " << r.out;
+      EXPECT_NE(r.err.find("key layout"), std::string::npos) << r.err;
+      EXPECT_TRUE(r.out.empty()) << r.out;
+    }
+  }
+  set_layout("2");
+  EXPECT_EQ(run_cli({"query", "--game", "ringboard", kDuel + " b", "--db", db}).rc, 0);
 }
 
 }  // namespace

@@ -83,10 +83,13 @@ uint64_t placement_count(const Material& m) {
 
 StorageKey storage_key(const Position& p) {
   StorageKey k;
-  k.hi = p.occupied();
-  k.group = static_cast<uint8_t>(std::popcount(k.hi));
+  const Bitboard occupied = p.occupied();
+  k.group = static_cast<uint8_t>(std::popcount(occupied));
+  const Material m = material_of(p);
+  k.hi = uint64_t{m.black_men} << 59 | uint64_t{m.black_kings} << 55 | uint64_t{m.white_men} << 51 |
+         occupied;
   int i = 0;
-  for (Bitboard b = k.hi; b; b &= b - 1, ++i) {
+  for (Bitboard b = occupied; b; b &= b - 1, ++i) {
     const Bitboard s = b & -b;
     const uint64_t code = (p.men[0] & s) ? 0 : (p.kings[0] & s) ? 1 : (p.men[1] & s) ? 2 : 3;
     k.lo |= code << (2 * i);
@@ -97,7 +100,7 @@ StorageKey storage_key(const Position& p) {
 Position position_of(const StorageKey& k) {
   Position p;
   int i = 0;
-  for (Bitboard b = k.hi; b; b &= b - 1, ++i) {
+  for (Bitboard b = k.hi & kAll; b; b &= b - 1, ++i) {
     const Bitboard s = b & -b;
     switch ((k.lo >> (2 * i)) & 3) {
       case 0:

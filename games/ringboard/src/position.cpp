@@ -144,6 +144,10 @@ bool has_move(const Position& p, Color side) {
   if ((shift(men, forward_right(side)) | shift(men, forward_left(side))) & empty_inner) return true;
   for (int d = 0; d < 4; ++d)
     if (shift(kings, d) & empty_inner) return true;
+  return has_capture(p, side);
+}
+
+bool has_capture(const Position& p, Color side) {
   // Any first jump is a capture move (a capture only ends when it cannot go on).
   return for_each_walk(p, side, nullptr, [](CaptureWalk& w, int from) {
     bool any = false;

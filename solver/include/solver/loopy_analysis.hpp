@@ -121,6 +121,16 @@ db::Expected<LoopyAnalysis> analyse_loopy(const G& game, const typename G::Posit
           if ((*got)->result != core::Result::Draw) d = (*got)->distance;
         }
       }
+      // A child with no move is lost, stored or not (an endgame database need not hold
+      // the positions in which a side has no piece left).
+      if (w == core::Winner::Unknown) {
+        bool any = false;
+        game.for_each_option(child, !l, [&](const Position&) { any = true; });
+        if (!any) {
+          w = core::winner_of(side(!l), core::Result::Loss);
+          d = 0;
+        }
+      }
       v.push_back({core::result_for(side(l), w),
                    d ? std::optional<uint16_t>(uint16_t(*d + 1)) : std::nullopt});
     });

@@ -138,6 +138,80 @@ inline bool left_moves(uint32_t node) {
   return (node & 1) == 0;
 }
 
+// f(begin, end) over [0, n) in chunks of kGrain, on every thread of the arena. One task
+// per thread claiming chunks from a counter, as reply_rounds.hpp does: splitting ranges
+// inside oneTBB's (uninstrumented) scheduler reads to ThreadSanitizer as data races, which
+// would hide real ones.
+inline constexpr size_t kGrain = 512;
+template <class F>
+void for_chunks(size_t n, F&& f) {
+  std::atomic<size_t> next{0};
+  const int workers = std::max(1, tbb::this_task_arena::max_concurrency());
+  tbb::parallel_for(
+      0, workers,
+      [&](int) {
+        for (size_t b; (b = next.fetch_add(kGrain)) < n;) f(b, std::min(n, b + kGrain));
+      },
+      tbb::simple_partitioner());
+}
+
+// The stats a finished run stored under `prefix` (its meta records).
+inline db::Expected<LoopyStats> stored_stats(const db::Database& database,
+                                             const std::string& prefix) {
+  LoopyStats s;
+  s.from_earlier_run = true;
+  auto field = [&](const char* name, uint64_t& out) -> db::Status {
+    auto v = database.get_meta(prefix + name);
+    if (!v) return v.error();
+    if (!v->has_value()) return db::ok();
+    const std::string& text = **v;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
+    if (ec != std::errc{} || end != text.data() + text.size() || text.empty()) {
+      return db::Error{db::Code::kCorruption,
+                       "retro: meta " + prefix + name + " is not a count: '" + text + "'"};
+    }
+    return db::ok();
+  };
+  uint64_t longest = 0;
+  for (auto [name, out] : {std::pair{"positions", &s.positions},
+                           {"sides", &s.sides},
+                           {"edges", &s.edges},
+                           {"mover_wins", &s.mover_wins},
+                           {"mover_losses", &s.mover_losses},
+                           {"draws", &s.draws},
+                           {"longest_win", &longest},
+                           {"roots_left_to_move_left", &s.roots_left_to_move.left},
+                           {"roots_left_to_move_right", &s.roots_left_to_move.right},
+                           {"roots_left_to_move_draw", &s.roots_left_to_move.draw},
+                           {"roots_right_to_move_left", &s.roots_right_to_move.left},
+                           {"roots_right_to_move_right", &s.roots_right_to_move.right},
+                           {"roots_right_to_move_draw", &s.roots_right_to_move.draw},
+                           {"roots_longest", &s.roots_longest}})
+    if (auto st = field(name, *out); !st) return st.error();
+  s.longest_win = static_cast<uint32_t>(longest);
+  return s;
+}
+
+// The meta records of a finished run, "done" last.
+inline std::vector<db::MetaEntry> stats_meta(const std::string& p, const LoopyStats& stats) {
+  return {{p + "positions", std::to_string(stats.positions)},
+          {p + "sides", std::to_string(stats.sides)},
+          {p + "edges", std::to_string(stats.edges)},
+          {p + "mover_wins", std::to_string(stats.mover_wins)},
+          {p + "mover_losses", std::to_string(stats.mover_losses)},
+          {p + "draws", std::to_string(stats.draws)},
+          {p + "longest_win", std::to_string(stats.longest_win)},
+          {p + "roots_left_to_move_left", std::to_string(stats.roots_left_to_move.left)},
+          {p + "roots_left_to_move_right", std::to_string(stats.roots_left_to_move.right)},
+          {p + "roots_left_to_move_draw", std::to_string(stats.roots_left_to_move.draw)},
+          {p + "roots_right_to_move_left", std::to_string(stats.roots_right_to_move.left)},
+          {p + "roots_right_to_move_right", std::to_string(stats.roots_right_to_move.right)},
+          {p + "roots_right_to_move_draw", std::to_string(stats.roots_right_to_move.draw)},
+          {p + "roots_longest", std::to_string(stats.roots_longest)},
+          {p + "seconds", std::to_string(stats.seconds)},
+          {p + "finished_at", retro_detail::iso_now()},
+          {p + "done", "1"}};
+}
 }  // namespace loopy_detail
 
 template <LoopyRetroGame G>
@@ -199,56 +273,14 @@ class LoopySolver {
 
  private:
   using Edge = std::pair<uint32_t, uint32_t>;  // (parent node, child node)
-  // f(begin, end) over [0, n) in chunks of kGrain, on every thread of the arena. One task
-  // per thread claiming chunks from a counter, as reply_rounds.hpp does: splitting ranges
-  // inside oneTBB's (uninstrumented) scheduler reads to ThreadSanitizer as data races, which
-  // would hide real ones.
-  static constexpr size_t kGrain = 512;
+  static constexpr size_t kGrain = loopy_detail::kGrain;
   template <class F>
   static void for_chunks(size_t n, F&& f) {
-    std::atomic<size_t> next{0};
-    const int workers = std::max(1, tbb::this_task_arena::max_concurrency());
-    tbb::parallel_for(
-        0, workers,
-        [&](int) {
-          for (size_t b; (b = next.fetch_add(kGrain)) < n;) f(b, std::min(n, b + kGrain));
-        },
-        tbb::simple_partitioner());
+    loopy_detail::for_chunks(n, std::forward<F>(f));
   }
 
   db::Expected<LoopyStats> earlier_stats() {
-    LoopyStats s;
-    s.from_earlier_run = true;
-    auto field = [&](const char* name, uint64_t& out) -> db::Status {
-      auto v = db_->get_meta(o_.meta_prefix + name);
-      if (!v) return v.error();
-      if (!v->has_value()) return db::ok();
-      const std::string& text = **v;
-      const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
-      if (ec != std::errc{} || end != text.data() + text.size() || text.empty()) {
-        return db::Error{db::Code::kCorruption, "retro: meta " + o_.meta_prefix + name +
-                                                    " is not a count: '" + text + "'"};
-      }
-      return db::ok();
-    };
-    uint64_t longest = 0;
-    for (auto [name, out] : {std::pair{"positions", &s.positions},
-                             {"sides", &s.sides},
-                             {"edges", &s.edges},
-                             {"mover_wins", &s.mover_wins},
-                             {"mover_losses", &s.mover_losses},
-                             {"draws", &s.draws},
-                             {"longest_win", &longest},
-                             {"roots_left_to_move_left", &s.roots_left_to_move.left},
-                             {"roots_left_to_move_right", &s.roots_left_to_move.right},
-                             {"roots_left_to_move_draw", &s.roots_left_to_move.draw},
-                             {"roots_right_to_move_left", &s.roots_right_to_move.left},
-                             {"roots_right_to_move_right", &s.roots_right_to_move.right},
-                             {"roots_right_to_move_draw", &s.roots_right_to_move.draw},
-                             {"roots_longest", &s.roots_longest}})
-      if (auto st = field(name, *out); !st) return st.error();
-    s.longest_win = static_cast<uint32_t>(longest);
-    return s;
+    return loopy_detail::stored_stats(*db_, o_.meta_prefix);
   }
 
   // The index of p (whose key is k, hashing to h), numbering it if new.
@@ -481,25 +513,7 @@ class LoopySolver {
       if (auto s = builder->add(key, v); !s) return s;
       if (o_.on_record) o_.on_record();
     }
-    const std::string& p = o_.meta_prefix;
-    const std::vector<db::MetaEntry> meta = {
-        {p + "positions", std::to_string(stats.positions)},
-        {p + "sides", std::to_string(stats.sides)},
-        {p + "edges", std::to_string(stats.edges)},
-        {p + "mover_wins", std::to_string(stats.mover_wins)},
-        {p + "mover_losses", std::to_string(stats.mover_losses)},
-        {p + "draws", std::to_string(stats.draws)},
-        {p + "longest_win", std::to_string(stats.longest_win)},
-        {p + "roots_left_to_move_left", std::to_string(stats.roots_left_to_move.left)},
-        {p + "roots_left_to_move_right", std::to_string(stats.roots_left_to_move.right)},
-        {p + "roots_left_to_move_draw", std::to_string(stats.roots_left_to_move.draw)},
-        {p + "roots_right_to_move_left", std::to_string(stats.roots_right_to_move.left)},
-        {p + "roots_right_to_move_right", std::to_string(stats.roots_right_to_move.right)},
-        {p + "roots_right_to_move_draw", std::to_string(stats.roots_right_to_move.draw)},
-        {p + "roots_longest", std::to_string(stats.roots_longest)},
-        {p + "seconds", std::to_string(stats.seconds)},
-        {p + "finished_at", retro_detail::iso_now()},
-        {p + "done", "1"}};
+    const auto meta = loopy_detail::stats_meta(o_.meta_prefix, stats);
     return db_->ingest(std::move(*builder), meta);
   }
 

@@ -38,12 +38,22 @@ template <class F>
 void for_each_placement(const Material& m, F&& f);
 uint64_t placement_count(const Material& m);
 
-// The database key: every piece by square, so injective on all positions of up to 32 pieces.
+// The database key: every piece by square, so injective on all positions of up to 24 pieces.
+// Key layout 2 (layout 1 had the occupancy alone in hi, so classes interleaved):
 //
 //   group : u8   number of pieces
-//   hi    : u64  occupancy, bit i = dark square i (bits 0..49)
+//   hi    : u64  bits 62..59 black men, 58..55 black kings, 54..51 white men (counts; the
+//                white kings are group minus these), bit 50 zero, bits 49..0 occupancy
+//                (bit i = dark square i)
 //   lo    : u64  2 bits a piece, pieces in square order, the lowest square in bits 0..1:
 //                0 black man, 1 black king, 2 white man, 3 white king
+//
+// Keys sort by (group, hi, lo), so each material class is one contiguous key range: a
+// class's records are ingested as files that overlap no other class's, straight into the
+// bottom of the tree with no compaction (with layout 1 compaction took half the CPU of an
+// endgame run). The layout is recorded in the database (kKeyLayoutMeta) and checked.
+inline constexpr int kKeyLayout = 2;
+inline constexpr std::string_view kKeyLayoutMeta = "game/ringboard/key_layout";
 struct StorageKey {
   uint8_t group = 0;
   uint64_t hi = 0, lo = 0;

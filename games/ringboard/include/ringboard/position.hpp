@@ -83,6 +83,8 @@ struct MoveList {
 // overflowed (the list is then incomplete and must not be used as the position's moves).
 bool generate_moves(const Position& p, Color side, MoveList& out);
 bool has_move(const Position& p, Color side);
+// Whether `side` has a capture (and so may not step).
+bool has_capture(const Position& p, Color side);
 Position play(const Position& p, Color side, const Move& m);
 
 // The position turned 180 degrees with the colours exchanged: the same game with the sides'
