@@ -176,6 +176,7 @@ int run_retro(const std::vector<std::string>& args, Io io) {
       winners_json(j, "black_to_move", s.roots_left_to_move);
       winners_json(j, "white_to_move", s.roots_right_to_move);
       j.field("longest_win", s.roots_longest);
+      j.field("seconds", s.seconds);
       j.end_object();
     }
     j.end_array();
@@ -183,13 +184,13 @@ int run_retro(const std::vector<std::string>& args, Io io) {
     return kExitOk;
   }
   io.out << "| class | positions | black to move: black / white / draw | white to move: black / "
-            "white / draw | longest win |\n|---|---|---|---|---|\n";
+            "white / draw | longest win | seconds |\n|---|---|---|---|---|---|\n";
   for (size_t c = 0; c < classes.size(); ++c) {
     const auto& s = (*per_class)[c];
     const auto &b = s.roots_left_to_move, &w = s.roots_right_to_move;
     io.out << "| " << names[c] << " | " << positions_of(s) << " | " << b.left << " / " << b.right
            << " / " << b.draw << " | " << w.left << " / " << w.right << " / " << w.draw << " | "
-           << s.roots_longest << " |\n";
+           << s.roots_longest << " | " << std::fixed << std::setprecision(1) << s.seconds << " |\n";
   }
   io.out << "\npositions: " << total.positions << " in " << classes.size()
          << " classes  sides: " << total.sides << "  moves: " << total.edges

@@ -1,5 +1,8 @@
 #include "solver/retro_indexed.hpp"
 
+#include <algorithm>
+#include <span>
+
 #include "solver/retro_io.hpp"
 
 namespace solver::indexed_detail {
@@ -11,9 +14,20 @@ uint64_t mix(uint64_t h, uint64_t w) {
   return h ^ (h >> 31);
 }
 
+// Blocks of 2^16 words hashed in parallel, their hashes chained in order: the same value
+// whatever the number of threads.
 uint64_t checksum(const uint64_t* words, size_t n) {
+  constexpr size_t kBlock = size_t{1} << 16;
+  std::vector<uint64_t> blocks((n + kBlock - 1) / kBlock);
+  loopy_detail::for_chunks(blocks.size(), [&](size_t lo, size_t hi) {
+    for (size_t b = lo; b < hi; ++b) {
+      uint64_t h = 0x6b6f6e616e652121ULL;
+      for (size_t i = b * kBlock; i < std::min(n, (b + 1) * kBlock); ++i) h = mix(h, words[i]);
+      blocks[b] = h;
+    }
+  });
   uint64_t h = 0x6b6f6e616e652121ULL;
-  for (size_t i = 0; i < n; ++i) h = mix(h, words[i]);
+  for (uint64_t b : blocks) h = mix(h, b);
   return h;
 }
 
@@ -28,19 +42,25 @@ uint64_t layout_hash(std::string_view layout, std::string_view class_name, uint6
   return mix(h, nodes);
 }
 
-db::Status write_cache(const std::filesystem::path& file, uint64_t layout,
-                       const std::vector<uint16_t>& codes) {
-  std::vector<uint64_t> words(kHeaderWords + (codes.size() + 3) / 4, 0);
-  for (size_t n = 0; n < codes.size(); ++n)
-    words[kHeaderWords + n / 4] |= uint64_t{codes[n]} << (16 * (n % 4));
-  words[0] = layout;
-  words[1] = codes.size();
-  words[2] = checksum(words.data() + kHeaderWords, words.size() - kHeaderWords);
-  return retro_detail::write_words(file, words);
+db::Status write_cache(const std::filesystem::path& file, uint64_t layout, const Codes& codes) {
+  const size_t n = codes.size(), words = kHeaderWords + (n + 3) / 4;
+  Flat<uint64_t> w(words);
+  loopy_detail::for_chunks(words - kHeaderWords, [&](size_t lo, size_t hi) {
+    for (size_t i = lo; i < hi; ++i) {
+      uint64_t word = 0;
+      for (size_t k = 0; k < 4 && 4 * i + k < n; ++k)
+        word |= uint64_t{codes[4 * i + k]} << (16 * k);
+      w[kHeaderWords + i] = word;
+    }
+  });
+  w[0] = layout;
+  w[1] = n;
+  w[2] = checksum(w.data() + kHeaderWords, words - kHeaderWords);
+  return retro_detail::write_words(file, std::span<const uint64_t>(w.data(), words));
 }
 
-std::optional<std::vector<uint16_t>> read_cache(const std::filesystem::path& file, uint64_t layout,
-                                                uint64_t nodes) {
+std::optional<Codes> read_cache(const std::filesystem::path& file, uint64_t layout,
+                                uint64_t nodes) {
   std::error_code ec;
   if (!std::filesystem::exists(file, ec)) return std::nullopt;
   auto words = retro_detail::read_words(file);
@@ -49,9 +69,11 @@ std::optional<std::vector<uint16_t>> read_cache(const std::filesystem::path& fil
   if (w[0] != layout || w[1] != nodes ||
       w[2] != checksum(w.data() + kHeaderWords, w.size() - kHeaderWords))
     return std::nullopt;
-  std::vector<uint16_t> codes(nodes);
-  for (size_t n = 0; n < nodes; ++n)
-    codes[n] = static_cast<uint16_t>(w[kHeaderWords + n / 4] >> (16 * (n % 4)));
+  Codes codes(nodes);
+  loopy_detail::for_chunks(nodes, [&](size_t lo, size_t hi) {
+    for (size_t i = lo; i < hi; ++i)
+      codes[i] = static_cast<uint16_t>(w[kHeaderWords + i / 4] >> (16 * (i % 4)));
+  });
   return codes;
 }
 

@@ -33,10 +33,19 @@ Bitboard colex_unrank(uint64_t r, int k, int n) {
   Bitboard out = 0;
   int c = n - 1;
   for (int i = k; i >= 1; --i) {
-    while (binomial(c, i) > r) --c;
-    r -= binomial(c, i);
-    out |= bit(c);
-    --c;
+    if (i == 1) return out | bit(int(r));  // C(c, 1) = c
+    // The largest c in [i - 1, c] with C(c, i) <= r (C(i - 1, i) = 0), by bisection.
+    int lo = i - 1, hi = c;
+    while (lo < hi) {
+      const int mid = (lo + hi + 1) / 2;
+      if (kBinomials.c[mid][i] <= r)
+        lo = mid;
+      else
+        hi = mid - 1;
+    }
+    r -= kBinomials.c[lo][i];
+    out |= bit(lo);
+    c = lo - 1;
   }
   return out;
 }

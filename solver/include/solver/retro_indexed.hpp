@@ -53,9 +53,11 @@
 #include <concepts>
 #include <filesystem>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <vector>
 
 #include "solver/retro_loopy.hpp"
@@ -125,6 +127,29 @@ inline uint32_t distance(uint16_t code) {
   return (code - 2u) / 2;
 }
 
+// A flat array left uninitialised until written. The solver's arrays hold up to hundreds
+// of millions of elements; zeroing them on one thread (a vector does, and so does
+// std::atomic's constructor), with the page faults of the first touch, was most of a
+// run's serial time. Every element is first written by a parallel pass instead, and
+// atomic access goes through std::atomic_ref.
+template <class T>
+class Flat {
+ public:
+  Flat() = default;
+  explicit Flat(size_t n) : data_(std::make_unique_for_overwrite<T[]>(n)), size_(n) {}
+  size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  T* data() { return data_.get(); }
+  const T* data() const { return data_.get(); }
+  T& operator[](size_t i) { return data_[i]; }
+  const T& operator[](size_t i) const { return data_[i]; }
+
+ private:
+  std::unique_ptr<T[]> data_;
+  size_t size_ = 0;
+};
+using Codes = Flat<uint16_t>;
+
 // Node states while a class is solved.
 inline constexpr uint8_t kUndecided = 0, kWin = 1, kLoss = 2, kNoPosition = 3;
 
@@ -137,11 +162,19 @@ inline constexpr uint64_t kNodeMask = (uint64_t{1} << kNodeBits) - 1;
 // node count), word 1 the node count, word 2 a checksum of the rest, then the codes four
 // to a word, node 0 in the low 16 bits.
 uint64_t layout_hash(std::string_view layout, std::string_view class_name, uint64_t nodes);
-db::Status write_cache(const std::filesystem::path& file, uint64_t layout,
-                       const std::vector<uint16_t>& codes);
+db::Status write_cache(const std::filesystem::path& file, uint64_t layout, const Codes& codes);
 // The codes, or nullopt when the file is missing, damaged or of another layout.
-std::optional<std::vector<uint16_t>> read_cache(const std::filesystem::path& file, uint64_t layout,
-                                                uint64_t nodes);
+std::optional<Codes> read_cache(const std::filesystem::path& file, uint64_t layout, uint64_t nodes);
+
+// A position's database key and index, to sort a class's records by key (trivial, so that
+// a Flat of them starts unwritten).
+struct SortEntry {
+  uint8_t group;
+  uint64_t hi, lo, index;
+  friend bool operator<(const SortEntry& a, const SortEntry& b) {
+    return std::tie(a.group, a.hi, a.lo) < std::tie(b.group, b.hi, b.lo);
+  }
+};
 
 db::PositionValue record_of(uint16_t left_code, uint16_t right_code);
 // The code a stored record gives one side to move (kHole when it says nothing).
@@ -303,7 +336,7 @@ class IndexedClassSolver {
     edges += moves;
     const uint64_t n = node_of(index, left);
     if (in_count > UINT16_MAX) error.set("retro: a position with more than 65535 moves");
-    count_[n].store(static_cast<uint16_t>(in_count), std::memory_order_relaxed);
+    count_[n] = static_cast<uint16_t>(in_count);
     dist_[n] = static_cast<uint16_t>(std::min<uint32_t>(floor, kMaxDistance + 1));
     if (in_count == 0)
       queue.push_back(uint64_t{moves ? floor : 0} << kNodeBits | n);
@@ -316,9 +349,11 @@ class IndexedClassSolver {
     const Indexer& ix = ix_[c];
     const uint64_t size = ix.size(), nodes = 2 * size;
     retro_detail::Progress progress(o_.progress, o_.progress_tty);
-    state_ = std::vector<std::atomic<uint8_t>>(nodes);
-    count_ = std::vector<std::atomic<uint16_t>>(nodes);
-    dist_.assign(nodes, 0);
+    if (state_.size() < nodes) {  // kept from class to class: allocated for the largest yet
+      state_ = Flat<uint8_t>(nodes);
+      count_ = Flat<uint16_t>(nodes);
+      dist_ = Flat<uint16_t>(nodes);
+    }
     FirstError error;
     tbb::enumerable_thread_specific<std::vector<uint64_t>> queues;
     tbb::enumerable_thread_specific<uint64_t> edges(0);
@@ -333,10 +368,10 @@ class IndexedClassSolver {
         Position p;
         for (uint64_t i = b + lo; i < b + hi; ++i) {
           if (!ix.unrank(i, p)) {
-            state_[node_of(i, true)].store(kNoPosition, std::memory_order_relaxed);
-            state_[node_of(i, false)].store(kNoPosition, std::memory_order_relaxed);
+            state_[node_of(i, true)] = state_[node_of(i, false)] = kNoPosition;
             continue;
           }
+          state_[node_of(i, true)] = state_[node_of(i, false)] = kUndecided;
           init_node(c, p, i, true, error, queue, edge_count);
           init_node(c, p, i, false, error, queue, edge_count);
         }
@@ -355,19 +390,16 @@ class IndexedClassSolver {
     progress.finish_line();
     // The class's array, and the solving state freed.
     auto& codes = solved_[c];
-    codes.assign(nodes, kHole);
+    codes = Codes(nodes);
     loopy_detail::for_chunks(nodes, [&](size_t lo, size_t hi) {
       for (size_t n = lo; n < hi; ++n) {
-        const uint8_t s = state_[n].load(std::memory_order_relaxed);
+        const uint8_t s = state_[n];
         codes[n] = s == kNoPosition ? kHole
                    : s == kWin      ? win_code(dist_[n])
                    : s == kLoss     ? loss_code(dist_[n])
                                     : kDraw;
       }
     });
-    std::vector<std::atomic<uint8_t>>().swap(state_);
-    std::vector<std::atomic<uint16_t>>().swap(count_);
-    std::vector<uint16_t>().swap(dist_);
     return db::ok();
   }
 
@@ -394,9 +426,9 @@ class IndexedClassSolver {
         auto& out = next_parts.local();
         for (size_t i = lo; i < hi; ++i) {
           const uint64_t n = due[i] & kNodeMask;
-          const bool lost = count_[n].load(std::memory_order_relaxed) == 0;
+          const bool lost = std::atomic_ref(count_[n]).load(std::memory_order_relaxed) == 0;
           uint8_t undecided = kUndecided;
-          if (state_[n].compare_exchange_strong(undecided, lost ? kLoss : kWin)) {
+          if (std::atomic_ref(state_[n]).compare_exchange_strong(undecided, lost ? kLoss : kWin)) {
             dist_[n] = static_cast<uint16_t>(level);
             out.push_back(n);
           }
@@ -421,18 +453,19 @@ class IndexedClassSolver {
           const uint64_t q = frontier[i];
           ix.unrank(q / 2, p);
           const bool q_left = (q & 1) == 0;
-          const bool lost = state_[q].load(std::memory_order_relaxed) == kLoss;
+          const bool lost = std::atomic_ref(state_[q]).load(std::memory_order_relaxed) == kLoss;
           g_.for_each_unmove(p, !q_left, [&](const Position& parent) {
             const uint64_t n = node_of(ix.rank(parent), !q_left);
             uint8_t undecided = kUndecided;
             if (lost) {
-              if (state_[n].compare_exchange_strong(undecided, kWin)) {
+              if (std::atomic_ref(state_[n]).compare_exchange_strong(undecided, kWin)) {
                 dist_[n] = static_cast<uint16_t>(level + 1);
                 next.push_back(n);
               }
               return;
             }
-            const uint16_t before = count_[n].fetch_sub(1, std::memory_order_acq_rel);
+            const uint16_t before =
+                std::atomic_ref(count_[n]).fetch_sub(1, std::memory_order_acq_rel);
             if (before == 0) {
               error.set("retro: class " + name +
                         ": a move played backwards that the game's "
@@ -442,7 +475,7 @@ class IndexedClassSolver {
             if (before != 1) return;
             if (dist_[n] > level + 1) {
               later.push_back(uint64_t{dist_[n]} << kNodeBits | n);
-            } else if (state_[n].compare_exchange_strong(undecided, kLoss)) {
+            } else if (std::atomic_ref(state_[n]).compare_exchange_strong(undecided, kLoss)) {
               dist_[n] = static_cast<uint16_t>(level + 1);
               next.push_back(n);
             }
@@ -461,24 +494,42 @@ class IndexedClassSolver {
 
   LoopyStats count(size_t c) const {
     using namespace indexed_detail;
-    LoopyStats s;
     const auto& codes = solved_[c];
-    for (uint64_t n = 0; n < codes.size(); ++n) {
-      const uint16_t code = codes[n];
-      if (code == kHole) continue;
-      const bool left = (n & 1) == 0;
-      ++s.sides;
-      s.positions += left;
-      auto& w = left ? s.roots_left_to_move : s.roots_right_to_move;
-      if (code == kDraw) {
-        ++s.draws;
-        ++w.draw;
-        continue;
+    tbb::enumerable_thread_specific<LoopyStats> parts;
+    loopy_detail::for_chunks(codes.size(), [&](size_t lo, size_t hi) {
+      LoopyStats& s = parts.local();
+      for (size_t n = lo; n < hi; ++n) {
+        const uint16_t code = codes[n];
+        if (code == kHole) continue;
+        const bool left = (n & 1) == 0;
+        ++s.sides;
+        s.positions += left;
+        auto& w = left ? s.roots_left_to_move : s.roots_right_to_move;
+        if (code == kDraw) {
+          ++s.draws;
+          ++w.draw;
+          continue;
+        }
+        const bool mover_wins = is_win(code);
+        ++(mover_wins ? s.mover_wins : s.mover_losses);
+        ++((mover_wins == left) ? w.left : w.right);
+        s.longest_win = std::max(s.longest_win, distance(code));
       }
-      const bool mover_wins = is_win(code);
-      ++(mover_wins ? s.mover_wins : s.mover_losses);
-      ++((mover_wins == left) ? w.left : w.right);
-      s.longest_win = std::max(s.longest_win, distance(code));
+    });
+    LoopyStats s;
+    for (const LoopyStats& p : parts) {
+      s.sides += p.sides;
+      s.positions += p.positions;
+      s.draws += p.draws;
+      s.mover_wins += p.mover_wins;
+      s.mover_losses += p.mover_losses;
+      for (auto [to, from] : {std::pair{&s.roots_left_to_move, &p.roots_left_to_move},
+                              {&s.roots_right_to_move, &p.roots_right_to_move}}) {
+        to->left += from->left;
+        to->right += from->right;
+        to->draw += from->draw;
+      }
+      s.longest_win = std::max(s.longest_win, p.longest_win);
     }
     s.edges = edges_;
     s.roots_longest = s.longest_win;
@@ -490,13 +541,16 @@ class IndexedClassSolver {
     using namespace indexed_detail;
     const Indexer& ix = ix_[c];
     auto& codes = solved_[c];
-    codes.assign(2 * ix.size(), kHole);
+    codes = Codes(2 * ix.size());
     if (o_.progress) *o_.progress << "retro: reading class " << name << " back from the database\n";
     FirstError error;
     loopy_detail::for_chunks(ix.size(), [&](size_t lo, size_t hi) {
       Position p;
       for (uint64_t i = lo; i < hi && !error.failed(); ++i) {
-        if (!ix.unrank(i, p)) continue;
+        if (!ix.unrank(i, p)) {
+          codes[node_of(i, true)] = codes[node_of(i, false)] = kHole;
+          continue;
+        }
         const RetroKey k = g_.key(p);
         auto got = db_.get(db::PositionKey{o_.board.game, o_.board.shape.rows, o_.board.shape.cols,
                                            k.group, k.hi, k.lo});
@@ -523,13 +577,16 @@ class IndexedClassSolver {
     const Indexer& ix = ix_[c];
     const auto& codes = solved_[c];
     // (key, index) of every position, sorted by key; holes sort last.
-    std::vector<std::pair<RetroKey, uint64_t>> order(ix.size());
+    Flat<SortEntry> order(ix.size());
     loopy_detail::for_chunks(order.size(), [&](size_t lo, size_t hi) {
       Position p;
-      for (size_t i = lo; i < hi; ++i)
-        order[i] = {ix.unrank(i, p) ? g_.key(p) : RetroKey{UINT8_MAX, UINT64_MAX, UINT64_MAX}, i};
+      for (size_t i = lo; i < hi; ++i) {
+        const RetroKey k =
+            ix.unrank(i, p) ? g_.key(p) : RetroKey{UINT8_MAX, UINT64_MAX, UINT64_MAX};
+        order[i] = SortEntry{k.group, k.hi, k.lo, i};
+      }
     });
-    tbb::parallel_sort(order.begin(), order.end());
+    tbb::parallel_sort(order.data(), order.data() + order.size());
     const size_t records = stats.positions;
     db::SstBuilderOptions bo;
     bo.max_buffered_records = o_.sst_buffer_records;
@@ -545,9 +602,10 @@ class IndexedClassSolver {
     FirstError error;
     auto fill = [&](size_t t) {
       for (size_t i = records * t / parts; i < records * (t + 1) / parts; ++i) {
-        const auto& [k, index] = order[i];
+        const SortEntry& e = order[i];
+        const uint64_t index = e.index;
         const db::PositionKey key{
-            o_.board.game, o_.board.shape.rows, o_.board.shape.cols, k.group, k.hi, k.lo};
+            o_.board.game, o_.board.shape.rows, o_.board.shape.cols, e.group, e.hi, e.lo};
         if (auto s = builders[t].add(
                 key, record_of(codes[node_of(index, true)], codes[node_of(index, false)]));
             !s) {
@@ -556,13 +614,15 @@ class IndexedClassSolver {
         }
         if (o_.on_record) o_.on_record();
       }
+      // The last run written here, in parallel, rather than by the ingestion on one thread.
+      if (auto s = builders[t].flush(); !s) error.set(s.error().message);
     };
     if (parts == 1)
       fill(0);
     else
       tbb::parallel_for(size_t{0}, parts, fill, tbb::simple_partitioner());
     if (auto st = error.status(); !st) return st;
-    std::vector<std::pair<RetroKey, uint64_t>>().swap(order);
+    order = Flat<SortEntry>();
     const auto meta = loopy_detail::stats_meta(prefix, stats);
     return db_.ingest(std::move(builders), meta);
   }
@@ -572,11 +632,11 @@ class IndexedClassSolver {
   IndexedClassOptions<Class> o_;
   std::vector<Indexer> ix_;
   std::map<Class, size_t> id_;
-  std::vector<std::vector<uint16_t>> solved_;  // per class, per node: the codes above
-  // The class being solved.
-  std::vector<std::atomic<uint8_t>> state_;
-  std::vector<std::atomic<uint16_t>> count_;
-  std::vector<uint16_t> dist_;  // the loss floor until decided, then the distance
+  std::vector<indexed_detail::Codes> solved_;  // per class, per node: the codes above
+  // The class being solved (kept for the next: sized for the largest class yet).
+  indexed_detail::Flat<uint8_t> state_;
+  indexed_detail::Flat<uint16_t> count_;
+  indexed_detail::Flat<uint16_t> dist_;  // the loss floor until decided, then the distance
   uint64_t edges_ = 0;
 };
 

@@ -46,6 +46,7 @@
 #include <chrono>
 #include <concepts>
 #include <cstdint>
+#include <cstdlib>
 #include <functional>
 #include <map>
 #include <optional>
@@ -189,6 +190,10 @@ inline db::Expected<LoopyStats> stored_stats(const db::Database& database,
                            {"roots_longest", &s.roots_longest}})
     if (auto st = field(name, *out); !st) return st.error();
   s.longest_win = static_cast<uint32_t>(longest);
+  // The time the run took (a decimal fraction).
+  auto secs = database.get_meta(prefix + "seconds");
+  if (!secs) return secs.error();
+  if (secs->has_value()) s.seconds = std::strtod((*secs)->c_str(), nullptr);
   return s;
 }
 
