@@ -20,7 +20,8 @@
 #   LONG_BOARDS       boards given LONG_TIMEOUT seconds each in long-runs.md (default "7x7")
 #   LONG_TIMEOUT      seconds for each board of long-runs.md (default 3600)
 #   LONG_FILE         the file the long section writes in results/ (default long-runs.md)
-#   RINGBOARD_PIECES  the most pieces of ringboard-endgames.md (SECTIONS=ringboard; default 3)
+#   RINGBOARD_PIECES  the most pieces of ringboard-endgames.md (SECTIONS=ringboard; default 5:
+#                     about 20 minutes on 2 cores, 7 GB of memory and 11 GB of disk)
 #   SCALING_RANKS     ranks of the MPI runs of scaling.md (SECTIONS=scaling; default 2), each
 #                     against one process, 1 thread per rank
 #   SCALING_RETRO     the board strongly solved for scaling.md (default 5x6; 4x6 is solved
@@ -45,7 +46,7 @@ SECTIONS=${SECTIONS:-full_game values large_boards}
 LONG_BOARDS=${LONG_BOARDS:-7x7}
 LONG_TIMEOUT=${LONG_TIMEOUT:-3600}
 LONG_FILE=${LONG_FILE:-long-runs.md}
-RINGBOARD_PIECES=${RINGBOARD_PIECES:-3}
+RINGBOARD_PIECES=${RINGBOARD_PIECES:-5}
 SCALING_RANKS=${SCALING_RANKS:-2}
 SCALING_RETRO=${SCALING_RETRO:-5x6}
 SCALING_SOLVE=${SCALING_SOLVE:-6x7}
@@ -266,6 +267,8 @@ ringboard() {
     echo "positions won by black / won by white / drawn; the longest win is in plies."
     echo
     "$KONANE" retro --game ringboard --pieces "$RINGBOARD_PIECES" --threads "$THREADS" --db "$rdb" --quiet
+    echo
+    echo "disk: $(du -sm "$rdb" | cut -f1) MiB in all, of which $(du -sm "$rdb/retro-work" | cut -f1) MiB the classes' arrays (\\`retro-work/\\`)"
   } >"$BODY"
   finish "$out" "Ringboard Checkers endgame databases" "scripts/regenerate-results.sh ($KONANE), SECTIONS=ringboard RINGBOARD_PIECES=$RINGBOARD_PIECES THREADS=$THREADS"
 }
