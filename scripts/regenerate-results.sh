@@ -268,7 +268,7 @@ ringboard() {
     echo
     "$KONANE" retro --game ringboard --pieces "$RINGBOARD_PIECES" --threads "$THREADS" --db "$rdb" --quiet
     echo
-    echo "disk: $(du -sm "$rdb" | cut -f1) MiB in all, of which $(du -sm "$rdb/retro-work" | cut -f1) MiB the classes' arrays (\\`retro-work/\\`)"
+    echo "disk: $(du -sm "$rdb" | cut -f1) MiB in all, of which $(du -sm "$rdb/retro-work" | cut -f1) MiB the classes' arrays (retro-work/)"
   } >"$BODY"
   finish "$out" "Ringboard Checkers endgame databases" "scripts/regenerate-results.sh ($KONANE), SECTIONS=ringboard RINGBOARD_PIECES=$RINGBOARD_PIECES THREADS=$THREADS"
 }
