@@ -4,7 +4,7 @@
 // distance in plies, and stored in the database. Where retro_loopy.hpp discovers a class
 // by search and holds it as a hash table with its edges (about 100 bytes a position), this
 // solver numbers the class (the game ranks and unranks its positions) and walks moves
-// backwards, so a class costs 5 bytes a (position, side) node while solved and 2 once
+// backwards, so a class costs 4 bytes a (position, side) node while solved and 2 once
 // solved, and every pass is a parallel loop over index ranges with nothing serial per node.
 //
 // Requirements on the game (IndexedRetroGame below): normal play; classes ordered so that
@@ -110,7 +110,7 @@ namespace indexed_detail {
 //   2 + 2d the side to move wins in d plies
 //   3 + 2d the side to move loses in d plies
 inline constexpr uint16_t kHole = 0, kDraw = 1;
-inline constexpr uint32_t kMaxDistance = (UINT16_MAX - 3) / 2;
+inline constexpr uint32_t kMaxDistance = (UINT16_MAX - 3) / 2;  // also fits 15 bits
 inline uint16_t win_code(uint32_t d) {
   return static_cast<uint16_t>(2 + 2 * d);
 }
@@ -150,8 +150,28 @@ class Flat {
 };
 using Codes = Flat<uint16_t>;
 
-// Node states while a class is solved.
-inline constexpr uint8_t kUndecided = 0, kWin = 1, kLoss = 2, kNoPosition = 3;
+// A node while its class is solved: one 32-bit word, so that a parent's update touches one
+// cache line (separate arrays of states, counts and distances cost three misses per
+// parent on a class far bigger than the cache, and two threads then wait on memory).
+//
+//   bits 31..30  state: kUndecided, kWin, kLoss (for the side to move) or kNoPosition
+//   bits 29..15  the distance once decided; before, the loss floor (see the header)
+//   bits 14..0   count: moves not yet known to lead to a win for the opponent
+inline constexpr uint32_t kUndecided = 0, kWin = 1, kLoss = 2, kNoPosition = 3;
+inline constexpr uint32_t kCountMax = (1u << 15) - 1;
+inline constexpr uint32_t pack(uint32_t state, uint32_t distance, uint32_t count) {
+  return state << 30 | distance << 15 | count;
+}
+inline constexpr uint32_t state_of(uint32_t w) {
+  return w >> 30;
+}
+inline constexpr uint32_t distance_of(uint32_t w) {
+  return (w >> 15) & kCountMax;
+}
+inline constexpr uint32_t count_of(uint32_t w) {
+  return w & kCountMax;
+}
+static_assert(pack(kNoPosition, kCountMax, kCountMax) == UINT32_MAX);
 
 // A queued node: level in the top 24 bits, node in the low 40.
 inline constexpr int kNodeBits = 40;
@@ -217,14 +237,14 @@ class IndexedClassSolver {
   }
 
   // The bytes the run needs at its peak: every class's array, and the largest class's
-  // solving state (5 bytes a node) and sort buffer (32 bytes a position).
+  // solving state (4 bytes a node) and sort buffer (32 bytes a position).
   uint64_t memory_needed() const {
     uint64_t arrays = 0, largest = 0;
     for (const auto& ix : ix_) {
       arrays += 4 * ix.size();
       largest = std::max<uint64_t>(largest, ix.size());
     }
-    return arrays + largest * (10 + 32);
+    return arrays + largest * (8 + 32);
   }
 
   db::Expected<std::vector<LoopyStats>> run() {
@@ -335,9 +355,8 @@ class IndexedClassSolver {
     });
     edges += moves;
     const uint64_t n = node_of(index, left);
-    if (in_count > UINT16_MAX) error.set("retro: a position with more than 65535 moves");
-    count_[n] = static_cast<uint16_t>(in_count);
-    dist_[n] = static_cast<uint16_t>(std::min<uint32_t>(floor, kMaxDistance + 1));
+    if (in_count > kCountMax) error.set("retro: a position with more than 32767 moves");
+    node_[n] = pack(kUndecided, std::min<uint32_t>(floor, kMaxDistance), in_count & kCountMax);
     if (in_count == 0)
       queue.push_back(uint64_t{moves ? floor : 0} << kNodeBits | n);
     else if (best_win != UINT32_MAX)
@@ -349,11 +368,7 @@ class IndexedClassSolver {
     const Indexer& ix = ix_[c];
     const uint64_t size = ix.size(), nodes = 2 * size;
     retro_detail::Progress progress(o_.progress, o_.progress_tty);
-    if (state_.size() < nodes) {  // kept from class to class: allocated for the largest yet
-      state_ = Flat<uint8_t>(nodes);
-      count_ = Flat<uint16_t>(nodes);
-      dist_ = Flat<uint16_t>(nodes);
-    }
+    if (node_.size() < nodes) node_ = Flat<uint32_t>(nodes);  // kept for the next class
     FirstError error;
     tbb::enumerable_thread_specific<std::vector<uint64_t>> queues;
     tbb::enumerable_thread_specific<uint64_t> edges(0);
@@ -368,10 +383,9 @@ class IndexedClassSolver {
         Position p;
         for (uint64_t i = b + lo; i < b + hi; ++i) {
           if (!ix.unrank(i, p)) {
-            state_[node_of(i, true)] = state_[node_of(i, false)] = kNoPosition;
+            node_[node_of(i, true)] = node_[node_of(i, false)] = pack(kNoPosition, 0, 0);
             continue;
           }
-          state_[node_of(i, true)] = state_[node_of(i, false)] = kUndecided;
           init_node(c, p, i, true, error, queue, edge_count);
           init_node(c, p, i, false, error, queue, edge_count);
         }
@@ -393,14 +407,26 @@ class IndexedClassSolver {
     codes = Codes(nodes);
     loopy_detail::for_chunks(nodes, [&](size_t lo, size_t hi) {
       for (size_t n = lo; n < hi; ++n) {
-        const uint8_t s = state_[n];
+        const uint32_t w = node_[n], s = state_of(w);
         codes[n] = s == kNoPosition ? kHole
-                   : s == kWin      ? win_code(dist_[n])
-                   : s == kLoss     ? loss_code(dist_[n])
+                   : s == kWin      ? win_code(distance_of(w))
+                   : s == kLoss     ? loss_code(distance_of(w))
                                     : kDraw;
       }
     });
     return db::ok();
+  }
+
+  // Node n, if undecided, decided as state(word) at distance d; whether this call did it.
+  template <class State>
+  bool decide(uint64_t n, State state, uint32_t d) {
+    using namespace indexed_detail;
+    std::atomic_ref word(node_[n]);
+    uint32_t w = word.load(std::memory_order_relaxed);
+    while (state_of(w) == kUndecided)
+      if (word.compare_exchange_weak(w, pack(state(w), d, count_of(w)), std::memory_order_relaxed))
+        return true;
+    return false;
   }
 
   db::Status propagate(size_t c, const std::string& name, const std::vector<uint64_t>& queue,
@@ -426,12 +452,10 @@ class IndexedClassSolver {
         auto& out = next_parts.local();
         for (size_t i = lo; i < hi; ++i) {
           const uint64_t n = due[i] & kNodeMask;
-          const bool lost = std::atomic_ref(count_[n]).load(std::memory_order_relaxed) == 0;
-          uint8_t undecided = kUndecided;
-          if (std::atomic_ref(state_[n]).compare_exchange_strong(undecided, lost ? kLoss : kWin)) {
-            dist_[n] = static_cast<uint16_t>(level);
+          // A queued node with count 0 is a loss, any other a win (see the header).
+          if (decide(
+                  n, [](uint32_t w) { return count_of(w) == 0 ? kLoss : kWin; }, level))
             out.push_back(n);
-          }
         }
       });
       for (auto& part : next_parts) frontier.insert(frontier.end(), part.begin(), part.end());
@@ -453,32 +477,37 @@ class IndexedClassSolver {
           const uint64_t q = frontier[i];
           ix.unrank(q / 2, p);
           const bool q_left = (q & 1) == 0;
-          const bool lost = std::atomic_ref(state_[q]).load(std::memory_order_relaxed) == kLoss;
+          const bool lost =
+              state_of(std::atomic_ref(node_[q]).load(std::memory_order_relaxed)) == kLoss;
           g_.for_each_unmove(p, !q_left, [&](const Position& parent) {
             const uint64_t n = node_of(ix.rank(parent), !q_left);
-            uint8_t undecided = kUndecided;
             if (lost) {
-              if (std::atomic_ref(state_[n]).compare_exchange_strong(undecided, kWin)) {
-                dist_[n] = static_cast<uint16_t>(level + 1);
+              if (decide(
+                      n, [](uint32_t) { return kWin; }, level + 1))
                 next.push_back(n);
-              }
               return;
             }
-            const uint16_t before =
-                std::atomic_ref(count_[n]).fetch_sub(1, std::memory_order_acq_rel);
-            if (before == 0) {
+            std::atomic_ref word(node_[n]);
+            uint32_t before = word.load(std::memory_order_relaxed);
+            // A decided parent's count no longer matters (a win stays a win).
+            while (state_of(before) == kUndecided && count_of(before) != 0 &&
+                   !word.compare_exchange_weak(before, before - 1, std::memory_order_relaxed)) {
+            }
+            if (state_of(before) != kUndecided) return;
+            if (count_of(before) == 0) {
               error.set("retro: class " + name +
                         ": a move played backwards that the game's "
                         "moves do not have (for_each_unmove and for_each_option disagree)");
               return;
             }
-            if (before != 1) return;
-            if (dist_[n] > level + 1) {
-              later.push_back(uint64_t{dist_[n]} << kNodeBits | n);
-            } else if (std::atomic_ref(state_[n]).compare_exchange_strong(undecided, kLoss)) {
-              dist_[n] = static_cast<uint16_t>(level + 1);
+            if (count_of(before) != 1) return;
+            // Only this thread saw the count reach 0, and nothing else changes the floor.
+            const uint32_t floor = distance_of(before);
+            if (floor > level + 1)
+              later.push_back(uint64_t{floor} << kNodeBits | n);
+            else if (decide(
+                         n, [](uint32_t) { return kLoss; }, level + 1))
               next.push_back(n);
-            }
           });
         }
       });
@@ -634,9 +663,7 @@ class IndexedClassSolver {
   std::map<Class, size_t> id_;
   std::vector<indexed_detail::Codes> solved_;  // per class, per node: the codes above
   // The class being solved (kept for the next: sized for the largest class yet).
-  indexed_detail::Flat<uint8_t> state_;
-  indexed_detail::Flat<uint16_t> count_;
-  indexed_detail::Flat<uint16_t> dist_;  // the loss floor until decided, then the distance
+  indexed_detail::Flat<uint32_t> node_;  // per node: indexed_detail::pack's word
   uint64_t edges_ = 0;
 };
 
