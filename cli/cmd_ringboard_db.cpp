@@ -87,10 +87,19 @@ int run_retro(const std::vector<std::string>& args, Io io) {
   const std::string path = db_path_from(vm);
   if (path.empty()) return usage_error(io, "retro", "missing --db PATH");
   threads_from(vm);
+  const auto classes = ringboard::classes_up_to(*pieces);
+  // Refused before anything is opened or written when it cannot fit.
+  if (const uint64_t need =
+          solver::IndexedClassSolver<IndexedGame>::memory_needed(IndexedGame{}, classes),
+      have = core::physical_memory();
+      have && need > have)
+    return usage_error(io, "retro",
+                       "--pieces " + std::to_string(*pieces) + " needs about " +
+                           std::to_string(need >> 20) + " MiB of memory; this machine has " +
+                           std::to_string(have >> 20) + " MiB");
   auto database = open_database(path, db::OpenMode::kReadWrite, true, "retro", io);
   if (!database || !check_ringboard_keys(*database, true, path, "retro", io)) return kExitUsage;
   const auto t0 = std::chrono::steady_clock::now();
-  const auto classes = ringboard::classes_up_to(*pieces);
   std::vector<std::string> names;
   for (const Material& m : classes) names.push_back(ringboard::material_name(m));
   solver::IndexedClassOptions<Material> options;
@@ -125,12 +134,6 @@ int run_retro(const std::vector<std::string>& args, Io io) {
     meter.update("retro", positions_done, all_positions, true, line.str());
   };
   solver::IndexedClassSolver<IndexedGame> solver(IndexedGame{}, *database, std::move(options));
-  if (const uint64_t need = solver.memory_needed(), have = core::physical_memory();
-      have && need > have)
-    return usage_error(io, "retro",
-                       "--pieces " + std::to_string(*pieces) + " needs about " +
-                           std::to_string(need >> 20) + " MiB of memory; this machine has " +
-                           std::to_string(have >> 20) + " MiB");
   const auto per_class = solver.run();
   if (!per_class) return db_error(io, "retro", path, per_class.error());
   // Totals over the classes' roots (the runs' own counts would count the positions in no

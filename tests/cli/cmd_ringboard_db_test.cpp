@@ -2,6 +2,7 @@
 // counts, query's results and best moves on positions worked out by hand, and refusals.
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <map>
 #include <string>
 
@@ -78,6 +79,12 @@ TEST(RingboardDbCli, RefusesWhatItCannotDo) {
   auto nine = run_cli({"retro", "--game", "ringboard", "--pieces", "9", "--db", db});
   EXPECT_EQ(nine.rc, 2);
   EXPECT_NE(nine.err.find("at most 8"), std::string::npos) << nine.err;
+  // Six pieces need far more memory than any machine these tests run on (about 210 GB):
+  // refused up front, with the figure, and no database made.
+  auto six = run_cli({"retro", "--game", "ringboard", "--pieces", "6", "--db", db});
+  EXPECT_EQ(six.rc, 2);
+  EXPECT_NE(six.err.find("MiB of memory"), std::string::npos) << six.err;
+  EXPECT_FALSE(std::filesystem::exists(db));
   auto one = run_cli({"retro", "--game", "ringboard", "--pieces", "1", "--db", db});
   EXPECT_EQ(one.rc, 2);
   auto missing =

@@ -7,6 +7,7 @@
 #include "solver/retro_indexed.hpp"
 
 #include <gtest/gtest.h>
+#include <tbb/global_control.h>
 
 #include <fstream>
 #include <map>
@@ -132,6 +133,28 @@ TEST(RetroIndexed, ACacheOfAnotherNumberingIsNotRead) {
       ASSERT_EQ(again.outcome(p, left), first.outcome(p, left)) << to_string(p);
     }
   });
+}
+
+// Under ThreadSanitizer too (its name has "Concurrent"): the compare-and-swap propagation on
+// two threads gives every node what one thread gives.
+TEST(RetroIndexed, ConcurrentSolvingGivesWhatOneThreadGives) {
+  auto all = classes_up_to(3);
+  const std::vector<Material> classes(all.begin(), all.begin() + 12);  // an order-valid prefix
+  std::vector<std::pair<core::Winner, std::optional<uint16_t>>> answers[2];
+  for (int threads : {1, 2}) {
+    tbb::global_control limit(tbb::global_control::max_allowed_parallelism, size_t(threads));
+    Fixture f;
+    solver::IndexedClassSolver<Game> solver(Game{}, f.database, options_for(classes, f.cache()));
+    auto r = solver.run();
+    ASSERT_TRUE(r.has_value()) << r.error().message;
+    for (const Material& m : classes)
+      for_each_placement(m, [&](const Position& p) {
+        for (bool left : {true, false}) answers[threads - 1].push_back(solver.outcome(p, left));
+      });
+  }
+  ASSERT_EQ(answers[0].size(), answers[1].size());
+  EXPECT_GT(answers[0].size(), 100000u);
+  EXPECT_TRUE(answers[0] == answers[1]);
 }
 
 TEST(RetroIndexed, AClassOrderWhereAMoveLeadsLaterIsRefused) {

@@ -236,13 +236,14 @@ class IndexedClassSolver {
     }
   }
 
-  // The bytes the run needs at its peak: every class's array, and the largest class's
-  // solving state (4 bytes a node) and sort buffer (32 bytes a position).
-  uint64_t memory_needed() const {
+  // The bytes a run over `classes` needs at its peak: every class's array, and the
+  // largest class's solving state (4 bytes a node) and sort buffer (32 bytes a position).
+  static uint64_t memory_needed(const G& game, const std::vector<Class>& classes) {
     uint64_t arrays = 0, largest = 0;
-    for (const auto& ix : ix_) {
-      arrays += 4 * ix.size();
-      largest = std::max<uint64_t>(largest, ix.size());
+    for (const Class& c : classes) {
+      const uint64_t size = game.indexer(c).size();
+      arrays += 4 * size;
+      largest = std::max<uint64_t>(largest, size);
     }
     return arrays + largest * (8 + 32);
   }
