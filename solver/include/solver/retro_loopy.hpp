@@ -146,6 +146,12 @@ inline bool left_moves(uint32_t node) {
 inline constexpr size_t kGrain = 512;
 template <class F>
 void for_chunks(size_t n, F&& f) {
+  // One chunk is not worth waking the other threads for (a retrograde run has thousands of
+  // levels whose frontier is that small).
+  if (n <= kGrain) {
+    if (n) f(size_t{0}, n);
+    return;
+  }
   std::atomic<size_t> next{0};
   const int workers = std::max(1, tbb::this_task_arena::max_concurrency());
   tbb::parallel_for(
