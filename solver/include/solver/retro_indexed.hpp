@@ -630,6 +630,9 @@ class IndexedClassSolver {
       builders.push_back(std::move(*b));
     }
     FirstError error;
+    // `finished` orders each part's reads of `order` before its release below, in terms
+    // ThreadSanitizer sees (the loop's own completion happens inside uninstrumented oneTBB).
+    std::atomic<size_t> finished{0};
     auto fill = [&](size_t t) {
       for (size_t i = records * t / parts; i < records * (t + 1) / parts; ++i) {
         const SortEntry& e = order[i];
@@ -646,11 +649,14 @@ class IndexedClassSolver {
       }
       // The last run written here, in parallel, rather than by the ingestion on one thread.
       if (auto s = builders[t].flush(); !s) error.set(s.error().message);
+      finished.fetch_add(1, std::memory_order_release);
     };
     if (parts == 1)
       fill(0);
     else
       tbb::parallel_for(size_t{0}, parts, fill, tbb::simple_partitioner());
+    if (finished.load(std::memory_order_acquire) != parts)
+      return db::Error{db::Code::kInternal, "retro: a part of the store did not finish"};
     if (auto st = error.status(); !st) return st;
     order = Flat<SortEntry>();
     const auto meta = loopy_detail::stats_meta(prefix, stats);
