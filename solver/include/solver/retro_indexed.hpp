@@ -60,6 +60,7 @@
 #include <tuple>
 #include <vector>
 
+#include "solver/parallel_joined.hpp"
 #include "solver/retro_loopy.hpp"
 
 namespace solver {
@@ -401,6 +402,7 @@ class IndexedClassSolver {
       std::vector<uint64_t>().swap(q);
     }
     tbb::parallel_sort(queue.begin(), queue.end());
+    parallel_joined();
     if (auto st = propagate(c, name, queue, progress, error); !st) return st;
     progress.finish_line();
     // The class's array, and the solving state freed.
@@ -617,6 +619,7 @@ class IndexedClassSolver {
       }
     });
     tbb::parallel_sort(order.data(), order.data() + order.size());
+    parallel_joined();
     const size_t records = stats.positions;
     db::SstBuilderOptions bo;
     bo.max_buffered_records = o_.sst_buffer_records;
@@ -651,10 +654,12 @@ class IndexedClassSolver {
       if (auto s = builders[t].flush(); !s) error.set(s.error().message);
       finished.fetch_add(1, std::memory_order_release);
     };
-    if (parts == 1)
+    if (parts == 1) {
       fill(0);
-    else
+    } else {
       tbb::parallel_for(size_t{0}, parts, fill, tbb::simple_partitioner());
+      parallel_joined();
+    }
     if (finished.load(std::memory_order_acquire) != parts)
       return db::Error{db::Code::kInternal, "retro: a part of the store did not finish"};
     if (auto st = error.status(); !st) return st;

@@ -58,6 +58,7 @@
 #include "core/stop.hpp"
 #include "db/database.hpp"
 #include "solver/flat_index.hpp"
+#include "solver/parallel_joined.hpp"
 #include "solver/retro.hpp"
 
 namespace solver {
@@ -160,6 +161,7 @@ void for_chunks(size_t n, F&& f) {
         for (size_t b; (b = next.fetch_add(kGrain)) < n;) f(b, std::min(n, b + kGrain));
       },
       tbb::simple_partitioner());
+  parallel_joined();
 }
 
 // The stats a finished run stored under `prefix` (its meta records).
@@ -505,6 +507,7 @@ class LoopySolver {
     for (uint32_t i = 0; i < order.size(); ++i) order[i] = i;
     tbb::parallel_sort(order.begin(), order.end(),
                        [&](uint32_t a, uint32_t b) { return keys_[a] < keys_[b]; });
+    parallel_joined();
     db::SstBuilderOptions bo;
     bo.max_buffered_records = o_.sst_buffer_records;
     bo.presorted = true;
