@@ -30,7 +30,8 @@ int run_solve(const std::vector<std::string>& args, Io io) {
   add_threads_option(desc);
   auto parsed = parse_args("solve",
                            "konane solve --game ringboard POSITION [--db PATH] [--threads N] "
-                           "[--timeout S] [--max-positions N] [--json]",
+                           "[--timeout S] [--max-positions N] [--method auto|retro|proof] "
+                           "[--max-nodes N] [--json]",
                            desc, positional, false, args, io);
   if (!parsed) return kExitUsage;
   const auto& vm = parsed->vm;
@@ -42,7 +43,10 @@ int run_solve(const std::vector<std::string>& args, Io io) {
               "side can force a win is a draw); with --db, positions the database holds (an\n"
               "endgame database, or what earlier solves stored) are read from it and not\n"
               "searched, and every position a complete solve reached is stored. Past\n"
-              "--max-positions or --timeout the answer is unknown.\n";
+              "--max-positions, a proof search takes over (--method auto): two df-pn\n"
+              "searches, one for each side's forced win, with repetitions counted as no win;\n"
+              "a draw when both fail. It gives every move's result and a line, but no exact\n"
+              "distances (an upper bound for a win). Past --timeout the answer is unknown.\n";
     return kExitOk;
   }
   const auto s = resolve_ringboard_position(vm, "solve", io);
@@ -84,6 +88,11 @@ int run_solve(const std::vector<std::string>& args, Io io) {
     io.out << "\n";
   }
   if (a->from_db) io.out << "from the database\n";
+  if (a->proof_nodes || std::string(a->method) == "proof search") {
+    io.out << "by proof search: " << a->proof_nodes << " nodes; distances not computed";
+    if (a->within) io.out << " (the game ends within " << *a->within << " plies)";
+    io.out << "\n";
+  }
   io.out << "positions: " << a->positions << "  db hits: " << a->db_hits
          << "  seconds: " << std::fixed << std::setprecision(2) << secs << "\n";
   return kExitOk;

@@ -1,6 +1,8 @@
 #pragma once
-// One Ringboard position solved exactly (solver::analyse_loopy over the positions reachable
-// from it, an endgame database as the boundary), in the words `solve` and `batch` print.
+// One Ringboard position solved exactly, in the words `solve` and `batch` print: by
+// retrograde analysis of the positions reachable from it (solver::analyse_loopy, an endgame
+// database as the boundary), and past its limit by proof search (solver::ProofAnalyser,
+// the database settling what it holds).
 #include <cstdint>
 #include <optional>
 #include <ostream>
@@ -21,9 +23,14 @@ struct RingboardLimits {
   std::ostream* progress = nullptr;  // progress lines (stderr), or none
   bool progress_tty = false;
   size_t pv_plies = 30;
+  // auto: retrograde analysis of every reachable position (exact distances), then, past
+  // max_positions, proof search (win, loss or draw; distances bounded from above).
+  enum class Method { Auto, Retro, Proof } method = Method::Auto;
+  uint64_t max_nodes = 0;  // proof search: nodes per question (0: none), for reproducible cuts
 };
 
-// --timeout, --max-positions and --pv, the limits `solve` and `batch` share.
+// --timeout, --max-positions, --pv, --method and --max-nodes, the limits `solve` and `batch`
+// share.
 void add_ringboard_limit_options(po::options_description& desc);
 // The limits the options give; nullopt after printing which is wrong (exit 2).
 std::optional<RingboardLimits> ringboard_limits_from(const po::variables_map& vm,
@@ -38,7 +45,10 @@ struct RingboardSolved {
   std::string reason;  // why not complete
   uint64_t positions = 0;
   uint64_t db_hits = 0;
-  bool from_db = false;  // answered from the database alone
+  bool from_db = false;               // answered from the database alone
+  const char* method = "retrograde";  // "retrograde", "proof search" or "database"
+  std::optional<uint16_t> within;     // proof search: the distance is at most this
+  uint64_t proof_nodes = 0;
 };
 
 // With a database, what it settles is the boundary (the position itself too: then it is

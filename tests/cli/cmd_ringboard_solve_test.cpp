@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -74,8 +75,9 @@ TEST_F(RingboardSolveCli, WhatASolveProvesIsStoredAndAnsweredFromTheDatabase) {
   const std::string pos =
       "........../........../...X....../........../.....X..../........../.O......../........../"
       ".......X../....O..... w";
-  const auto capped = json_of(run_cli({"solve", "--game", "ringboard", pos, "--db", db,
-                                       "--max-positions", "1000", "--quiet", "--json"}));
+  const auto capped =
+      json_of(run_cli({"solve", "--game", "ringboard", pos, "--db", db, "--max-positions", "1000",
+                       "--method", "retro", "--quiet", "--json"}));
   EXPECT_FALSE(capped["complete"].boolean());
   EXPECT_NE(run_cli({"query", "--game", "ringboard", pos, "--db", db}).rc, 0) << "nothing stored";
   const auto first_run =
@@ -117,6 +119,93 @@ TEST_F(RingboardSolveCli, LimitsGiveUnknownNotAWrongAnswer) {
   EXPECT_NE(capped["reason"].str().find("100 positions"), std::string::npos)
       << capped["reason"].str();
   EXPECT_TRUE(capped["moves"].array().empty());
+}
+
+// Each move's result, by move.
+std::map<std::string, std::string> move_results(const clitest::Json& j) {
+  std::map<std::string, std::string> out;
+  for (const auto& m : j["moves"].array()) out[m["move"].str()] = m["result"].str();
+  return out;
+}
+
+// Proof search (--method proof) against retrograde analysis (--method retro): on positions
+// of every 4-piece class, both with the 3-piece database as the boundary, and of every
+// 3-piece class, with no database; each side to move. The same result and the same result
+// for every move; a won line no longer than the bound the proof gives, which is no less
+// than the exact distance. On one thread and two.
+TEST_F(RingboardSolveCli, ProofSearchAgreesWithRetrogradeAnalysis) {
+  std::vector<std::string> four;
+  for (const auto& name : rbtest::class_names(4))
+    if (std::count_if(name.begin(), name.end(), [](char c) { return c != '-'; }) == 4)
+      four.push_back(name);
+  ASSERT_GT(four.size(), 20u);
+  int draws = 0, decided = 0, hits = 0;
+  auto check = [&](const std::string& pos, bool with_db) {
+    SCOPED_TRACE(pos);
+    std::vector<std::string> common = {"solve", "--game", "ringboard", pos, "--quiet", "--json"};
+    if (with_db) common.insert(common.end(), {"--db", db_});
+    auto args = [&](std::vector<std::string> more) {
+      more.insert(more.begin(), common.begin(), common.end());
+      return more;
+    };
+    const auto want = json_of(run_cli(args({"--method", "retro"})));
+    ASSERT_TRUE(want["complete"].boolean()) << want["reason"].str();
+    for (const char* threads : {"1", "2"}) {
+      // A node budget far above what these need: a cut would show as unknown.
+      const auto got = json_of(
+          run_cli(args({"--method", "proof", "--max-nodes", "5000000", "--threads", threads})));
+      ASSERT_TRUE(got["complete"].boolean()) << got["reason"].str();
+      EXPECT_EQ(got["method"].str(), "proof search");
+      EXPECT_EQ(got["result"].str(), want["result"].str());
+      EXPECT_EQ(move_results(got), move_results(want));
+      EXPECT_TRUE(got["distance"].is_null());
+      if (want["result"].str() != "draw") {
+        EXPECT_GE(got["within"].num(), want["distance"].num());
+        EXPECT_LE(double(got["pv"].array().size()), got["within"].num());
+      }
+      hits += got["db_hits"].num() > 0;
+    }
+    draws += want["result"].str() == "draw";
+    decided += want["result"].str() != "draw";
+  };
+  for (const auto& text : rbtest::sample(four, 1))
+    for (const char* side : {" b", " w"}) check(text + side, true);
+  for (const auto& text : rbtest::sample(rbtest::class_names(3), 2))
+    for (const char* side : {" b", " w"}) check(text + side, false);
+  EXPECT_GT(draws, 0);
+  EXPECT_GT(decided, 0);
+  EXPECT_GT(hits, 0);
+}
+
+// Past --max-positions the default method hands over to proof search, which answers what
+// the retrograde run could not hold, and stores nothing (it has no exact distances).
+TEST_F(RingboardSolveCli, PastItsLimitRetrogradeAnalysisHandsOverToProofSearch) {
+  clitest::TempDir dir;
+  const std::string db = (dir.path / "solved").string();
+  const std::string pos =
+      "........../........../...X....../........../.....X..../........../.O......../........../"
+      ".......X../....O..... w";
+  const auto exact =
+      json_of(run_cli({"solve", "--game", "ringboard", pos, "--method", "retro", "--json"}));
+  ASSERT_TRUE(exact["complete"].boolean());
+  const auto handed = json_of(run_cli({"solve", "--game", "ringboard", pos, "--db", db,
+                                       "--max-positions", "1000", "--quiet", "--json"}));
+  ASSERT_TRUE(handed["complete"].boolean()) << handed["reason"].str();
+  EXPECT_EQ(handed["method"].str(), "proof search");
+  EXPECT_EQ(handed["result"].str(), exact["result"].str());
+  EXPECT_EQ(move_results(handed), move_results(exact));
+  EXPECT_GT(handed["proof_nodes"].num(), 0);
+  EXPECT_NE(run_cli({"query", "--game", "ringboard", pos, "--db", db}).rc, 0) << "nothing stored";
+  // A node budget too small: unknown, with the reasons of both methods.
+  const auto cut = json_of(run_cli({"solve", "--game", "ringboard", pos, "--max-positions", "1000",
+                                    "--max-nodes", "10", "--quiet", "--json"}));
+  EXPECT_FALSE(cut["complete"].boolean());
+  EXPECT_EQ(cut["result"].str(), "unknown");
+  EXPECT_NE(cut["reason"].str().find("1000 positions"), std::string::npos) << cut["reason"].str();
+  EXPECT_NE(cut["reason"].str().find("node budget"), std::string::npos) << cut["reason"].str();
+  const auto bad = run_cli({"solve", "--game", "ringboard", pos, "--method", "guess"});
+  EXPECT_EQ(bad.rc, 2);
+  EXPECT_NE(bad.err.find("--method"), std::string::npos) << bad.err;
 }
 
 TEST_F(RingboardSolveCli, EndedGamesAndBadInput) {

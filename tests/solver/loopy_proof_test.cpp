@@ -11,6 +11,8 @@
 #include <random>
 #include <vector>
 
+#include "ringboard/endgame.hpp"
+#include "ringboard/notation.hpp"
 #include "solver/loopy_proof_analysis.hpp"
 #include "toy_loopy.hpp"
 
@@ -172,6 +174,44 @@ TEST(LoopyProof, AnalysisAgreesWithTheDefinitionOnOneAndTwoThreads) {
       }
   }
   EXPECT_EQ(roots, 60 * 30 * 2);
+}
+
+// Ringboard king endgames, where kings go round and round: thousands of positions asked of
+// one prover per attacker, each question on the table the earlier ones left, against one
+// retrograde run (retro_loopy.hpp, itself checked against a plain solver). No budget: every
+// question must be answered.
+TEST(LoopyProof, RingboardKingEndgamesSharingOneTableAgreeWithRetrogradeAnalysis) {
+  using RetroGame = ringboard::RetroGameT<solver::RetroKey>;
+  std::vector<ringboard::Position> picked;
+  for (const char* name : {"XX-O", "X-OO", "X-Oo", "Xx-O"}) {
+    const auto m = ringboard::parse_material(name);
+    ASSERT_TRUE(m.has_value()) << name;
+    uint64_t i = 0;
+    const uint64_t stride = ringboard::placement_count(*m) / 400 + 1;
+    ringboard::for_each_placement(*m, [&](const ringboard::Position& p) {
+      if (i++ % stride == 3) picked.push_back(p);
+    });
+  }
+  solver::LoopyOptions<ringboard::Position> o;
+  for (const auto& p : picked)
+    for (bool left : {true, false}) o.roots.emplace_back(p, left);
+  solver::LoopySolver<RetroGame> truth(RetroGame{}, nullptr, o);
+  ASSERT_TRUE(truth.run().has_value());
+  int counts[3] = {0, 0, 0};  // Left wins, Right wins, draws
+  for (bool attacker : {true, false}) {
+    solver::LoopyProver<RetroGame> prover(RetroGame{}, attacker, 1 << 22);
+    for (const auto& [p, left] : o.roots) {
+      const auto w = truth.outcome(p, left).first;
+      auto got = prover.prove(p, left, {});
+      ASSERT_TRUE(got.has_value());
+      const Proof want = w == side_winner(attacker) ? Proof::Proved : Proof::Disproved;
+      ASSERT_EQ(*got, want) << ringboard::to_string(p) << (left ? " b" : " w") << " attacker "
+                            << (attacker ? "black" : "white") << ": " << prover.reason();
+      if (attacker) ++counts[w == Winner::Left ? 0 : w == Winner::Right ? 1 : 2];
+    }
+  }
+  EXPECT_GT(o.roots.size(), 3000u);
+  for (int c : counts) EXPECT_GT(c, 50);
 }
 
 }  // namespace
