@@ -136,9 +136,12 @@ class RingboardPlay final : public PlayGame {
       return End{winner == Color::Black ? Colour::Black : Colour::White,
                  std::string(ringboard_color_name(mover)) + " has no legal move"};
     }
-    const auto seen = std::count_if(states_.begin(), states_.end(), [&](const auto& s) {
-      return s.to_move == mover && s.position == state().position;
-    });
+    // A capture or a man's step can never be undone, so only the states since the last one
+    // (quiet_.back() plies, and the state it left) can equal this one.
+    const size_t since = std::min(states_.size(), quiet_.back() + 1);
+    const auto seen = std::count_if(
+        states_.end() - static_cast<std::ptrdiff_t>(since), states_.end(),
+        [&](const auto& s) { return s.to_move == mover && s.position == state().position; });
     if (seen >= 3) return End{std::nullopt, "the same position for the third time"};
     if (quiet_.back() >= kQuietPlies)
       return End{std::nullopt, "50 moves by each side without a capture or a man's step"};

@@ -432,12 +432,52 @@ class IndexedClassSolver {
     return false;
   }
 
+  // The parents (node numbers) of one node decided at `level`: a lost node makes each a
+  // win at level + 1; a won one takes one from each undecided parent's count, and a parent
+  // whose count reaches 0 is lost at level + 1, or later if its floor says so.
+  void update_parents(const std::vector<uint64_t>& parents, bool lost, uint32_t level,
+                      const std::string& name, std::vector<uint64_t>& next,
+                      std::vector<uint64_t>& later, indexed_detail::FirstError& error) {
+    using namespace indexed_detail;
+    for (const uint64_t n : parents) {
+      if (lost) {
+        if (decide(
+                n, [](uint32_t) { return kWin; }, level + 1))
+          next.push_back(n);
+        continue;
+      }
+      std::atomic_ref word(node_[n]);
+      uint32_t before = word.load(std::memory_order_relaxed);
+      // A decided parent's count no longer matters (a win stays a win).
+      while (state_of(before) == kUndecided && count_of(before) != 0 &&
+             !word.compare_exchange_weak(before, before - 1, std::memory_order_relaxed)) {
+      }
+      if (state_of(before) != kUndecided) continue;
+      if (count_of(before) == 0) {
+        error.set("retro: class " + name +
+                  ": a move played backwards that the game's "
+                  "moves do not have (for_each_unmove and for_each_option disagree)");
+        continue;
+      }
+      if (count_of(before) != 1) continue;
+      // Only this thread saw the count reach 0, and nothing else changes the floor.
+      const uint32_t floor = distance_of(before);
+      if (floor > level + 1)
+        later.push_back(uint64_t{floor} << kNodeBits | n);
+      else if (decide(
+                   n, [](uint32_t) { return kLoss; }, level + 1))
+        next.push_back(n);
+    }
+  }
+
   db::Status propagate(size_t c, const std::string& name, const std::vector<uint64_t>& queue,
                        retro_detail::Progress& progress, indexed_detail::FirstError& error) {
     using namespace indexed_detail;
     const Indexer& ix = ix_[c];
     std::map<uint32_t, std::vector<uint64_t>> late;  // queued during propagation
     tbb::enumerable_thread_specific<std::vector<uint64_t>> next_parts, late_parts;
+    tbb::enumerable_thread_specific<std::pair<std::vector<uint64_t>, std::vector<uint64_t>>>
+        parent_lists;
     std::vector<uint64_t> frontier;
     size_t qi = 0;
     uint64_t decided = 0;
@@ -475,43 +515,30 @@ class IndexedClassSolver {
       loopy_detail::for_chunks(frontier.size(), [&](size_t lo, size_t hi) {
         auto& next = next_parts.local();
         auto& later = late_parts.local();
+        auto& [mine, waiting] = parent_lists.local();
+        // Pipelined by one node: the parents of frontier[i] are found (unrank, moves played
+        // backwards, rank: computation) and their words prefetched, then the parents of
+        // frontier[i - 1] are updated, their cache misses by then under way. The updates
+        // are the same, in the same order.
+        bool waiting_lost = false;
         Position p;
-        for (size_t i = lo; i < hi; ++i) {
-          const uint64_t q = frontier[i];
-          ix.unrank(q / 2, p);
-          const bool q_left = (q & 1) == 0;
-          const bool lost =
-              state_of(std::atomic_ref(node_[q]).load(std::memory_order_relaxed)) == kLoss;
-          g_.for_each_unmove(p, !q_left, [&](const Position& parent) {
-            const uint64_t n = node_of(ix.rank(parent), !q_left);
-            if (lost) {
-              if (decide(
-                      n, [](uint32_t) { return kWin; }, level + 1))
-                next.push_back(n);
-              return;
-            }
-            std::atomic_ref word(node_[n]);
-            uint32_t before = word.load(std::memory_order_relaxed);
-            // A decided parent's count no longer matters (a win stays a win).
-            while (state_of(before) == kUndecided && count_of(before) != 0 &&
-                   !word.compare_exchange_weak(before, before - 1, std::memory_order_relaxed)) {
-            }
-            if (state_of(before) != kUndecided) return;
-            if (count_of(before) == 0) {
-              error.set("retro: class " + name +
-                        ": a move played backwards that the game's "
-                        "moves do not have (for_each_unmove and for_each_option disagree)");
-              return;
-            }
-            if (count_of(before) != 1) return;
-            // Only this thread saw the count reach 0, and nothing else changes the floor.
-            const uint32_t floor = distance_of(before);
-            if (floor > level + 1)
-              later.push_back(uint64_t{floor} << kNodeBits | n);
-            else if (decide(
-                         n, [](uint32_t) { return kLoss; }, level + 1))
-              next.push_back(n);
-          });
+        for (size_t i = lo; i <= hi; ++i) {
+          bool lost = false;
+          if (i < hi) {
+            mine.clear();
+            const uint64_t q = frontier[i];
+            ix.unrank(q / 2, p);
+            const bool q_left = (q & 1) == 0;
+            lost = state_of(std::atomic_ref(node_[q]).load(std::memory_order_relaxed)) == kLoss;
+            g_.for_each_unmove(p, !q_left, [&](const Position& parent) {
+              const uint64_t n = node_of(ix.rank(parent), !q_left);
+              __builtin_prefetch(&node_[n], 1);
+              mine.push_back(n);
+            });
+          }
+          if (i > lo) update_parents(waiting, waiting_lost, level, name, next, later, error);
+          std::swap(mine, waiting);
+          waiting_lost = lost;
         }
       });
       if (auto st = error.status(); !st) return st;
