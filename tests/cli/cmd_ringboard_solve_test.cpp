@@ -161,7 +161,20 @@ TEST_F(RingboardSolveCli, ProofSearchAgreesWithRetrogradeAnalysis) {
       EXPECT_TRUE(got["distance"].is_null());
       if (want["result"].str() != "draw") {
         EXPECT_GE(got["within"].num(), want["distance"].num());
-        EXPECT_LE(double(got["pv"].array().size()), got["within"].num());
+        const auto pv = strings(got["pv"]);
+        EXPECT_LE(double(pv.size()), got["within"].num());
+        // The line runs to the end of the game (past the database's boundary too), where
+        // the loser is to move with no move, unless --pv (30) cut it.
+        EXPECT_EQ(pv.empty(), want["distance"].num() == 0);
+        if (!pv.empty() && pv.size() < 30) {
+          std::string moves;
+          for (const auto& m : pv) moves += (moves.empty() ? "" : ",") + m;
+          const auto end = json_of(run_cli({"solve", "--game", "ringboard", pos, "--moves", moves,
+                                            "--method", "retro", "--quiet", "--json"}));
+          EXPECT_EQ(end["result"].str(), "loss") << moves;
+          EXPECT_EQ(end["distance"].num(), 0);
+          EXPECT_EQ(pv.size() % 2 == 1, want["result"].str() == "win");
+        }
       }
       hits += got["db_hits"].num() > 0;
     }

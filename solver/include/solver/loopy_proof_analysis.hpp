@@ -149,6 +149,7 @@ class ProofAnalyser {
     std::vector<size_t> pv;
     std::set<std::pair<RetroKey, bool>> seen = {{g_.key(at), l}};
     const bool root_left = mover_->attacker_left();
+    bool in_db = false;  // the line has left the proof for the known facts
     for (size_t ply = 0; ply < plies; ++ply) {
       std::vector<Position> kids;
       g_.for_each_option(at, l, [&](const Position& c) { kids.push_back(c); });
@@ -169,7 +170,19 @@ class ProofAnalyser {
         }
       } else {
         const Prover& w = root == core::Result::Win ? *mover_ : *other_;
-        if (w.settled_by_known(at, l)) break;  // the database's line is not in the table
+        in_db = in_db || w.settled_by_known(at, l);
+        if (in_db) {
+          // The proof ends in the database: its line goes on there (an endgame database
+          // holds every move of what it settles).
+          auto got = known_pick(kids, l);
+          if (!got) return got.error();
+          pick = *got;
+          if (!pick) break;
+          pv.push_back(*pick);
+          at = kids[*pick];
+          l = !l;
+          continue;
+        }
         const bool attacker = l == w.attacker_left();
         uint32_t best = 0;
         for (size_t i = 0; i < kids.size(); ++i) {
@@ -189,6 +202,33 @@ class ProofAnalyser {
       if (!seen.insert({g_.key(at), l}).second) break;  // a drawn line goes round
     }
     return pv;
+  }
+
+  // The best move by the known facts alone (the fastest win, else a draw, else the slowest
+  // loss), as analyse_loopy's line does past its boundary; none when a child is not known.
+  db::Expected<std::optional<size_t>> known_pick(const std::vector<Position>& kids, bool l) {
+    const auto side = [](bool x) { return x ? core::Side::Left : core::Side::Right; };
+    std::vector<LoopyAnswer> answers;
+    for (const Position& c : kids) {
+      LoopyAnswer a{core::Result::Unknown, std::nullopt};
+      auto got = o_.known ? o_.known(c, !l)
+                          : db::Expected<std::optional<Settled>>(std::optional<Settled>());
+      if (!got) return got.error();
+      if (got->has_value()) {
+        const auto w = core::winner_of(side(!l), (*got)->result);
+        a.result = core::result_for(side(l), w);
+        if ((*got)->result != core::Result::Draw) a.distance = uint16_t((*got)->distance + 1);
+      } else {
+        bool any = false;  // a child with no move is lost, stored or not
+        g_.for_each_option(c, !l, [&](const Position&) { any = true; });
+        if (any) return std::optional<size_t>();
+        a = {core::Result::Win, uint16_t{1}};
+      }
+      answers.push_back(a);
+    }
+    const auto best = best_options(answers);
+    if (best.empty()) return std::optional<size_t>();
+    return std::optional<size_t>(best.front());
   }
 
   const G& g_;
