@@ -515,7 +515,11 @@ class IndexedClassSolver {
       loopy_detail::for_chunks(frontier.size(), [&](size_t lo, size_t hi) {
         auto& next = next_parts.local();
         auto& later = late_parts.local();
-        auto& [mine, waiting] = parent_lists.local();
+        // Named references, not a structured binding: clang 14 (the fuzz build) cannot
+        // capture a binding in the lambda below.
+        auto& lists = parent_lists.local();
+        auto& mine = lists.first;
+        auto& waiting = lists.second;
         // Pipelined by one node: the parents of frontier[i] are found (unrank, moves played
         // backwards, rank: computation) and their words prefetched, then the parents of
         // frontier[i - 1] are updated, their cache misses by then under way. The updates
