@@ -154,13 +154,20 @@ void for_chunks(size_t n, F&& f) {
     return;
   }
   std::atomic<size_t> next{0};
+  // Each worker's last act in the loop body is a release on `done`, acquired below: that
+  // orders its reads of this frame (n, f, next) before the caller's reuse of the frame, in
+  // terms ThreadSanitizer sees (oneTBB's own join is uninstrumented). parallel_joined()
+  // covers oneTBB's frames below this one.
+  std::atomic<int> done{0};
   const int workers = std::max(1, tbb::this_task_arena::max_concurrency());
   tbb::parallel_for(
       0, workers,
       [&](int) {
         for (size_t b; (b = next.fetch_add(kGrain)) < n;) f(b, std::min(n, b + kGrain));
+        done.fetch_add(1, std::memory_order_release);
       },
       tbb::simple_partitioner());
+  (void)done.load(std::memory_order_acquire);
   parallel_joined();
 }
 
