@@ -35,6 +35,11 @@ std::string run_name(std::size_t index) {
 // (the tests) must not share a builder directory.
 std::atomic<std::uint64_t> g_next_builder_id{0};
 
+struct StoredValueAt {
+  PositionKey key;
+  detail::StoredValue value;
+};
+
 }  // namespace
 
 struct SstBuilder::State {
@@ -42,15 +47,23 @@ struct SstBuilder::State {
   fs::path dir;
   rocksdb::Options options;
   SstBuilderOptions builder_options;
-  std::vector<PositionRecord> buffer;
+  std::vector<PositionRecord> buffer;  // unsorted builders only
   std::vector<std::string> runs;
   std::uint64_t added = 0;
-  std::optional<PositionKey> last_written;  // presorted: the last key of the last run
+  // Presorted builders stream: each key waits here until a greater one arrives (equal keys
+  // join it), then goes straight into the open run, which is finished every
+  // max_buffered_records keys. No buffer, no copy, and a file never ends between equal keys.
+  std::optional<StoredValueAt> pending;
+  std::optional<PositionKey> last_written;
+  std::unique_ptr<rocksdb::SstFileWriter> open;
+  std::string open_file;
+  std::size_t in_open = 0;
 
   State() = default;
   State(const State&) = delete;
   State& operator=(const State&) = delete;
   ~State() {
+    open.reset();
     std::error_code ec;
     if (!dir.empty()) fs::remove_all(dir, ec);
   }
@@ -59,58 +72,88 @@ struct SstBuilder::State {
     return {code, db_path.string() + ": sst builder: " + what};
   }
 
-  Status write_run() {
-    if (buffer.empty()) return ok();
-    if (!builder_options.presorted) {
-      std::sort(buffer.begin(), buffer.end(),
-                [](const PositionRecord& a, const PositionRecord& b) { return a.key < b.key; });
-    } else {
-      const PositionKey* prev = last_written ? &*last_written : nullptr;
-      for (const auto& r : buffer) {
-        if (prev && r.key < *prev) {
-          return fail(Code::kInvalidArgument,
-                      "presorted records out of order: " + describe_key(r.key) + " after " +
-                          describe_key(*prev));
-        }
-        prev = &r.key;
-      }
-      last_written = buffer.back().key;
-    }
-
+  Status open_run() {
     std::error_code ec;
     fs::create_directories(dir, ec);
     if (ec) return fail(Code::kIOError, "create " + dir.string() + ": " + ec.message());
-    const std::string file = (dir / run_name(runs.size())).string();
-
+    open_file = (dir / run_name(runs.size())).string();
     // The page cache is kept: the data is about to be ingested and read.
-    rocksdb::SstFileWriter writer(rocksdb::EnvOptions(options), options, nullptr,
-                                  /*invalidate_page_cache=*/false);
-    if (auto s = writer.Open(file); !s.ok())
-      return detail::to_error(s, "open run " + file, db_path);
+    open = std::make_unique<rocksdb::SstFileWriter>(rocksdb::EnvOptions(options), options, nullptr,
+                                                    /*invalidate_page_cache=*/false);
+    in_open = 0;
+    if (auto s = open->Open(open_file); !s.ok()) {
+      open.reset();
+      return detail::to_error(s, "open run " + open_file, db_path);
+    }
+    return ok();
+  }
 
+  Status finish_run() {
+    if (!open) return ok();
+    const auto s = open->Finish();
+    open.reset();
+    if (!s.ok()) return detail::to_error(s, "finish run " + open_file, db_path);
+    runs.push_back(open_file);
+    return ok();
+  }
+
+  // Merge operands, not puts, so that ingestion combines with what is already stored.
+  Status write(const PositionKey& key, const detail::StoredValue& value) {
+    if (value.conflict)
+      return fail(Code::kConflict, "contradictory values added for position " + describe_key(key));
+    if (!open)
+      if (auto s = open_run(); !s) return s;
+    const auto k = encode_key(key);
+    const auto v = detail::encode_stored(value);
+    auto s =
+        open->Merge(rocksdb::Slice(k.data(), k.size()), rocksdb::Slice(v.view().data(), v.size));
+    if (!s.ok()) return detail::to_error(s, "write run " + open_file, db_path);
+    ++in_open;
+    return ok();
+  }
+
+  Status write_pending() {
+    if (!pending) return ok();
+    if (auto s = write(pending->key, pending->value); !s) return s;
+    last_written = pending->key;
+    pending.reset();
+    if (in_open >= builder_options.max_buffered_records) return finish_run();
+    return ok();
+  }
+
+  Status add_presorted(const PositionKey& key, const PositionValue& value) {
+    const PositionKey* prev = pending ? &pending->key : last_written ? &*last_written : nullptr;
+    if (prev && key < *prev)
+      return fail(Code::kInvalidArgument, "presorted records out of order: " + describe_key(key) +
+                                              " after " + describe_key(*prev));
+    if (pending && key == pending->key) {
+      pending->value = detail::join(pending->value, {value, false});
+      return ok();
+    }
+    if (auto s = write_pending(); !s) return s;
+    pending = StoredValueAt{key, {value, false}};
+    return ok();
+  }
+
+  // Writes out whatever is held: the pending key and open run, or the unsorted buffer.
+  Status write_run() {
+    if (builder_options.presorted) {
+      if (auto s = write_pending(); !s) return s;
+      return finish_run();
+    }
+    if (buffer.empty()) return ok();
+    std::sort(buffer.begin(), buffer.end(),
+              [](const PositionRecord& a, const PositionRecord& b) { return a.key < b.key; });
     for (std::size_t i = 0; i < buffer.size();) {
       detail::StoredValue merged{buffer[i].value, false};
       std::size_t j = i + 1;
-      for (; j < buffer.size() && buffer[j].key == buffer[i].key; ++j) {
+      for (; j < buffer.size() && buffer[j].key == buffer[i].key; ++j)
         merged = detail::join(merged, {buffer[j].value, false});
-      }
-      if (merged.conflict) {
-        return fail(Code::kConflict,
-                    "contradictory values added for position " + describe_key(buffer[i].key));
-      }
-      const auto k = encode_key(buffer[i].key);
-      const auto v = detail::encode_stored(merged);
-      // Merge operands, not puts, so that ingestion combines with what is already stored.
-      auto s =
-          writer.Merge(rocksdb::Slice(k.data(), k.size()), rocksdb::Slice(v.view().data(), v.size));
-      if (!s.ok()) return detail::to_error(s, "write run " + file, db_path);
+      if (auto s = write(buffer[i].key, merged); !s) return s;
       i = j;
     }
-    if (auto s = writer.Finish(); !s.ok())
-      return detail::to_error(s, "finish run " + file, db_path);
-    runs.push_back(file);
     buffer.clear();
-    return ok();
+    return finish_run();
   }
 };
 
@@ -124,8 +167,9 @@ Status SstBuilder::add(const PositionKey& key, const PositionValue& value) {
   if (auto c = detail::check_value(value); !c) {
     return Error{c.error().code, "position " + describe_key(key) + ": " + c.error().message};
   }
-  state_->buffer.push_back({key, value});
   ++state_->added;
+  if (state_->builder_options.presorted) return state_->add_presorted(key, value);
+  state_->buffer.push_back({key, value});
   if (state_->buffer.size() >= state_->builder_options.max_buffered_records) {
     return state_->write_run();
   }
@@ -183,7 +227,8 @@ Expected<SstBuilder> Database::sst_builder(const SstBuilderOptions& options) con
                                        std::to_string(g_next_builder_id.fetch_add(1)));
   state->options = rocksdb::Options(impl_->tuning.db, impl_->tuning.positions);
   state->builder_options = options;
-  state->buffer.reserve(std::min<std::size_t>(options.max_buffered_records, 1 << 16));
+  if (!options.presorted)
+    state->buffer.reserve(std::min<std::size_t>(options.max_buffered_records, 1 << 16));
   return SstBuilder(std::move(state));
 }
 

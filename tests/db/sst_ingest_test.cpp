@@ -145,6 +145,30 @@ TEST_F(SstIngest, PresortedBuilderRefusesRecordsOutOfOrder) {
   }
 }
 
+// A presorted builder streams: equal keys join before they are written, so a run never
+// ends between them even at one key per run, and a contradiction fails at once.
+TEST_F(SstIngest, PresortedBuilderJoinsEqualKeysAcrossItsRunLimit) {
+  auto builder = db_->sst_builder({.max_buffered_records = 1, .presorted = true});
+  DB_ASSERT_OK(builder);
+  DB_ASSERT_OK(builder->add(key(6, 6, 4, 1), value(Winner::Left, Winner::Unknown)));
+  DB_ASSERT_OK(builder->add(key(6, 6, 4, 1), value(Winner::Unknown, Winner::Right, 0x4)));
+  DB_ASSERT_OK(builder->add(key(6, 6, 4, 2), value(Winner::Right, Winner::Unknown)));
+  DB_ASSERT_OK(builder->flush());
+  EXPECT_EQ(builder->runs_written(), 2u);
+  DB_ASSERT_OK(db_->ingest(std::move(*builder)));
+  expect_contents({{key(6, 6, 4, 1), value(Winner::Left, Winner::Right, 0x4)},
+                   {key(6, 6, 4, 2), value(Winner::Right, Winner::Unknown)}});
+
+  auto clash = db_->sst_builder({.max_buffered_records = 100, .presorted = true});
+  DB_ASSERT_OK(clash);
+  DB_ASSERT_OK(clash->add(key(6, 6, 4, 3), value(Winner::Left, Winner::Unknown)));
+  DB_ASSERT_OK(clash->add(key(6, 6, 4, 3), value(Winner::Right, Winner::Unknown)));
+  db::Status st = clash->add(key(6, 6, 4, 4), value(Winner::Left, Winner::Unknown));
+  if (st) st = clash->flush();
+  ASSERT_FALSE(st);
+  EXPECT_EQ(st.error().code, Code::kConflict);
+}
+
 TEST_F(SstIngest, MergesWithWhatIsAlreadyStored) {
   auto rs = records(3000, 9);
   // Half of the keys learn the other side to move through point writes first.

@@ -25,12 +25,13 @@
 namespace db {
 
 struct SstBuilderOptions {
-  // Records held in memory before a sorted run is written; about 48 bytes each.
+  // Records held in memory before a sorted run is written; about 48 bytes each. A presorted
+  // builder holds none: this is then the number of keys per run.
   std::size_t max_buffered_records = std::size_t{1} << 22;
-  // The caller adds records in ascending key order (equal keys adjacent): runs are then
-  // written without sorting and never overlap each other, so builders fed disjoint key
-  // ranges ingest straight into the bottom of the tree with no compaction to follow.
-  // Records out of order fail with kInvalidArgument.
+  // The caller adds records in ascending key order (equal keys adjacent): they then stream
+  // into the open run as they come, with no buffer and no sort, and runs never overlap each
+  // other, so builders fed disjoint key ranges ingest straight into the bottom of the tree
+  // with no compaction to follow. Records out of order fail with kInvalidArgument.
   bool presorted = false;
 };
 
