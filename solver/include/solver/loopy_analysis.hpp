@@ -9,6 +9,8 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 #include "core/outcome.hpp"
@@ -64,6 +66,48 @@ inline std::vector<size_t> best_options(const std::vector<LoopyAnswer>& options)
   return best;
 }
 
+namespace loopy_detail {
+
+// The mover's answer for a move to `child`, whose own mover (!left) gets winner w at
+// distance d, as far as the caller knows (Unknown: nothing known). Where nothing is known,
+// the rules still settle one case: a child with no move is lost, stored or not (an endgame
+// database need not hold the positions in which a side has no piece left). So the answer
+// is unknown only for a child that is not known and not over.
+template <LoopyRetroGame G>
+LoopyAnswer move_answer(const G& game, const typename G::Position& child, bool left, core::Winner w,
+                        std::optional<uint32_t> d) {
+  const auto side = [](bool l) { return l ? core::Side::Left : core::Side::Right; };
+  if (w == core::Winner::Unknown) {
+    bool any = false;
+    game.for_each_option(child, !left, [&](const typename G::Position&) { any = true; });
+    if (!any) {
+      w = core::winner_of(side(!left), core::Result::Loss);
+      d = 0;
+    }
+  }
+  return {core::result_for(side(left), w),
+          d ? std::optional<uint16_t>(uint16_t(*d + 1)) : std::nullopt};
+}
+
+// What `known` settles of q with `left` to move: the winner and, unless drawn, the
+// distance; Unknown when it says nothing.
+template <class Known, class Position>
+db::Expected<std::pair<core::Winner, std::optional<uint32_t>>> known_outcome(const Known& known,
+                                                                             const Position& q,
+                                                                             bool left) {
+  std::pair<core::Winner, std::optional<uint32_t>> out{core::Winner::Unknown, std::nullopt};
+  if (!known) return out;
+  auto got = known(q, left);
+  if (!got) return got.error();
+  if (got->has_value()) {
+    out.first = core::winner_of(left ? core::Side::Left : core::Side::Right, (*got)->result);
+    if ((*got)->result != core::Result::Draw) out.second = (*got)->distance;
+  }
+  return out;
+}
+
+}  // namespace loopy_detail
+
 // Runs `options` (its roots replaced by p) and reads the answers. A database error is
 // returned as such; a limit reached gives complete = false and unknown answers.
 //
@@ -113,26 +157,13 @@ db::Expected<LoopyAnalysis> analyse_loopy(const G& game, const typename G::Posit
     std::vector<LoopyAnswer> v;
     game.for_each_option(q, l, [&](const Position& child) {
       auto [w, d] = solver.outcome(child, !l);
-      if (w == core::Winner::Unknown && known && failed) {
-        const auto got = known(child, !l);
+      std::optional<uint32_t> dist = d ? std::optional<uint32_t>(*d) : std::nullopt;
+      if (w == core::Winner::Unknown && failed) {
+        const auto got = loopy_detail::known_outcome(known, child, !l);
         if (!got) failed = got.error();
-        if (got && got->has_value()) {
-          w = core::winner_of(side(!l), (*got)->result);
-          if ((*got)->result != core::Result::Draw) d = (*got)->distance;
-        }
+        if (got) std::tie(w, dist) = *got;
       }
-      // A child with no move is lost, stored or not (an endgame database need not hold
-      // the positions in which a side has no piece left).
-      if (w == core::Winner::Unknown) {
-        bool any = false;
-        game.for_each_option(child, !l, [&](const Position&) { any = true; });
-        if (!any) {
-          w = core::winner_of(side(!l), core::Result::Loss);
-          d = 0;
-        }
-      }
-      v.push_back({core::result_for(side(l), w),
-                   d ? std::optional<uint16_t>(uint16_t(*d + 1)) : std::nullopt});
+      v.push_back(loopy_detail::move_answer(game, child, l, w, dist));
     });
     return v;
   };

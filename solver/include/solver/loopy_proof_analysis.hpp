@@ -207,24 +207,12 @@ class ProofAnalyser {
   // The best move by the known facts alone (the fastest win, else a draw, else the slowest
   // loss), as analyse_loopy's line does past its boundary; none when a child is not known.
   db::Expected<std::optional<size_t>> known_pick(const std::vector<Position>& kids, bool l) {
-    const auto side = [](bool x) { return x ? core::Side::Left : core::Side::Right; };
     std::vector<LoopyAnswer> answers;
     for (const Position& c : kids) {
-      LoopyAnswer a{core::Result::Unknown, std::nullopt};
-      auto got = o_.known ? o_.known(c, !l)
-                          : db::Expected<std::optional<Settled>>(std::optional<Settled>());
+      auto got = loopy_detail::known_outcome(o_.known, c, !l);
       if (!got) return got.error();
-      if (got->has_value()) {
-        const auto w = core::winner_of(side(!l), (*got)->result);
-        a.result = core::result_for(side(l), w);
-        if ((*got)->result != core::Result::Draw) a.distance = uint16_t((*got)->distance + 1);
-      } else {
-        bool any = false;  // a child with no move is lost, stored or not
-        g_.for_each_option(c, !l, [&](const Position&) { any = true; });
-        if (any) return std::optional<size_t>();
-        a = {core::Result::Win, uint16_t{1}};
-      }
-      answers.push_back(a);
+      answers.push_back(loopy_detail::move_answer(g_, c, l, got->first, got->second));
+      if (answers.back().result == core::Result::Unknown) return std::optional<size_t>();
     }
     const auto best = best_options(answers);
     if (best.empty()) return std::optional<size_t>();
