@@ -120,7 +120,7 @@ int run_analyse(const std::string& game_flag, const std::vector<std::string>& ar
               "to move had before it (win, loss or draw) and what the move kept. A move that\n"
               "turns a win into a draw or a loss, or a draw into a loss, is a mistake, and the\n"
               "moves that would have kept the result are listed. Positions not solved within\n"
-              "--timeout are reported as not settled. The record's header names the game\n"
+              "the limits are reported as not settled. The record's header names the game\n"
               "(konane or ringboard), the board, the opening and who removed first.\n"
               "Record format: header lines '# key: value' (game, board, opening, first, black,\n"
               "white, date, result), then the moves in order, one or several per line.\n";

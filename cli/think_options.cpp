@@ -11,8 +11,8 @@ void add_think_options(po::options_description& desc, const std::string& seconds
                      "seconds the engine may spend solving each position (0 = no limit)")(
       "node-budget", po::value<int64_t>()->default_value(0),
       "search nodes (Konane) or positions (Ringboard) per solve, 0 = the default; unlike "
-      "the time limit, the same answers on every machine")(
-      "memory", po::value<int>()->default_value(128), "table memory in MiB per solve");
+      "the time limit, the same answers on every machine (given without a time, the only "
+      "limit)")("memory", po::value<int>()->default_value(128), "table memory in MiB per solve");
 }
 
 std::optional<Think> think_from(const po::variables_map& vm, const std::string& seconds_option,
@@ -29,6 +29,9 @@ std::optional<Think> think_from(const po::variables_map& vm, const std::string& 
     return std::nullopt;
   }
   t.nodes = static_cast<uint64_t>(vm["node-budget"].as<int64_t>());
+  // A budget asked for without a time is the whole limit: the default time would otherwise
+  // make the answers depend on the machine's speed after all.
+  if (t.nodes > 0 && vm[seconds_option].defaulted()) t.seconds = 0;
   const int mib = vm["memory"].as<int>();
   if (mib < 1 || mib > (1 << 20)) {
     usage_error(io, command, "--memory must be between 1 and 1048576 MiB");

@@ -11,6 +11,7 @@
 namespace konane::cli {
 
 // Adds --SECONDS_OPTION S (default `seconds`), --node-budget N, --memory MiB and --threads.
+// A node budget given without --SECONDS_OPTION is the only limit (no clock).
 void add_think_options(po::options_description& desc, const std::string& seconds_option,
                        double seconds);
 // nullopt after printing what is wrong (exit 2).

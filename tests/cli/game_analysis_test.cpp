@@ -1,8 +1,9 @@
 // `konane analyse`: seeded random games on small boards judged move by move, every ply's
 // before/after results, mistakes and better moves compared with a separate brute force
 // (konane_game_reference.hpp); Ringboard endgames compared with the class-by-class endgame
-// database; the pictures of --svg; and bad records. Every run passes --timeout 0 (no time
-// limit): the positions are small enough to solve outright, so no verdict depends on speed.
+// database; the pictures of --svg; and bad records. Every run is bounded by a node budget
+// alone (no clock), far above what these small positions need, so no verdict depends on
+// the machine's speed or load.
 #include "game_analysis.hpp"
 
 #include <gtest/gtest.h>
@@ -51,7 +52,7 @@ TEST(Analyse, RandomGamesAgreeWithTheBruteForceMoveByMove) {
       const auto [text, moves] = random_game(rows, cols, seed * 7919 + uint64_t(rows * 10 + cols));
       const std::string path = (dir.path / "game.txt").string();
       std::ofstream(path) << text;
-      const auto r = clitest::run_cli({"analyse", path, "--timeout", "0", "--json"});
+      const auto r = clitest::run_cli({"analyse", path, "--node-budget", "20000000", "--json"});
       ASSERT_EQ(r.rc, 0) << r.err;
       const auto j = clitest::parse_json_object(r.out);
       ASSERT_TRUE(j) << r.out;
@@ -98,10 +99,10 @@ TEST(Analyse, TextNamesTheMistakesAndTheBetterMoves) {
   const auto [text, moves] = random_game(4, 5, 3);
   const std::string path = (dir.path / "g.txt").string();
   std::ofstream(path) << text;
-  const auto r = clitest::run_cli({"analyse", path, "--timeout", "0"});
+  const auto r = clitest::run_cli({"analyse", path, "--node-budget", "20000000"});
   ASSERT_EQ(r.rc, 0) << r.err;
   const auto j = clitest::parse_json_object(
-      clitest::run_cli({"analyse", path, "--timeout", "0", "--json"}).out);
+      clitest::run_cli({"analyse", path, "--node-budget", "20000000", "--json"}).out);
   ASSERT_TRUE(j);
   const int mistakes = int((*j)["mistakes"]["black"].num() + (*j)["mistakes"]["white"].num());
   EXPECT_EQ(int(clitest::occurrences(r.out, "MISTAKE: throws away the win; better:")), mistakes);
@@ -118,7 +119,7 @@ TEST(Analyse, SvgDrawsEveryPositionWithTheWinningMovesMarked) {
   const std::string path = (dir.path / "g.txt").string();
   std::ofstream(path) << text;
   const std::string svg = (dir.path / "pictures").string();
-  const auto r = clitest::run_cli({"analyse", path, "--timeout", "0", "--svg", svg});
+  const auto r = clitest::run_cli({"analyse", path, "--node-budget", "20000000", "--svg", svg});
   ASSERT_EQ(r.rc, 0) << r.err;
   gameref::Judge judge;
   gameref::State s = gameref::opening(4, 4, false);
@@ -171,19 +172,19 @@ TEST(Analyse, BadRecordsAreRefusedNamingTheLine) {
   for (const auto& c : cases) {
     const std::string path = (dir.path / "bad.txt").string();
     std::ofstream(path) << c.text;
-    const auto r = clitest::run_cli({"analyse", path, "--timeout", "0"});
+    const auto r = clitest::run_cli({"analyse", path, "--node-budget", "20000000"});
     EXPECT_EQ(r.rc, 2) << c.text;
     EXPECT_NE(r.err.find(c.message), std::string::npos) << c.text << "\n" << r.err;
     EXPECT_TRUE(r.out.empty()) << r.out;
   }
   const auto missing =
-      clitest::run_cli({"analyse", (dir.path / "none.txt").string(), "--timeout", "0"});
+      clitest::run_cli({"analyse", (dir.path / "none.txt").string(), "--node-budget", "20000000"});
   EXPECT_EQ(missing.rc, 2);
   EXPECT_NE(missing.err.find("cannot read"), std::string::npos) << missing.err;
   const std::string konane_game = (dir.path / "k.txt").string();
   std::ofstream(konane_game) << "# board: 4x4\na4\n";
-  const auto wrong =
-      clitest::run_cli({"analyse", "--game", "ringboard", konane_game, "--timeout", "0"});
+  const auto wrong = clitest::run_cli(
+      {"analyse", "--game", "ringboard", konane_game, "--node-budget", "20000000"});
   EXPECT_EQ(wrong.rc, 2);
   EXPECT_NE(wrong.err.find("the record is a konane game, but --game ringboard"), std::string::npos)
       << wrong.err;
@@ -228,7 +229,7 @@ TEST_F(AnalyseRingboard, EndgameGamesAgreeWithTheDatabase) {
     out << "# game: ringboard\n# position: " << positions[0] << "\n";
     for (const auto& m : moves) out << m << "\n";
     out.close();
-    const auto r = clitest::run_cli({"analyse", path, "--timeout", "0", "--json"});
+    const auto r = clitest::run_cli({"analyse", path, "--node-budget", "20000000", "--json"});
     ASSERT_EQ(r.rc, 0) << r.err;
     const auto j = clitest::parse_json_object(r.out);
     ASSERT_TRUE(j) << r.out;

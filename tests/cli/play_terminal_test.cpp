@@ -1,8 +1,9 @@
 // `konane play` in a real terminal: tmux (on a private server socket) runs it, keys are sent
 // as a user types them, and the screen is read back. A wait polls the screen until its text
 // appears or the program has exited without it (the command prints a marker when it ends);
-// no clock bounds it, so the verdict is the same on a fast or a loaded machine (a hang is
-// caught by ctest's timeout). tmux drops trailing blanks, so prompts are matched without.
+// no clock bounds it, and the engine's solves are bounded by a node budget alone, so the
+// verdict is the same on a fast or a loaded machine (a hang is caught by ctest's timeout). tmux
+// drops trailing blanks, so prompts are matched without.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -59,8 +60,9 @@ TEST(PlayTerminal, AGameTypedAtARealTerminal) {
   ASSERT_EQ(std::system("command -v tmux >/dev/null"), 0)
       << "tmux is missing: scripts/install-deps.sh installs it";
   Tmux t;
-  ASSERT_TRUE(t.start(std::string(KONANE_BINARY) +
-                      " play --board 4x4 --think 0; echo KONANE-PLAY-EXITED; sleep 600"));
+  ASSERT_TRUE(
+      t.start(std::string(KONANE_BINARY) +
+              " play --board 4x4 --node-budget 20000000; echo KONANE-PLAY-EXITED; sleep 600"));
   ASSERT_TRUE(t.wait_for("black>")) << t.screen();
   const std::string first = t.screen();
   EXPECT_NE(first.find("4  x  o  x  o"), std::string::npos) << first;
