@@ -726,8 +726,7 @@ class IndexedClassSolver {
     if (auto st = error.status(); !st) return st;
     order = Flat<SortEntry>();
     const auto meta = loopy_detail::stats_meta(prefix, stats);
-    auto r = db_.ingest(std::move(builders), meta);
-    return r;
+    return db_.ingest(std::move(builders), meta);
   }
 
   const G& g_;
