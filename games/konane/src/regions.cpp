@@ -16,6 +16,24 @@ inline Bitboard jumps(const Geometry& g, Bitboard from, Bitboard over) {
          ((((from >> 1) & w & over) >> 1) & w);
 }
 
+// Squares reached from `from` along a line of edges, both ways: an edge joins y and
+// y + step when y is in `lower`.
+inline Bitboard fill(Bitboard from, Bitboard lower, int step) {
+  Bitboard up = lower << step, g = from;  // up: squares entered from below
+  g |= up & (g << step);
+  up &= up << step;
+  g |= up & (g << 2 * step);
+  up &= up << 2 * step;
+  g |= up & (g << 4 * step);
+  Bitboard down = lower;  // entered from above
+  g |= down & (g >> step);
+  down &= down >> step;
+  g |= down & (g >> 2 * step);
+  down &= down >> 2 * step;
+  g |= down & (g >> 4 * step);
+  return g;
+}
+
 }  // namespace
 
 // The least closed pair: each colour grows with the other's newest squares at once, fewer
@@ -39,11 +57,18 @@ int decompose(const Position& p, RegionList& out) {
   // square".
   Bitboard zb, zw;
   zones(g, p.black, p.white, zb, zw);
+  // An edge of H joins x and its east (north) neighbour exactly when one is in Zb and the
+  // other in Zw, a property of the pair: so the edges of each direction are one bitboard
+  // (their lower squares), and the fill runs along a line in three shifts (an occluded
+  // Kogge-Stone fill) instead of one square per step. Squares of the last file have no east
+  // edge, so no east step wraps onto the next rank.
+  const Bitboard east = ((zb & (zw >> 1)) | (zw & (zb >> 1))) & ~file_mask(kMaxDim - 1);
+  const Bitboard north = (zb & (zw >> kStride)) | (zw & (zb >> kStride));
   int live = 0;
   for (Bitboard rest = p.occupied(); rest;) {
     Bitboard comp = bit(lowest_square(rest));
     while (true) {
-      const Bitboard grown = comp | (g.neighbours(comp & zb) & zw) | (g.neighbours(comp & zw) & zb);
+      const Bitboard grown = fill(fill(comp, east, 1), north, kStride);
       if (grown == comp) break;
       comp = grown;
     }
