@@ -80,20 +80,31 @@ Canonical canonical(const Position& p, KeyGroup group) {
     b[s] = transpose8(b[s - 4]);
     w[s] = transpose8(w[s - 4]);
   }
-  Canonical best;
-  bool have = false;
+  // Every image has the same shape (the bounds above keep only images of one orientation,
+  // or the board is square), so keys compare by their stones alone, as one 128-bit number:
+  // a branch-free minimum, where comparing key structures branched and mispredicted (half
+  // of canonical()'s time in a solve). Strict < keeps the first of equal images, as before.
+  using Wide = unsigned __int128;
+  Wide least = ~Wide{0};
+  int at = 0;
   for (int s = first; s < last; ++s) {
-    const uint8_t rows = (s & 4) ? p.cols : p.rows, cols = (s & 4) ? p.rows : p.cols;
-    for (int swap = 0; swap <= (with_swap ? 1 : 0); ++swap) {
-      const CanonicalKey k{rows, cols, swap ? w[s] : b[s], swap ? b[s] : w[s]};
-      if (!have || k < best.key) {
-        have = true;
-        best.key = k;
-        best.sym = s;
-        best.stones_swapped = swap != 0;
-      }
+    const Wide plain = Wide{b[s]} << 64 | w[s];
+    const bool take = plain < least;
+    least = take ? plain : least;
+    at = take ? 2 * s : at;
+    if (with_swap) {
+      const Wide swapped = Wide{w[s]} << 64 | b[s];
+      const bool take_swapped = swapped < least;
+      least = take_swapped ? swapped : least;
+      at = take_swapped ? 2 * s + 1 : at;
     }
   }
+  Canonical best;
+  const bool transposed = first >= 4;
+  best.key = CanonicalKey{transposed ? p.cols : p.rows, transposed ? p.rows : p.cols,
+                          static_cast<Bitboard>(least >> 64), static_cast<Bitboard>(least)};
+  best.sym = at >> 1;
+  best.stones_swapped = (at & 1) != 0;
   best.square_colours_swapped = symmetry_swaps_square_colours(best.sym, p.rows, p.cols);
   return best;
 }
