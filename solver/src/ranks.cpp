@@ -84,12 +84,8 @@ core::Expected<std::string> receive_probed(const MPI_Status& probe) {
 // between ranks that are all at the same step. MPI moves a large message piece by piece,
 // only inside MPI calls, so sleeping between tests would stretch a 100 MB exchange from a
 // fraction of a second to many seconds.
-// Otherwise the first millisecond is busy too, then Backoff sleeps: the ranks of a bulk
-// computation reach each collective within about a millisecond of each other (hash shares
-// of equal work), and sleeping through that skew cost more than the spin.
 core::Status wait_for(MPI_Request& request, bool busy = false) {
   Backoff idle;
-  const auto spin_until = std::chrono::steady_clock::now() + std::chrono::milliseconds(1);
   while (true) {
     int done = 0;
     {
@@ -97,7 +93,7 @@ core::Status wait_for(MPI_Request& request, bool busy = false) {
       KONANE_MPI_CHECK(MPI_Test(&request, &done, MPI_STATUS_IGNORE), "test");
     }
     if (done) return core::ok();
-    if (busy || std::chrono::steady_clock::now() < spin_until)
+    if (busy)
       std::this_thread::yield();
     else
       idle.wait();
@@ -324,7 +320,7 @@ core::Expected<std::string> receive(int from, int tag) {
 
 void Backoff::wait() {
   std::this_thread::sleep_for(std::chrono::microseconds(micros_));
-  micros_ = std::min(micros_ * 2, 250);
+  micros_ = std::min(micros_ * 2, 2000);
 }
 
 int agree_exit_code(int rc) {

@@ -75,11 +75,9 @@ core::Expected<std::vector<std::uint64_t>> max(std::vector<std::uint64_t> v);
 // Rank 0's vector (of any length) on every rank.
 core::Expected<std::vector<std::uint64_t>> broadcast(std::vector<std::uint64_t> v);
 
-// Sleeps between polls for a message: 50 us at first, doubling to 250 us while nothing
-// comes, so that a waiting rank costs almost no core (blocking MPI calls would spin on one:
-// about 4,000 wake-ups a second cost a few per cent of one) and a reply little latency.
-// The cap was 2 ms: at the ~600 collectives of `retro --board 5x6` on 2 ranks, a rank slept
-// past its partner's arrival by about 1.5 s in all, 6% of the run.
+// Sleeps between polls for a message: 50 us at first, doubling to 2 ms while nothing comes,
+// so that a waiting rank costs almost no core (blocking MPI calls would spin on one) and a
+// busy exchange little latency.
 class Backoff {
  public:
   void wait();
