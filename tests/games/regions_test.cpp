@@ -23,6 +23,32 @@ using konane::Position;
 
 using Part = std::tuple<Bitboard, Bitboard, Bitboard>;  // black, white, zone
 
+// The zones by their definition, square by square: s in Zc, s+d in the other zone and s+2d
+// on the board put s+2d in Zc, until nothing changes.
+void naive_zones(const Position& p, Bitboard black, Bitboard white, Bitboard& zb, Bitboard& zw) {
+  zb = black;
+  zw = white;
+  const int dr[4] = {1, 0, -1, 0}, dc[4] = {0, 1, 0, -1};
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (int colour = 0; colour < 2; ++colour) {
+      Bitboard& mine = colour == 0 ? zb : zw;
+      const Bitboard other = colour == 0 ? zw : zb;
+      for (int r = 0; r < p.rows; ++r)
+        for (int c = 0; c < p.cols; ++c) {
+          if (!(mine & konane::bit(konane::square_of(r, c)))) continue;
+          for (int d = 0; d < 4; ++d) {
+            const int r2 = r + 2 * dr[d], c2 = c + 2 * dc[d];
+            if (r2 < 0 || r2 >= p.rows || c2 < 0 || c2 >= p.cols) continue;
+            if (!(other & konane::bit(konane::square_of(r + dr[d], c + dc[d])))) continue;
+            const Bitboard to = konane::bit(konane::square_of(r2, c2));
+            if (!(mine & to)) mine |= to, grew = true;
+          }
+        }
+    }
+  }
+}
+
 std::vector<Part> by_definition(const Position& p) {
   const konane::Geometry& g = p.geo();
   struct Group {
@@ -32,7 +58,7 @@ std::vector<Part> by_definition(const Position& p) {
   for (Bitboard b = p.black; b; b &= b - 1) groups.push_back({b & -b, 0});
   for (Bitboard w = p.white; w; w &= w - 1) groups.push_back({0, w & -w});
   auto zone_of = [&](const Group& x, Bitboard& zb, Bitboard& zw) {
-    konane::zones(g, x.black, x.white, zb, zw);
+    naive_zones(p, x.black, x.white, zb, zw);
   };
   auto interact = [&](const Group& x, const Group& y) {
     Bitboard xb, xw, yb, yw;
@@ -100,6 +126,24 @@ Position position_of(const ref::Grid& grid) {
   auto p = konane::parse_position(grid.text(), &err);
   EXPECT_TRUE(p.has_value()) << grid.text();
   return p->position;
+}
+
+// zones() closes whole lines of jumps at once; the definition adds one landing square at a
+// time. Dense random patterns have the longest chains of jumps.
+TEST(Regions, ZonesAreTheLeastClosedSets) {
+  std::mt19937_64 rng(7);
+  for (int i = 0; i < 20000; ++i) {
+    const int rows = 1 + int(rng() % 8), cols = 1 + int(rng() % 8);
+    const ref::Grid grid = i % 2 == 0
+                               ? ref::random_grid(rows, cols, rng)
+                               : ref::random_game_position(rows, cols, int(rng() % 40), rng).first;
+    const Position p = position_of(grid);
+    Bitboard zb, zw, nb, nw;
+    konane::zones(p.geo(), p.black, p.white, zb, zw);
+    naive_zones(p, p.black, p.white, nb, nw);
+    ASSERT_EQ(zb, nb) << grid.text();
+    ASSERT_EQ(zw, nw) << grid.text();
+  }
 }
 
 TEST(Regions, DecomposeMatchesTheMergingDefinition) {
