@@ -10,20 +10,6 @@
 
 namespace solver {
 
-uint64_t mix64(uint64_t x) {
-  // splitmix64's finaliser: every input bit affects every output bit.
-  x ^= x >> 30;
-  x *= 0xbf58476d1ce4e5b9ull;
-  x ^= x >> 27;
-  x *= 0x94d049bb133111ebull;
-  x ^= x >> 31;
-  return x;
-}
-
-uint64_t hash_key(const RegionKey& k) {
-  return mix64(k.w0 ^ mix64(k.w1 ^ mix64(k.shape + 0x9e3779b97f4a7c15ull)));
-}
-
 ConcurrentTable::ConcurrentTable(size_t bytes) {
   size_t buckets = bytes / (kWays * sizeof(Entry));
   buckets_ = buckets ? std::bit_floor(buckets) : 1;
@@ -53,10 +39,6 @@ void put(T& field, T value, std::memory_order o = std::memory_order_relaxed) {
   std::atomic_ref<T>(field).store(value, o);
 }
 }  // namespace
-
-size_t ConcurrentTable::bucket_of(const RegionKey& k) const {
-  return (hash_key(k) & (active() - 1)) * kWays;
-}
 
 std::optional<TablePayload> ConcurrentTable::find(const RegionKey& key) const {
   const size_t base = bucket_of(key);

@@ -99,7 +99,25 @@ class ConcurrentTable {
   alignas(64) std::atomic<bool> growing_{false};
 };
 
-uint64_t mix64(uint64_t x);
-uint64_t hash_key(const RegionKey& k);
+// Inline: every child of every search node is hashed and probed (twice: the prefetch, then
+// the probe). Out of line, these three were 9% of an 8x8 solve's profile; inline, the solve
+// takes about 0.97 of the time.
+inline uint64_t mix64(uint64_t x) {
+  // splitmix64's finaliser: every input bit affects every output bit.
+  x ^= x >> 30;
+  x *= 0xbf58476d1ce4e5b9ull;
+  x ^= x >> 27;
+  x *= 0x94d049bb133111ebull;
+  x ^= x >> 31;
+  return x;
+}
+
+inline uint64_t hash_key(const RegionKey& k) {
+  return mix64(k.w0 ^ mix64(k.w1 ^ mix64(k.shape + 0x9e3779b97f4a7c15ull)));
+}
+
+inline size_t ConcurrentTable::bucket_of(const RegionKey& k) const {
+  return (hash_key(k) & (active() - 1)) * kWays;
+}
 
 }  // namespace solver
