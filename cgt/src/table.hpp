@@ -14,18 +14,11 @@
 
 #include "cgt/dyadic.hpp"
 #include "cgt/game.hpp"
+#include "core/mix.hpp"
 
 namespace cgt::detail {
 
-inline uint64_t mix64(uint64_t x) {
-  // splitmix64 finaliser: cheap and good enough that shard and slot bits are independent.
-  x ^= x >> 30;
-  x *= 0xbf58476d1ce4e5b9ULL;
-  x ^= x >> 27;
-  x *= 0x94d049bb133111ebULL;
-  x ^= x >> 31;
-  return x;
-}
+using core::mix64;
 
 // ---- records -----------------------------------------------------------------------------
 //

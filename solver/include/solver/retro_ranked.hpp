@@ -51,17 +51,14 @@
 // broadcasts it. A rerun with the same rank count resumes from the per-rank files; with
 // another count (or a single process) the enumeration is redone, which is deterministic,
 // and solved layers are skipped as before (their windows read back from the database).
+#include "core/mix.hpp"
 #include "solver/retro.hpp"
 
 namespace solver {
 namespace retro_detail {
-// A 64-bit finaliser (splitmix64): neighbouring keys land on unrelated ranks.
+// Neighbouring keys land on unrelated ranks.
 inline uint64_t mix_key(uint64_t k) {
-  k ^= k >> 30;
-  k *= 0xbf58476d1ce4e5b9ULL;
-  k ^= k >> 27;
-  k *= 0x94d049bb133111ebULL;
-  return k ^ (k >> 31);
+  return core::mix64(k);
 }
 // Strings (run names) as words for ranks::exchange: the byte count, then the bytes.
 void pack_strings(const std::vector<std::string>& in, std::vector<uint64_t>& out);

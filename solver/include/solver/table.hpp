@@ -30,6 +30,7 @@
 #include <memory>
 #include <optional>
 
+#include "core/mix.hpp"
 #include "solver/game.hpp"
 
 namespace solver {
@@ -102,15 +103,7 @@ class ConcurrentTable {
 // Inline: every child of every search node is hashed and probed (twice: the prefetch, then
 // the probe). Out of line, these three were 9% of an 8x8 solve's profile; inline, the solve
 // takes about 0.97 of the time.
-inline uint64_t mix64(uint64_t x) {
-  // splitmix64's finaliser: every input bit affects every output bit.
-  x ^= x >> 30;
-  x *= 0xbf58476d1ce4e5b9ull;
-  x ^= x >> 27;
-  x *= 0x94d049bb133111ebull;
-  x ^= x >> 31;
-  return x;
-}
+using core::mix64;
 
 inline uint64_t hash_key(const RegionKey& k) {
   return mix64(k.w0 ^ mix64(k.w1 ^ mix64(k.shape + 0x9e3779b97f4a7c15ull)));
