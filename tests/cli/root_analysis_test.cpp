@@ -43,9 +43,10 @@ TEST(RootAnalysis, WinnerMovesAndVariationAgreeWithNegamax) {
           EXPECT_EQ(m.for_mover, mover_wins ? solver::Result::Win : solver::Result::Loss);
         }
         // The line is the canonical one, a function of the position alone: the loser plays
-        // his first move in pv_move_order() (moves by the canonical key of the position they
-        // lead to), the winner his first winning one (negamax says which those are). It ends
-        // with the loser to move and stuck.
+        // his first move in pv_move_order() (moves by the opponent's number of replies in
+        // the position they lead to, then by its canonical key), the winner his first
+        // winning one (negamax says which those are). It ends with the loser to move and
+        // stuck.
         ASSERT_EQ(a.pv_index.size(), a.pv.size());
         konane::Position q = p;
         Color mover = side;
@@ -53,9 +54,17 @@ TEST(RootAnalysis, WinnerMovesAndVariationAgreeWithNegamax) {
           konane::MoveList generated;
           konane::generate_moves(q, mover, generated);
           std::vector<konane::Move> legal(generated.begin(), generated.end());
+          auto replies = [&](konane::Move m) {
+            konane::MoveList r;
+            konane::generate_moves(konane::play(q, mover, m), konane::opponent(mover), r);
+            return r.size();
+          };
+          auto key = [&](konane::Move m) {
+            return konane::canonical(konane::play(q, mover, m), konane::KeyGroup::Board).key;
+          };
           std::stable_sort(legal.begin(), legal.end(), [&](konane::Move x, konane::Move y) {
-            return konane::canonical(konane::play(q, mover, x), konane::KeyGroup::Board).key <
-                   konane::canonical(konane::play(q, mover, y), konane::KeyGroup::Board).key;
+            if (replies(x) != replies(y)) return replies(x) < replies(y);
+            return key(x) < key(y);
           });
           int first = 0;
           if (winner_for(mover, true) == want)

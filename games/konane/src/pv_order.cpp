@@ -1,7 +1,6 @@
 #include "konane/pv_order.hpp"
 
 #include <algorithm>
-#include <utility>
 #include <vector>
 
 #include "konane/symmetry.hpp"
@@ -11,13 +10,22 @@ namespace konane {
 MoveList pv_move_order(const Position& p, Color side) {
   MoveList moves;
   generate_moves(p, side, moves);
-  std::vector<std::pair<CanonicalKey, int>> keyed;
-  for (int i = 0; i < moves.size(); ++i)
-    keyed.emplace_back(canonical(play(p, side, moves[i]), KeyGroup::Board).key, i);
-  std::stable_sort(keyed.begin(), keyed.end(),
-                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  struct Keyed {
+    int replies;  // the opponent's moves in the position the move leads to
+    CanonicalKey key;
+    int index;
+  };
+  std::vector<Keyed> keyed;
+  keyed.reserve(size_t(moves.size()));
+  for (int i = 0; i < moves.size(); ++i) {
+    const Position child = play(p, side, moves[i]);
+    keyed.push_back({count_moves(child, opponent(side)), canonical(child, KeyGroup::Board).key, i});
+  }
+  std::stable_sort(keyed.begin(), keyed.end(), [](const Keyed& a, const Keyed& b) {
+    return a.replies != b.replies ? a.replies < b.replies : a.key < b.key;
+  });
   MoveList out;
-  for (const auto& [key, i] : keyed) out.push(moves[i]);
+  for (const Keyed& k : keyed) out.push(moves[k.index]);
   return out;
 }
 
