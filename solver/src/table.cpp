@@ -10,7 +10,7 @@
 
 namespace solver {
 
-ConcurrentTable::ConcurrentTable(size_t bytes) {
+ConcurrentTable::ConcurrentTable(size_t bytes, KeyKind kind) : kind_(kind) {
   size_t buckets = bytes / (kWays * sizeof(Entry));
   buckets_ = buckets ? std::bit_floor(buckets) : 1;
   const size_t len = buckets_ * kWays * sizeof(Entry);
@@ -60,7 +60,7 @@ std::optional<TablePayload> ConcurrentTable::find(const RegionKey& key) const {
 }
 
 void ConcurrentTable::store(const RegionKey& key, TablePayload payload, unsigned work) {
-  const uint64_t h = hash_key(key);
+  const uint64_t h = bucket_hash(key);
   size_t active_now = active();
   // While the table may still grow, the entry's last write and the reading of the size
   // below are sequentially consistent, as are grow()'s writing of the size and reading of
@@ -144,7 +144,7 @@ void ConcurrentTable::grow() {
       const TablePayload p{load(e.v0, std::memory_order_acquire),
                            load(e.v1, std::memory_order_acquire)};
       if (load(e.seq, std::memory_order_relaxed) != s1) continue;
-      if (!(hash_key(key) & old)) continue;  // stays
+      if (!(bucket_hash(key) & old)) continue;  // stays
       if (!std::atomic_ref<uint32_t>(e.seq).compare_exchange_strong(s1, s1 + 1,
                                                                     std::memory_order_acquire))
         continue;

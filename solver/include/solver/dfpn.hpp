@@ -306,20 +306,27 @@ class DfpnSolver {
 
   // Appends the children of s to kids_ (their new regions to arena_).
   void children(const State& s) {
-    const uint64_t base1 = s.h1 - known_h1(s.known), base2 = s.h2 - known_h2(s.known);
+    // Most moves leave the known value as it is (none of their new regions is small), and
+    // then its hash terms are the parent's.
+    const uint64_t known1 = known_h1(s.known), known2 = known_h2(s.known);
+    const uint64_t base1 = s.h1 - known1, base2 = s.h2 - known2;
+    // One access to each thread_local per node: every access calls its TLS wrapper.
+    std::vector<Child>& kids = kids_;
+    std::vector<Hard>& arena = arena_;
     auto finish = [&](Child& c) {
-      c.h1 += known_h1(c.known);
-      c.h2 += known_h2(c.known);
+      const bool same = c.known == s.known;
+      c.h1 += same ? known1 : known_h1(c.known);
+      c.h2 += same ? known2 : known_h2(c.known);
       c.hard_total = s.hard_count - (c.skip >= 0 ? 1 : 0) + int(c.count);
       proofs_.prefetch(child_key(c, s.left));
-      kids_.push_back(c);
+      kids.push_back(c);
     };
     Hard buffer[kMaxHard];
     for (int i = 0; i < s.hard_count; ++i) {
       G::for_each_option(s.hard[i].pos, s.left, [&](const Position& pos) {
         Child c{s.known,
                 i,
-                uint32_t(arena_.size()),
+                uint32_t(arena.size()),
                 0,
                 base1 - s.hard[i].h1,
                 base2 - s.hard[i].h2,
@@ -330,7 +337,7 @@ class DfpnSolver {
         HardSink sink{buffer, 0, kMaxHard - (s.hard_count - 1)};
         G::for_each_region(pos, [&](const Position& r) { add_region(c.known, sink, r); });
         for (int j = 0; j < sink.count; ++j) {
-          arena_.push_back(buffer[j]);
+          arena.push_back(buffer[j]);
           c.h1 += buffer[j].h1;
           c.h2 += buffer[j].h2;
         }
@@ -418,21 +425,25 @@ class DfpnSolver {
     ++depth_;
     // This node's children live in kids_[k0, k1) and their regions at the end of arena_;
     // deeper calls push above them and pop on return (indices, not references: both grow).
-    const size_t k0 = kids_.size(), a0 = arena_.size();
+    // The vectors themselves stay put; referring to them once spares a TLS wrapper call at
+    // every use (the numbers of every child are read at every step).
+    std::vector<Child>& kids = kids_;
+    std::vector<Hard>& arena = arena_;
+    const size_t k0 = kids.size(), a0 = arena.size();
     children(s);
-    const size_t k1 = kids_.size();
+    const size_t k1 = kids.size();
     // Children are probed once; afterwards only the child just searched is probed again.
     // A sibling proved meanwhile through a transposition keeps its old (stale) numbers here,
     // which only affects the search order: a stale number is never 0 unless it was proved.
-    for (size_t i = k0; i < k1; ++i) kids_[i].pd = lookup(s, kids_[i]);
+    for (size_t i = k0; i < k1; ++i) kids[i].pd = lookup(s, kids[i]);
     const size_t count = k1 - k0;
     const int order = order_;  // read once: a thread_local access is not free
     const bool split = busy_ && depth_ <= kSplitDepth;
     std::atomic<uint16_t>* const mark = split ? busy_slot(s.h1, s.left) : nullptr;
     if (mark) mark->fetch_add(1, std::memory_order_relaxed);
-    auto numbers = [&](size_t n) { return kids_[k0 + n].pd; };
+    auto numbers = [&](size_t n) { return kids[k0 + n].pd; };
     auto busy = [&](size_t n) {
-      return busy_slot(kids_[k0 + n].h1, !s.left)->load(std::memory_order_relaxed) != 0;
+      return busy_slot(kids[k0 + n].h1, !s.left)->load(std::memory_order_relaxed) != 0;
     };
     while (true) {
       const dfpn_choice::Choice choice =
@@ -445,23 +456,23 @@ class DfpnSolver {
         if (done && storable_state && work >= store_->min_nodes)
           store_->record(store_->ctx, s.hard[0].pos, s.left, phi == 0 ? Result::Win : Result::Loss);
         last_ = TablePayload{phi, delta};
-        kids_.resize(k0);
-        arena_.resize(a0);
+        kids.resize(k0);
+        arena.resize(a0);
         --depth_;
         if (mark) mark->fetch_sub(1, std::memory_order_relaxed);
         return;
       }
       const size_t best = k0 + choice.child;
       const uint32_t child_phi =
-          dfpn_choice::sat_add(th_delta - delta, kids_[best].pd.v0);  // < kInf
-      mid(materialize(s, kids_[best]), child_phi, choice.child_delta, kids_[best].fresh);
+          dfpn_choice::sat_add(th_delta - delta, kids[best].pd.v0);  // < kInf
+      mid(materialize(s, kids[best]), child_phi, choice.child_delta, kids[best].fresh);
       // The child's own result, even if the table lost it to a concurrent replacement.
-      kids_[best].pd = last_;
-      kids_[best].fresh = false;
+      kids[best].pd = last_;
+      kids[best].fresh = false;
       if (limits_.threads > 1 && depth_ <= kRefreshDepth) {
         for (size_t i = k0; i < k1; ++i) {
-          if (i == best || kids_[i].pd.v0 == 0 || kids_[i].pd.v1 == 0) continue;
-          if (auto e = proofs_.find(child_key(kids_[i], s.left))) kids_[i].pd = *e;
+          if (i == best || kids[i].pd.v0 == 0 || kids[i].pd.v1 == 0) continue;
+          if (auto e = proofs_.find(child_key(kids[i], s.left))) kids[i].pd = *e;
         }
       }
     }

@@ -54,7 +54,7 @@ class Engine {
   explicit Engine(const EngineConfig& config)
       : config_(config),
         value_table_(config.memory_bytes / 2),
-        proof_table_(config.memory_bytes / 2),
+        proof_table_(config.memory_bytes / 2, KeyKind::Hashed),
         values_(value_table_),
         dfpn_(values_, proof_table_,
               SearchLimits{config.value_limit, &stop_, config.threads, config.node_budget}),

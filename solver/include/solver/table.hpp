@@ -39,10 +39,21 @@ struct TablePayload {
   uint32_t v0 = 0, v1 = 0;
 };
 
+// What a table's keys are, which decides how a key picks its bucket.
+//   Plain:  keys with structure (a region's stones): the bucket comes from hash_key(), three
+//           rounds of mixing.
+//   Hashed: keys whose first word is already a uniform hash (df-pn's states, dfpn.hpp, whose
+//           words are sums of mix64 outputs): the bucket is that word, unmixed. Every child
+//           of every node is looked up twice (prefetch, probe), and hashing a hash again was
+//           six of the eleven mix64 calls a child cost.
+// Either way the whole key is stored and compared, so the choice moves entries between
+// buckets, never changes what a lookup returns.
+enum class KeyKind : uint8_t { Plain, Hashed };
+
 class ConcurrentTable {
  public:
   // Uses at most `bytes` of memory (rounded down to a power of two of buckets, at least one).
-  explicit ConcurrentTable(size_t bytes);
+  explicit ConcurrentTable(size_t bytes, KeyKind kind = KeyKind::Plain);
   std::optional<TablePayload> find(const RegionKey& key) const;
   // Starts loading key's bucket into the cache: probes are random over a table far larger
   // than the cache, so a node issues the prefetches for all its children before probing any.
@@ -72,6 +83,7 @@ class ConcurrentTable {
   static constexpr size_t kWays = 4;
   static constexpr uint32_t kUsed = 1u << 31;
 
+  uint64_t bucket_hash(const RegionKey& k) const;
   size_t bucket_of(const RegionKey& k) const;
   size_t active() const { return active_.load(std::memory_order_acquire); }
   // Stores into a bucket already chosen; Busy when the chosen entry was being written.
@@ -89,6 +101,7 @@ class ConcurrentTable {
   };
   // Read by every probe, written (active_) only when the table grows.
   size_t buckets_;
+  KeyKind kind_;
   std::atomic<size_t> active_{0};
   std::unique_ptr<Entry[], Free> entries_;
   // Entries filled, estimated from the one in kFillSample whose hash has the sample bits
@@ -101,16 +114,22 @@ class ConcurrentTable {
 };
 
 // Inline: every child of every search node is hashed and probed (twice: the prefetch, then
-// the probe). Out of line, these three were 9% of an 8x8 solve's profile; inline, the solve
-// takes about 0.97 of the time.
+// the probe). Out of line, these were 9% of an 8x8 solve's profile; inline, the solve takes
+// about 0.97 of the time.
 using core::mix64;
 
 inline uint64_t hash_key(const RegionKey& k) {
   return mix64(k.w0 ^ mix64(k.w1 ^ mix64(k.shape + 0x9e3779b97f4a7c15ull)));
 }
 
+// The shape joins a hashed key's word by a multiply, so that df-pn's two sides to move
+// (shape 0 and 1) of one state fall in unrelated buckets.
+inline uint64_t ConcurrentTable::bucket_hash(const RegionKey& k) const {
+  return kind_ == KeyKind::Hashed ? k.w0 ^ (k.shape * 0x9e3779b97f4a7c15ull) : hash_key(k);
+}
+
 inline size_t ConcurrentTable::bucket_of(const RegionKey& k) const {
-  return (hash_key(k) & (active() - 1)) * kWays;
+  return (bucket_hash(k) & (active() - 1)) * kWays;
 }
 
 }  // namespace solver
