@@ -56,10 +56,6 @@
 
 namespace solver {
 namespace retro_detail {
-// Neighbouring keys land on unrelated ranks.
-inline uint64_t mix_key(uint64_t k) {
-  return core::mix64(k);
-}
 // Strings (run names) as words for ranks::exchange: the byte count, then the bytes.
 void pack_strings(const std::vector<std::string>& in, std::vector<uint64_t>& out);
 db::Expected<std::vector<std::string>> unpack_strings(const std::vector<uint64_t>& in);
@@ -112,11 +108,12 @@ auto RetroSolver<G>::layout() const -> std::string {
   return std::to_string(nranks_) + " ranks, owner by range";
 }
 
-// mix * N / 2^64 rather than mix mod N: as even, and no division per child.
+// mix * N / 2^64 rather than mix mod N: as even, and no division per child. Mixed first, so
+// that neighbouring keys land on unrelated ranks.
 template <RetroGame G>
 auto RetroSolver<G>::owner(uint64_t packed) const -> int {
-  const auto wide = static_cast<unsigned __int128>(retro_detail::mix_key(packed)) *
-                    static_cast<uint64_t>(nranks_);
+  const auto wide =
+      static_cast<unsigned __int128>(core::mix64(packed)) * static_cast<uint64_t>(nranks_);
   return static_cast<int>(wide >> 64);
 }
 

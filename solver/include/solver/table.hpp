@@ -45,7 +45,7 @@ struct TablePayload {
 //   Hashed: keys whose first word is already a uniform hash (df-pn's states, dfpn.hpp, whose
 //           words are sums of mix64 outputs): the bucket is that word, unmixed. Every child
 //           of every node is looked up twice (prefetch, probe), and hashing a hash again was
-//           six of the eleven mix64 calls a child cost.
+//           six of the thirteen mix64 calls a child cost.
 // Either way the whole key is stored and compared, so the choice moves entries between
 // buckets, never changes what a lookup returns.
 enum class KeyKind : uint8_t { Plain, Hashed };
