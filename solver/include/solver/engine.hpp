@@ -129,9 +129,11 @@ class Engine {
     return v;
   }
 
-  // Regions valued by a proved guess, and built from their options, so far.
+  // Regions valued by a proved guess, built from their options after no guess fitted, and
+  // built from their options within the prover's first budget, so far.
   uint64_t regions_proved() const { return prover_.proved(); }
   uint64_t regions_expanded() const { return prover_.expanded(); }
+  uint64_t regions_direct() const { return prover_.direct(); }
   bool timed_out() const { return stop_.stop_requested(); }
   int threads() const { return config_.threads; }
   // Why a computation stopped: "node budget spent" or "timed out".

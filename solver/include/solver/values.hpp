@@ -7,6 +7,7 @@
 #include <span>
 #include <vector>
 
+#include "core/stop.hpp"
 #include "solver/game.hpp"
 #include "solver/node_count.hpp"
 #include "solver/table.hpp"
@@ -30,6 +31,30 @@ class ValueSolver {
   // Value of one region (a position that does not split further).
   cgt::GameId region_value(const Position& region) {
     const cgt::GameId v = keyed_value(region);
+    nodes_.flush();
+    return v;
+  }
+
+  // The value of one region if building it from its options takes at most `budget` nodes
+  // and `stop` (polled every 64 nodes, may be null) is not requested, else nullopt. The
+  // regions finished before that stay in the table, so the work is not lost to whatever
+  // values the region next.
+  std::optional<cgt::GameId> region_value_within(const Position& region, uint64_t budget,
+                                                 core::StopToken* stop) {
+    const size_t k0 = keyed_.size(), e0 = option_ends_.size(), s0 = option_stack_.size();
+    const uint64_t now = nodes_.local();
+    budget_end_ = budget > kNoBudget - now ? kNoBudget : now + budget;
+    budget_stop_ = stop;
+    std::optional<cgt::GameId> v;
+    try {
+      v = keyed_value(region);
+    } catch (const OverBudget&) {
+      keyed_.resize(k0);
+      option_ends_.resize(e0);
+      option_stack_.resize(s0);
+    }
+    budget_end_ = kNoBudget;
+    budget_stop_ = nullptr;
     nodes_.flush();
     return v;
   }
@@ -67,6 +92,8 @@ class ValueSolver {
   cgt::GameId rep_value(const Keyed<Position>& k) {
     if (auto hit = table_.find(k.key)) return hit->v0;
     const uint64_t before = nodes_.bump();  // per thread (node_count.hpp)
+    if (before >= budget_end_ || (budget_stop_ && (before & 63) == 0 && budget_stop_->poll()))
+      throw OverBudget{};
     // Phase one keys every option's regions and prefetches their table lines; phase two
     // looks them up (recursing where missing). Probing as each region is keyed would wait
     // for one cache miss at a time, and the probes are most of a node's cost.
@@ -119,8 +146,15 @@ class ValueSolver {
     return w;
   }
 
+  struct OverBudget {};
+  static constexpr uint64_t kNoBudget = ~uint64_t{0};
+
   ConcurrentTable& table_;
   NodeCount<ValueSolver> nodes_;
+  // This thread's node count at which region_value_within gives up. One thread's call is
+  // serial from start to end, so a per-thread bound cannot reach another call.
+  static inline thread_local uint64_t budget_end_ = kNoBudget;
+  static inline thread_local core::StopToken* budget_stop_ = nullptr;
   std::atomic<int> max_size_{-1};  // largest region size ever stored
   static inline thread_local std::vector<cgt::GameId> option_stack_;
   static inline thread_local std::vector<Keyed<Position>> keyed_;
