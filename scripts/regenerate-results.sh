@@ -146,12 +146,14 @@ values() {
     echo "Every position after both removals (rule \`any\`, a superset of \`standard\`; the"
     echo "column std marks removals \`standard\` allows) on every board up to 6x6, R <= C."
     echo "Left = Black. Values from \`konane value --threads $THREADS --timeout $VALUE_TIMEOUT\`, each"
-    echo "in a process of its own; seconds is the command's own time (tables included); \"proved\""
-    echo "counts the regions whose value a guess proved with df-pn and \"built\" those built from"
-    echo "their options (both 0: every region small enough to value directly)."
+    echo "in a process of its own; seconds is the command's own time (tables included). Of the"
+    echo "regions too large to value directly outright (over 12 stones), \"direct\" counts those"
+    echo "built from their options within the first node budget, \"proved\" those whose value a"
+    echo "guess proved with df-pn and \"built\" those built from their options after no guess"
+    echo "fitted (all 0: every region small enough to value directly)."
     echo
-    echo "| board | removals | std | position | value | class | mean | temperature | proved | built | seconds |"
-    echo "|---|---|---|---|---|---|---|---|---|---|---|"
+    echo "| board | removals | std | position | value | class | mean | temperature | direct | proved | built | seconds |"
+    echo "|---|---|---|---|---|---|---|---|---|---|---|---|"
   } >"$BODY"
   for b in 1x1 1x2 1x3 1x4 1x5 1x6 2x2 2x3 2x4 2x5 2x6 3x3 3x4 3x5 3x6 4x4 4x5 4x6 5x5 5x6 6x6; do
     local std_removals
@@ -161,7 +163,7 @@ values() {
         local std=no json
         case " $std_removals " in *" $br "*) std=yes ;; esac
         json=$("$KONANE" value --board "$b" --opening any --moves "$br,$wr" --threads "$THREADS" --timeout "$VALUE_TIMEOUT" --json)
-        echo "$json" | jq -r --arg b "$b" --arg m "$br,$wr" --arg s "$std" 'if .complete then "| \($b) | \($m) | \($s) | `\(.position)` | `\(.value)` | \(.class) | \(.mean) | \(.temperature) | \(.regions_proved) | \(.regions_expanded) | \(.seconds * 100 | round / 100) |" else "| \($b) | \($m) | \($s) | `\(.position)` | not computed within \(.seconds | round) s | - | - | - | - | - | - |" end' >>"$BODY"
+        echo "$json" | jq -r --arg b "$b" --arg m "$br,$wr" --arg s "$std" 'if .complete then "| \($b) | \($m) | \($s) | `\(.position)` | `\(.value)` | \(.class) | \(.mean) | \(.temperature) | \(.regions_direct) | \(.regions_proved) | \(.regions_expanded) | \(.seconds * 100 | round / 100) |" else "| \($b) | \($m) | \($s) | `\(.position)` | not computed within \(.seconds | round) s | - | - | - | - | - | - | - |" end' >>"$BODY"
       done
     done
   done
