@@ -38,12 +38,16 @@ class Guesser {
     return r;
   }
 
-  // Asks about a candidate once; true when G equals it.
-  bool is(GameId c) {
-    if (std::find(tried_.begin(), tried_.end(), c) != tried_.end()) return false;
+  // Asks about a candidate once: c when G equals it, else kNoGame.
+  GameId attempt(GameId c) {
+    if (std::find(tried_.begin(), tried_.end(), c) != tried_.end()) return kNoGame;
     tried_.push_back(c);
     const auto r = ask(c);
-    return r && *r == Cmp::Equal;
+    return r && *r == Cmp::Equal ? c : kNoGame;
+  }
+
+  static GameId switch_of(GameId l, GameId r) {
+    return make_game(std::span(&l, 1), std::span(&r, 1));
   }
 
   GameId numbers() {
@@ -77,9 +81,8 @@ class Guesser {
   // infinitesimal, or a number of a finer denominator.
   GameId squeezed(const Dyadic& x, bool from_above) {
     const int sign = from_above ? 1 : -1;
-    if (is(make_nus(x, sign, 0))) return make_nus(x, sign, 0);
-    if (!over_ && is(make_nus(x, 2 * sign, 1))) return make_nus(x, 2 * sign, 1);
-    return kNoGame;
+    const GameId v = attempt(make_nus(x, sign, 0));
+    return v != kNoGame || over_ ? v : attempt(make_nus(x, 2 * sign, 1));
   }
 
   // G || c, lo < G < hi.
@@ -95,16 +98,14 @@ class Guesser {
     Stops s{c, hi, c, lo};
     for (int depth = 0; depth <= limits_.stop_depth; ++depth) {
       if (!refine(s, depth, true) || !refine(s, depth, false)) return found_;
+      GameId v = kNoGame;
       if (s.left_win == c && s.right_win == c) {
         // Both stops c so far: c plus an infinitesimal confused with 0 (not * itself).
-        if (*vs_star == Cmp::Greater && is(make_nus(c, 1, 1))) return make_nus(c, 1, 1);
-        if (*vs_star == Cmp::Less && is(make_nus(c, -1, 1))) return make_nus(c, -1, 1);
+        if (*vs_star != Cmp::Fuzzy) v = attempt(make_nus(c, *vs_star == Cmp::Greater ? 1 : -1, 1));
       } else {
-        const GameId l = number(s.left_win), r = number(s.right_win);
-        const GameId pure = make_game(std::span(&l, 1), std::span(&r, 1));
-        if (is(pure)) return pure;
+        v = attempt(switch_of(number(s.left_win), number(s.right_win)));
       }
-      if (over_) return kNoGame;
+      if (v != kNoGame || over_) return v;
       if (depth == limits_.stop_depth) {
         // Read the ties the other way on one side or both: {a* | b*}, {a | b*}, {a* | b}.
         const GameId lw = number(s.left_win), rw = number(s.right_win);
@@ -112,9 +113,7 @@ class Guesser {
         const GameId rs = s.right_lose ? make_nus(*s.right_lose, 0, 1) : kNoGame;
         for (const auto& [l, r] : {std::pair{ls, rs}, std::pair{lw, rs}, std::pair{ls, rw}}) {
           if (l == kNoGame || r == kNoGame) continue;
-          const GameId g = make_game(std::span(&l, 1), std::span(&r, 1));
-          if (is(g)) return g;
-          if (over_) return kNoGame;
+          if ((v = attempt(switch_of(l, r))) != kNoGame || over_) return v;
         }
       }
     }

@@ -97,7 +97,7 @@ class ValueProver {
   std::optional<cgt::GameId> rep_value(const Keyed<Position>& k) {
     if (auto hit = values_.peek(k.key, G::size(k.rep))) return *hit;
     if (limits_.direct_budget > 0) {
-      if (auto v = values_.region_value_within(k.rep, limits_.direct_budget, limits_.stop)) {
+      if (auto v = values_.rep_value_within(k, limits_.direct_budget, limits_.stop)) {
         direct_.fetch_add(1, std::memory_order_relaxed);
         return *v;
       }

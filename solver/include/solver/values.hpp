@@ -41,13 +41,21 @@ class ValueSolver {
   // values the region next.
   std::optional<cgt::GameId> region_value_within(const Position& region, uint64_t budget,
                                                  core::StopToken* stop) {
+    const Keyed<Position> k = G::key(region);
+    const auto v = rep_value_within(k, budget, stop);
+    return v && k.negated ? cgt::neg(*v) : v;
+  }
+
+  // The same for a region already keyed: the value of its representative.
+  std::optional<cgt::GameId> rep_value_within(const Keyed<Position>& k, uint64_t budget,
+                                              core::StopToken* stop) {
     const size_t k0 = keyed_.size(), e0 = option_ends_.size(), s0 = option_stack_.size();
     const uint64_t now = nodes_.local();
     budget_end_ = budget > kNoBudget - now ? kNoBudget : now + budget;
     budget_stop_ = stop;
     std::optional<cgt::GameId> v;
     try {
-      v = keyed_value(region);
+      v = rep_value(k);
     } catch (const OverBudget&) {
       keyed_.resize(k0);
       option_ends_.resize(e0);
