@@ -159,6 +159,7 @@ struct RetroOptions {
 // ── non-template helpers (solver/src/retro.cpp) ──
 namespace retro_detail {
 struct RankScratch;                 // retro_ranked.hpp
+struct RangeCut;                    // retro_ranked.hpp
 std::string layer_name(int layer);  // zero-padded "0007"
 std::string iso_now();
 
@@ -399,7 +400,10 @@ class RetroSolver {
 
   db::Status spill(int l, tbb::enumerable_thread_specific<Buffers>& local, uint64_t& seq,
                    RetroStats& stats);
-  db::Status spill(int l, const std::vector<Buffers*>& buffers, uint64_t& seq, RetroStats& stats);
+  // `runs`: by drop - 1, the lengths of the sorted runs of unique words each buffer holds
+  // (merged, not sorted); null: unsorted buffers.
+  db::Status spill(int l, const std::vector<Buffers*>& buffers, uint64_t& seq, RetroStats& stats,
+                   std::vector<std::vector<size_t>>* runs = nullptr);
 
   // ── phase 2: solving ──
   db::Expected<retro_detail::SolvedLayer> load_window(int l);
@@ -429,6 +433,8 @@ class RetroSolver {
   db::Status enumerate_ranked(std::map<int, uint64_t>& sizes, RetroStats& stats);
   db::Status expand_ranked(int l, retro_detail::WordReader& reader,
                            retro_detail::Progress& progress, uint64_t& expanded, RetroStats& stats);
+  db::Status route_children(tbb::enumerable_thread_specific<Buffers>& local, size_t di,
+                            Buffers& received, std::vector<std::vector<size_t>>& runs);
   db::Status solve_layers_ranked(const std::map<int, uint64_t>& sizes, RetroStats& stats);
   db::Status solve_round(int l, std::span<uint64_t> block,
                          const std::vector<const retro_detail::SolvedLayer*>& below);
@@ -437,6 +443,20 @@ class RetroSolver {
   db::Status gather_layer(retro_detail::SolvedLayer& layer);
   db::Status write_share(const std::vector<uint64_t>& solved,
                          std::vector<db::SstBuilder>& builders);
+  db::Expected<retro_detail::RangeCut> range_pieces(std::span<const uint64_t> share);
+  db::Status exchange_slice(std::span<const uint64_t> share, const retro_detail::RangeCut& cut,
+                            uint64_t j, std::vector<uint64_t>& into);
+  db::Status build_tables(std::span<const uint64_t> piece, std::vector<db::SstBuilder>& builders);
+  // Replicated windows: the layer solved by key ranges (retro_ranked_ranges.hpp).
+  db::Status solve_by_ranges(int l, const std::vector<const retro_detail::SolvedLayer*>& below,
+                             bool keep_whole, retro_detail::SolvedLayer& solved,
+                             std::vector<db::SstBuilder>& builders, RetroLayerStats& ls,
+                             retro_detail::Progress& progress, uint64_t done_before,
+                             uint64_t total_here);
+  db::Expected<std::vector<uint64_t>> solve_by_owners(
+      int l, const std::vector<const retro_detail::SolvedLayer*>& below, RetroLayerStats& ls,
+      retro_detail::Progress& progress, uint64_t done_before, uint64_t total_here);
+  db::Status hash_share_of(std::span<const uint64_t> mine, std::vector<uint64_t>& share);
   bool ranked_ = false;
   int rank_ = 0, nranks_ = 1;
   uint64_t bytes_sent_ = 0;

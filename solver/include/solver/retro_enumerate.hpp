@@ -142,11 +142,7 @@ auto RetroSolver<G>::expand_one(int l, uint64_t w, Buffers& out, std::atomic<int
         bad = 2;
         return;
       }
-      size_t slot = static_cast<size_t>(d - 1);
-      if (ranked_)  // routed to the child's owner here, in the one pass over the children
-        slot = slot * static_cast<size_t>(nranks_) +
-               static_cast<size_t>(owner(retro_detail::word_key(*cw)));
-      out[slot].push_back(*cw);
+      out[static_cast<size_t>(d - 1)].push_back(*cw);
     });
   }
 }
@@ -171,19 +167,33 @@ auto RetroSolver<G>::spill(int l, tbb::enumerable_thread_specific<Buffers>& loca
 
 template <RetroGame G>
 auto RetroSolver<G>::spill(int l, const std::vector<Buffers*>& buffers, uint64_t& seq,
-                           RetroStats& stats) -> db::Status {
-  std::vector<std::pair<std::vector<uint64_t>*, Path>> jobs;
+                           RetroStats& stats, std::vector<std::vector<size_t>>* runs)
+    -> db::Status {
+  struct Job {
+    std::vector<uint64_t>* words;
+    std::vector<size_t>* runs;  // its sorted runs' lengths, or null: unsorted
+    Path path;
+  };
+  std::vector<Job> jobs;
   for (Buffers* bp : buffers)
     for (int d = 1; d <= drop_; ++d) {
       Buffers& b = *bp;
       auto& v = b[static_cast<size_t>(d - 1)];
-      if (!v.empty()) jobs.emplace_back(&v, run_path(l - d, l, seq++));
+      if (!v.empty())
+        jobs.push_back(
+            {&v, runs ? &(*runs)[static_cast<size_t>(d - 1)] : nullptr, run_path(l - d, l, seq++)});
     }
   std::vector<db::Status> written(jobs.size());
   tbb::parallel_for(size_t{0}, jobs.size(), [&](size_t i) {
-    auto& v = *jobs[i].first;
-    retro_detail::sort_unique(v, key_bits_);
-    written[i] = retro_detail::write_words(jobs[i].second, v, o_.sync_files);
+    auto& v = *jobs[i].words;
+    if (jobs[i].runs) {
+      retro_detail::merge_runs(v, *jobs[i].runs);
+      retro_detail::unique_sorted(v);
+      jobs[i].runs->clear();
+    } else {
+      retro_detail::sort_unique(v, key_bits_);
+    }
+    written[i] = retro_detail::write_words(jobs[i].path, v, o_.sync_files);
     v.clear();
   });
   for (const auto& s : written)

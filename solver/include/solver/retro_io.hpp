@@ -8,6 +8,7 @@
 // File format: 8 magic bytes, the word count (uint64, native order), the words. Files are
 // written under a temporary name, fsynced and renamed, so a file under its final name is
 // always whole; that is what makes the solver's work directory safe to resume after kill -9.
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
@@ -29,6 +30,32 @@ inline uint64_t word_key(uint64_t w) {
 // fit), big inputs are radix sorted on the key bits alone, using a scratch copy of v: a
 // comparison sort of the enumeration's spills was 15% of a whole retro run.
 void sort_unique(std::vector<uint64_t>& v, int key_bits = 64 - kRetroFlagBits);
+// The same for words already sorted: equal keys made one word, their flags or-ed.
+void unique_sorted(std::vector<uint64_t>& v);
+// `v` holds sorted runs, counts[i] words each, in order: merges them in
+// place, pairwise (linear passes, cheaper than sorting the whole again).
+inline void merge_runs(std::span<uint64_t> v, std::span<const size_t> counts) {
+  std::vector<size_t> ends;
+  size_t at = 0;
+  for (const size_t c : counts)
+    if (c) ends.push_back(at += c);
+  while (ends.size() > 1) {
+    std::vector<size_t> next;
+    size_t begin = 0;
+    for (size_t i = 0; i < ends.size(); i += 2) {
+      if (i + 1 < ends.size()) {
+        std::inplace_merge(v.begin() + static_cast<std::ptrdiff_t>(begin),
+                           v.begin() + static_cast<std::ptrdiff_t>(ends[i]),
+                           v.begin() + static_cast<std::ptrdiff_t>(ends[i + 1]));
+        next.push_back(ends[i + 1]);
+        begin = ends[i + 1];
+      } else {
+        next.push_back(ends[i]);
+      }
+    }
+    ends = std::move(next);
+  }
+}
 
 class WordWriter {
  public:

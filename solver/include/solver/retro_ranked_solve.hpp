@@ -13,9 +13,14 @@ auto RetroSolver<G>::solve_layers_ranked(const std::map<int, uint64_t>& sizes, R
   std::map<int, retro_detail::SolvedLayer> window;
   std::set<int> full;  // window layers held whole on this rank (else this rank's share)
   retro_detail::Progress progress(o_.progress, o_.progress_tty);
-  // Rounds hold every option of their positions twice over (queries and where they came
-  // from, 12 bytes an option), so they are smaller than the single-process chunks.
-  const uint64_t per_round = std::min<uint64_t>(o_.chunk_positions, uint64_t{1} << 20);
+  // Whether every rank holds layer l's whole window: the same choice on every rank, since
+  // it depends on global sizes only.
+  const auto replicates = [&](int layer) {
+    uint64_t window_positions = 0;
+    for (int c = std::max(0, layer - drop_); c < layer; ++c)
+      if (auto it = sizes.find(c); it != sizes.end()) window_positions += it->second;
+    return window_positions * 16 <= o_.replicate_bytes;
+  };
   uint64_t done_here = 0, total_here = 0;
   for (const auto& [l, n] : sizes) total_here += n / static_cast<uint64_t>(nranks_);
   for (const auto& [l, n] : sizes) {
@@ -34,11 +39,7 @@ auto RetroSolver<G>::solve_layers_ranked(const std::map<int, uint64_t>& sizes, R
       it = it->first < l - drop_ ? window.erase(it) : std::next(it);
     std::vector<const retro_detail::SolvedLayer*> below(static_cast<size_t>(drop_), nullptr);
     db::Status st = db::ok();
-    uint64_t window_positions = 0;
-    for (int c = std::max(0, l - drop_); c < l; ++c)
-      if (auto it = sizes.find(c); it != sizes.end()) window_positions += it->second;
-    // The same choice on every rank: it depends on global sizes only.
-    const bool replicate = window_positions * 16 <= o_.replicate_bytes;
+    const bool replicate = replicates(l);
     for (int c = std::max(0, l - drop_); c < l && st; ++c) {
       if (!sizes.count(c)) continue;
       if (!window.count(c)) {
@@ -58,64 +59,30 @@ auto RetroSolver<G>::solve_layers_ranked(const std::map<int, uint64_t>& sizes, R
       if (auto s = gather_layer(window[c]); !s) return s;
       full.insert(c);
     }
-    auto reader = st ? retro_detail::WordReader::open(layer_path(l))
-                     : db::Expected<retro_detail::WordReader>(st.error());
-    auto out = reader ? retro_detail::WordWriter::create(solved_path(l), o_.sync_files)
-                      : db::Expected<retro_detail::WordWriter>(reader.error());
-    if (auto s = ranks::agree(out ? db::ok() : db::Status(out.error())); !s) return s;
-    const uint64_t here = reader->size();
-    auto most = ranks::max({retro_detail::rounds_for(here, per_round)});
-    if (!most) return most.error();
-    std::vector<uint64_t> block(static_cast<size_t>(std::min<uint64_t>(per_round, here)));
-    uint64_t layer_done = 0, sides = 0, mover_wins = 0;
-    for (uint64_t round = 0; round < (*most)[0]; ++round) {
-      st = db::ok();
-      size_t k = 0;
-      if (reader->remaining() > 0) {
-        auto got = reader->read(block);
-        if (!got)
-          st = got.error();
-        else
-          k = *got;
-      }
-      const std::span<uint64_t> mine(block.data(), k);
-      if (replicate) {
-        // Every child is in this rank's copy of the window: the single-process solve, and
-        // the round's one agreement (below) carries a failed read too.
-        if (st) st = solve_block(l, mine, below);
-      } else {
-        // The exchanges are collective: a rank whose read failed must not skip them.
-        if (auto s = ranks::agree(st); !s) return s;
-        st = solve_round(l, mine, below);
-      }
-      if (st && k > 0) st = out->append(mine);
-      if (auto s = ranks::agree(st); !s) return s;
-      for (size_t i = 0; i < k; ++i) {
-        const uint64_t f = block[i];
-        if (f & kRetroLeftReached) sides++, mover_wins += (f & kRetroLeftWins) ? 1 : 0;
-        if (f & kRetroRightReached) sides++, mover_wins += (f & kRetroRightWins) ? 1 : 0;
-      }
-      layer_done += k;
-      progress.update("solve", l, layer_done, here, done_here + layer_done, total_here);
-      if (o_.abort_after && !replicate) {  // solve_block counts its own
-        solved_ += k;
-        if (solved_ >= o_.abort_after) retro_detail::die_for_test("positions", solved_);
-      }
-    }
-    auto counts = ranks::sum({sides, mover_wins});
-    if (!counts) return counts.error();
-    ls.sides = (*counts)[0];
-    ls.mover_wins = (*counts)[1];
-    if (auto s = ranks::agree(out->commit()); !s) return s;
-    // The share, solved, is the next layer's window: read once, written as table files
-    // by key range, then kept.
-    auto solved = retro_detail::read_words(solved_path(l));
-    if (auto s = ranks::agree(solved ? db::ok() : db::Status(solved.error())); !s) return s;
     std::vector<db::SstBuilder> builders;
-    if (auto s = write_share(*solved, builders); !s) return s;
-    window[l].words = std::move(*solved);
-    window[l].build_index(key_bits_);
-    full.erase(l);
+    uint64_t here = 0;
+    if (replicate) {
+      // Whether the next layer's window is replicated too: then this one is kept whole.
+      const auto next = sizes.upper_bound(l);
+      const bool keep_whole = next != sizes.end() && replicates(next->first);
+      if (auto s = solve_by_ranges(l, below, keep_whole, window[l], builders, ls, progress,
+                                   done_here, total_here);
+          !s)
+        return s;
+      here = n / static_cast<uint64_t>(nranks_);
+      if (keep_whole)
+        full.insert(l);
+      else
+        full.erase(l);
+    } else {
+      auto solved = solve_by_owners(l, below, ls, progress, done_here, total_here);
+      if (!solved) return solved.error();
+      here = solved->size();
+      if (auto s = write_share(*solved, builders); !s) return s;
+      window[l].words = std::move(*solved);
+      window[l].build_index(key_bits_);
+      full.erase(l);
+    }
     ls.seconds = seconds_since(t0);
     const std::vector<db::MetaEntry> meta = layer_done_meta(ls);
     if (auto s = ingest_ranked(std::move(builders), meta); !s) return s;
@@ -130,6 +97,65 @@ auto RetroSolver<G>::solve_layers_ranked(const std::map<int, uint64_t>& sizes, R
   return db::ok();
 }
 
+// A layer solved by this rank's hash share with the owners' lookups (solve_round), round by
+// round, streamed to its solved file; returns the solved share. Rounds hold every option of
+// their positions twice over (queries and where they came from, 12 bytes an option), so they
+// are smaller than the single-process chunks.
+template <RetroGame G>
+auto RetroSolver<G>::solve_by_owners(int l,
+                                     const std::vector<const retro_detail::SolvedLayer*>& below,
+                                     RetroLayerStats& ls, retro_detail::Progress& progress,
+                                     uint64_t done_before, uint64_t total_here)
+    -> db::Expected<std::vector<uint64_t>> {
+  const uint64_t per_round = std::min<uint64_t>(o_.chunk_positions, uint64_t{1} << 20);
+  auto reader = retro_detail::WordReader::open(layer_path(l));
+  auto out = reader ? retro_detail::WordWriter::create(solved_path(l), o_.sync_files)
+                    : db::Expected<retro_detail::WordWriter>(reader.error());
+  if (auto s = ranks::agree(out ? db::ok() : db::Status(out.error())); !s) return s.error();
+  const uint64_t here = reader->size();
+  auto most = ranks::max({retro_detail::rounds_for(here, per_round)});
+  if (!most) return most.error();
+  std::vector<uint64_t> block(static_cast<size_t>(std::min<uint64_t>(per_round, here)));
+  uint64_t layer_done = 0, sides = 0, mover_wins = 0;
+  for (uint64_t round = 0; round < (*most)[0]; ++round) {
+    db::Status st = db::ok();
+    size_t k = 0;
+    if (reader->remaining() > 0) {
+      auto got = reader->read(block);
+      if (!got)
+        st = got.error();
+      else
+        k = *got;
+    }
+    const std::span<uint64_t> mine(block.data(), k);
+    // The exchanges are collective: a rank whose read failed must not skip them.
+    if (auto s = ranks::agree(st); !s) return s.error();
+    st = solve_round(l, mine, below);
+    if (st && k > 0) st = out->append(mine);
+    if (auto s = ranks::agree(st); !s) return s.error();
+    for (size_t i = 0; i < k; ++i) {
+      const uint64_t f = block[i];
+      if (f & kRetroLeftReached) sides++, mover_wins += (f & kRetroLeftWins) ? 1 : 0;
+      if (f & kRetroRightReached) sides++, mover_wins += (f & kRetroRightWins) ? 1 : 0;
+    }
+    layer_done += k;
+    progress.update("solve", l, layer_done, here, done_before + layer_done, total_here);
+    if (o_.abort_after) {
+      solved_ += k;
+      if (solved_ >= o_.abort_after) retro_detail::die_for_test("positions", solved_);
+    }
+  }
+  auto counts = ranks::sum({sides, mover_wins});
+  if (!counts) return counts.error();
+  ls.sides = (*counts)[0];
+  ls.mover_wins = (*counts)[1];
+  // The solved file first: once the layer is done, the window of a rerun comes from it.
+  if (auto s = ranks::agree(out->commit()); !s) return s.error();
+  auto solved = retro_detail::read_words(solved_path(l));
+  if (auto s = ranks::agree(solved ? db::ok() : db::Status(solved.error())); !s) return s.error();
+  return solved;
+}
+
 // Every rank's share of a window layer, so that each holds all of it (collective).
 template <RetroGame G>
 auto RetroSolver<G>::gather_layer(retro_detail::SolvedLayer& layer) -> db::Status {
@@ -142,91 +168,116 @@ auto RetroSolver<G>::gather_layer(retro_detail::SolvedLayer& layer) -> db::Statu
   return db::ok();
 }
 
-// The layer's records as table files that never overlap: hash ownership scatters a rank's
-// share over the whole key range, and overlapping files would land in level 0 and be
-// compacted (on 2 cores that was half of rank 0's time). So the shares are redistributed
-// by key range first: splitters from evenly spaced samples of every share (the same on
-// every rank), pieces of about one round each, rank r building piece j * ranks + r of
-// slice j. Each rank's piece is sorted and cut into one presorted builder per thread.
+// Cuts a layer held in disjoint sorted shares (one a rank) into key ranges of about one round
+// each, the same on every rank (collective): splitters from evenly spaced samples of every
+// share. Pieces j * ranks .. j * ranks + ranks - 1 form slice j; piece j * ranks + r goes to
+// rank r, so every rank gets one piece of every slice and the slices interleave the ranks
+// over the key range (a rank's positions are not one block of the range, which would load
+// the ranks unevenly where the cost per position drifts along the keys).
 template <RetroGame G>
-auto RetroSolver<G>::write_share(const std::vector<uint64_t>& solved,
-                                 std::vector<db::SstBuilder>& builders) -> db::Status {
+auto RetroSolver<G>::range_pieces(std::span<const uint64_t> share)
+    -> db::Expected<retro_detail::RangeCut> {
   const size_t nr = static_cast<size_t>(nranks_);
-  auto total = ranks::sum({solved.size()});
+  auto total = ranks::sum({share.size()});
   if (!total) return total.error();
   const uint64_t per_round = std::min<uint64_t>(o_.chunk_positions, uint64_t{1} << 20);
-  const uint64_t slices =
-      std::max<uint64_t>(1, retro_detail::rounds_for((*total)[0], per_round * nr));
-  const uint64_t pieces = slices * nr;
+  retro_detail::RangeCut cut;
+  cut.slices = std::max<uint64_t>(1, retro_detail::rounds_for((*total)[0], per_round * nr));
+  const uint64_t pieces = cut.slices * nr;
   auto& to = scratch_->to;
   auto& from = scratch_->from;
   to.assign(nr, {});
-  const uint64_t m = std::min<uint64_t>(solved.size(), 16 * pieces);
+  const uint64_t m = std::min<uint64_t>(share.size(), 16 * pieces);
   for (uint64_t i = 0; i < m; ++i) {
-    const uint64_t at =
-        static_cast<uint64_t>(static_cast<unsigned __int128>(solved.size()) * i / m);
-    for (auto& t : to) t.push_back(retro_detail::word_key(solved[at]));
+    const uint64_t at = static_cast<uint64_t>(static_cast<unsigned __int128>(share.size()) * i / m);
+    for (auto& t : to) t.push_back(retro_detail::word_key(share[at]));
   }
-  if (auto s = ranks::exchange(to, from, &bytes_sent_); !s) return s;
+  if (auto s = ranks::exchange(to, from, &bytes_sent_); !s) return s.error();
   std::vector<uint64_t> sample;
   for (const auto& v : from) sample.insert(sample.end(), v.begin(), v.end());
   std::sort(sample.begin(), sample.end());
   // bound[p]: the first key of piece p (bound[0] = 0, bound[pieces] past every key).
-  std::vector<uint64_t> bound(pieces + 1, 0);
-  bound[pieces] = UINT64_MAX;
+  cut.bound.assign(pieces + 1, 0);
+  cut.bound[pieces] = UINT64_MAX;
   for (uint64_t p = 1; p < pieces; ++p)
-    bound[p] = sample.empty() ? UINT64_MAX : sample[sample.size() * p / pieces];
+    cut.bound[p] = sample.empty() ? UINT64_MAX : sample[sample.size() * p / pieces];
+  return cut;
+}
+
+// Slice j of `share` sent to the ranks by range (in place, no copy), and this rank's piece of
+// it, gathered from every rank and merged, appended to `into` (collective).
+template <RetroGame G>
+auto RetroSolver<G>::exchange_slice(std::span<const uint64_t> share,
+                                    const retro_detail::RangeCut& cut, uint64_t j,
+                                    std::vector<uint64_t>& into) -> db::Status {
+  const size_t nr = static_cast<size_t>(nranks_);
   const auto first_at = [&](uint64_t key) {
-    if (key == UINT64_MAX) return solved.size();
+    if (key == UINT64_MAX) return share.size();
     return static_cast<size_t>(
-        std::lower_bound(solved.begin(), solved.end(), key << retro_detail::kRetroFlagBits) -
-        solved.begin());
+        std::lower_bound(share.begin(), share.end(), key << retro_detail::kRetroFlagBits) -
+        share.begin());
   };
+  const size_t begin = first_at(cut.bound[j * nr]);
+  auto& counts = scratch_->counts;
+  counts.assign(nr, 0);
+  for (size_t r = 0, at = begin; r < nr; ++r) {
+    const size_t end = first_at(cut.bound[j * nr + r + 1]);
+    counts[r] = end - at;
+    at = end;
+  }
+  const size_t end = first_at(cut.bound[(j + 1) * nr]);
+  const size_t before = into.size();
+  std::vector<size_t> got;
+  if (auto s = ranks::exchange(share.subspan(begin, end - begin), counts, into, &got, &bytes_sent_);
+      !s)
+    return s;
+  // Sorted slices of disjoint shares.
+  retro_detail::merge_runs(std::span<uint64_t>(into).subspan(before), got);
+  return db::ok();
+}
+
+// Solved words of one key range as presorted table files, one builder per thread.
+template <RetroGame G>
+auto RetroSolver<G>::build_tables(std::span<const uint64_t> piece,
+                                  std::vector<db::SstBuilder>& builders) -> db::Status {
+  if (piece.empty()) return db::ok();
   db::SstBuilderOptions bo;
   bo.max_buffered_records = o_.sst_buffer_records;
   bo.presorted = true;
   const size_t nb = static_cast<size_t>(std::max(1, tbb::this_task_arena::max_concurrency()));
+  const size_t first = builders.size();
+  for (size_t b = 0; b < nb; ++b) {
+    auto builder = db_.sst_builder(bo);
+    if (!builder) return builder.error();
+    builders.push_back(std::move(*builder));
+  }
+  std::vector<db::Status> added(nb);
+  tbb::parallel_for(size_t{0}, nb, [&](size_t b) {
+    db::SstBuilder& builder = builders[first + b];
+    const size_t from_i = piece.size() * b / nb, to_i = piece.size() * (b + 1) / nb;
+    for (size_t i = from_i; i < to_i && added[b]; ++i)
+      added[b] = builder.add(db_key(piece[i]), value_of(piece[i]));
+    if (added[b]) added[b] = builder.flush();
+  });
+  for (const auto& s : added)
+    if (!s) return s;
+  return db::ok();
+}
+
+// The layer's records as table files that never overlap: hash ownership scatters a rank's
+// share over the whole key range, and overlapping files would land in level 0 and be
+// compacted (on 2 cores that was half of rank 0's time). So the shares are redistributed
+// by key range first (range_pieces), each rank's piece of a slice built by itself.
+template <RetroGame G>
+auto RetroSolver<G>::write_share(const std::vector<uint64_t>& solved,
+                                 std::vector<db::SstBuilder>& builders) -> db::Status {
+  auto cut = range_pieces(solved);
+  if (!cut) return cut.error();
   std::vector<uint64_t> piece;
-  std::vector<size_t> got;
-  for (uint64_t j = 0; j < slices; ++j) {
-    // Pieces j * nr .. j * nr + nr - 1 are consecutive in `solved`: sent from it in place.
-    const size_t begin = first_at(bound[j * nr]);
-    auto& counts = scratch_->counts;
-    counts.assign(nr, 0);
-    for (size_t r = 0, at = begin; r < nr; ++r) {
-      const size_t end = first_at(bound[j * nr + r + 1]);
-      counts[r] = end - at;
-      at = end;
-    }
-    const size_t end = first_at(bound[(j + 1) * nr]);
+  for (uint64_t j = 0; j < cut->slices; ++j) {
     piece.clear();
-    if (auto s = ranks::exchange(std::span(solved).subspan(begin, end - begin), counts, piece, &got,
-                                 &bytes_sent_);
-        !s)
-      return s;
-    retro_detail::merge_runs(piece, got);  // sorted slices of disjoint shares
-    db::Status st = db::ok();
-    const size_t first = builders.size();
-    for (size_t b = 0; b < nb && st && !piece.empty(); ++b) {
-      auto builder = db_.sst_builder(bo);
-      if (!builder)
-        st = builder.error();
-      else
-        builders.push_back(std::move(*builder));
-    }
-    if (st && !piece.empty()) {
-      std::vector<db::Status> added(nb);
-      tbb::parallel_for(size_t{0}, nb, [&](size_t b) {
-        db::SstBuilder& builder = builders[first + b];
-        const size_t from_i = piece.size() * b / nb, to_i = piece.size() * (b + 1) / nb;
-        for (size_t i = from_i; i < to_i && added[b]; ++i)
-          added[b] = builder.add(db_key(piece[i]), value_of(piece[i]));
-        if (added[b]) added[b] = builder.flush();
-      });
-      for (const auto& s : added)
-        if (st && !s) st = s;
-    }
-    if (auto s = ranks::agree(st); !s) return s;
+    if (auto s = exchange_slice(solved, *cut, j, piece); !s) return s;
+    if (auto s = ranks::agree(build_tables(piece, builders)); !s) return s;
   }
   return db::ok();
 }
