@@ -116,7 +116,8 @@ TEST(RetroRanks, AKilledRankResumesToTheSameDatabase) {
 // On 5x5 a 1 MiB window holds the windows of the smallest and the largest layers whole but
 // not those of the middle ones: layers solved by key ranges (whole windows) and by hash
 // shares (owners' lookups) follow each other both ways, and a rerun after a kill picks up the
-// other way's files (retro_ranked_ranges.hpp keeps the solved files hash shares).
+// other way's files (an owners' layer sends the parts that whole-window layers solved to
+// their owners first, retro_ranked_ranges.hpp).
 TEST(RetroRanks, WholeWindowsAndOwnersLookupsAlternate) {
   clitest::TempDir dir;
   const fs::path one = dir.path / "one";

@@ -68,6 +68,11 @@ db::Expected<std::vector<std::string>> unpack_strings(const std::vector<uint64_t
 inline uint64_t rounds_for(uint64_t n, uint64_t per_round) {
   return (n + per_round - 1) / per_round;
 }
+// The rank that takes piece p (0 <= p < ranks) of slice j of a layer cut into key ranges:
+// the order turns round from slice to slice (an involution: also the piece of rank p).
+inline size_t rank_of_piece(uint64_t j, size_t p, size_t ranks) {
+  return j % 2 == 0 ? p : ranks - 1 - p;
+}
 // A layer cut into key ranges (RetroSolver::range_pieces).
 struct RangeCut {
   uint64_t slices = 0;

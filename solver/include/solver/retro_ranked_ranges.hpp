@@ -13,10 +13,14 @@
 // the pieces are disjoint key ranges, so the files never overlap (what write_share had to
 // redistribute for), and the solved layer is gathered whole by concatenation, not by merging.
 //
-// WHAT STAYS. The layer file and the solved file of a rank hold its hash share, as before, so
-// resuming, loading windows from files and the owners' lookups of larger windows
-// (solve_round) are unchanged: the solved file is the hash share taken from the solved
-// ranges (from the whole layer when it is gathered, else by one exchange to the owners).
+// FILES. A rank's layer file holds its hash share (the enumeration's); its solved file holds
+// what it solved, here the rank's pieces: a sorted part of the layer, disjoint from the other
+// ranks' parts. Every reader copes with any such part: whole-window layers gather the parts
+// (gather_layer merges them), owners' layers, whose lookups need hash shares, send each word
+// of a part to its owner first (hash_share_of, solve_layers_ranked); that happens only where
+// an owners' layer follows a whole-window one, or after a resume. The solved layer is kept
+// whole in memory when the next layer's window is replicated too (gathered slice by slice,
+// so already in key order), else as this rank's part.
 // CORRECTNESS. A position's outcome depends only on the window, which every rank holds whole
 // and identical; which rank solves it changes nothing. Every position of the layer is in
 // exactly one piece: the pieces partition the key range ([bound[p], bound[p + 1])), every
@@ -65,40 +69,25 @@ auto RetroSolver<G>::solve_by_ranges(int l,
   ls.sides = (*counts)[0];
   ls.mover_wins = (*counts)[1];
 
-  std::vector<uint64_t> hash_share;
-  if (keep_whole) {
-    // Every rank's pieces, rank after rank; piece j of rank r goes after piece j of every
-    // rank before r and after every piece of slice j - 1.
-    std::vector<uint64_t> all, per_piece;
-    if (auto s = ranks::gather_all(mine, all, nullptr, &bytes_sent_); !s) return s;
-    std::vector<uint64_t> my_counts(slices);
-    for (uint64_t j = 0; j < slices; ++j) my_counts[j] = ends[j] - (j ? ends[j - 1] : 0);
-    if (auto s = ranks::gather_all(my_counts, per_piece); !s) return s;
-    std::vector<uint64_t> at(nr, 0);  // where rank r's next piece starts in `all`
-    for (size_t r = 1; r < nr; ++r) {
-      at[r] = at[r - 1];
-      for (uint64_t j = 0; j < slices; ++j) at[r] += per_piece[(r - 1) * slices + j];
-    }
-    solved.words.resize(all.size());
-    uint64_t* out = solved.words.data();
-    for (uint64_t j = 0; j < slices; ++j)
-      for (size_t r = 0; r < nr; ++r) {
-        const uint64_t n = per_piece[r * slices + j];
-        std::copy_n(all.data() + at[r], n, out);
-        out += n;
-        at[r] += n;
-      }
-    std::vector<uint64_t>().swap(all);
-    for (const uint64_t w : solved.words)
-      if (owner(retro_detail::word_key(w)) == rank_) hash_share.push_back(w);
-  } else {
-    if (auto s = hash_share_of(mine, hash_share); !s) return s;
-  }
   // The solved file first: once the layer is done, the window of a rerun comes from it.
-  if (auto s = ranks::agree(retro_detail::write_words(solved_path(l), hash_share, o_.sync_files));
-      !s)
+  if (auto s = ranks::agree(retro_detail::write_words(solved_path(l), mine, o_.sync_files)); !s)
     return s;
-  if (!keep_whole) solved.words = std::move(hash_share);
+  if (keep_whole) {
+    // Slice after slice, every rank's piece in the slice's key order: the whole layer sorted.
+    solved.words.clear();
+    solved.words.reserve(ls.positions);
+    for (uint64_t j = 0, begin = 0; j < slices; begin = ends[j++]) {
+      const std::span<const uint64_t> piece(mine.data() + begin, ends[j] - begin);
+      const size_t before = solved.words.size();
+      std::vector<size_t> got;
+      if (auto s = ranks::gather_all(piece, solved.words, &got, &bytes_sent_); !s) return s;
+      // gather_all appends in rank order; the slice's pieces lie in piece order.
+      if (retro_detail::rank_of_piece(j, 0, nr) != 0)
+        retro_detail::merge_runs(std::span<uint64_t>(solved.words).subspan(before), got);
+    }
+  } else {
+    solved.words = std::move(mine);
+  }
   solved.build_index(key_bits_);
   return db::ok();
 }

@@ -11,7 +11,10 @@ template <RetroGame G>
 auto RetroSolver<G>::solve_layers_ranked(const std::map<int, uint64_t>& sizes, RetroStats& stats)
     -> db::Status {
   std::map<int, retro_detail::SolvedLayer> window;
-  std::set<int> full;  // window layers held whole on this rank (else this rank's share)
+  // What each window layer holds on this rank: all of the layer (full), this rank's hash
+  // share (hashed), or else some part of it, disjoint from the other ranks' parts (a layer
+  // solved by key ranges, or read back from a solved file, which holds such a part).
+  std::set<int> full, hashed;
   retro_detail::Progress progress(o_.progress, o_.progress_tty);
   // Whether every rank holds layer l's whole window: the same choice on every rank, since
   // it depends on global sizes only.
@@ -50,14 +53,23 @@ auto RetroSolver<G>::solve_layers_ranked(const std::map<int, uint64_t>& sizes, R
         }
         window[c] = std::move(*s);
         full.erase(c);
+        hashed.erase(c);
       }
       below[static_cast<size_t>(l - c - 1)] = &window[c];
     }
     if (auto s = ranks::agree(st); !s) return s;
-    for (int c = std::max(0, l - drop_); c < l && replicate; ++c) {
+    for (int c = std::max(0, l - drop_); c < l; ++c) {
       if (!sizes.count(c) || full.count(c)) continue;
-      if (auto s = gather_layer(window[c]); !s) return s;
-      full.insert(c);
+      if (replicate) {
+        if (auto s = gather_layer(window[c]); !s) return s;
+        full.insert(c);
+      } else if (!hashed.count(c)) {  // the owners answer from their hash shares
+        std::vector<uint64_t> share;
+        if (auto s = hash_share_of(window[c].words, share); !s) return s;
+        window[c].words = std::move(share);
+        window[c].build_index(key_bits_);
+        hashed.insert(c);
+      }
     }
     std::vector<db::SstBuilder> builders;
     uint64_t here = 0;
@@ -74,6 +86,7 @@ auto RetroSolver<G>::solve_layers_ranked(const std::map<int, uint64_t>& sizes, R
         full.insert(l);
       else
         full.erase(l);
+      hashed.erase(l);
     } else {
       auto solved = solve_by_owners(l, below, ls, progress, done_here, total_here);
       if (!solved) return solved.error();
@@ -82,6 +95,7 @@ auto RetroSolver<G>::solve_layers_ranked(const std::map<int, uint64_t>& sizes, R
       window[l].words = std::move(*solved);
       window[l].build_index(key_bits_);
       full.erase(l);
+      hashed.insert(l);
     }
     ls.seconds = seconds_since(t0);
     const std::vector<db::MetaEntry> meta = layer_done_meta(ls);
@@ -170,10 +184,10 @@ auto RetroSolver<G>::gather_layer(retro_detail::SolvedLayer& layer) -> db::Statu
 
 // Cuts a layer held in disjoint sorted shares (one a rank) into key ranges of about one round
 // each, the same on every rank (collective): splitters from evenly spaced samples of every
-// share. Pieces j * ranks .. j * ranks + ranks - 1 form slice j; piece j * ranks + r goes to
-// rank r, so every rank gets one piece of every slice and the slices interleave the ranks
-// over the key range (a rank's positions are not one block of the range, which would load
-// the ranks unevenly where the cost per position drifts along the keys).
+// share. Pieces j * ranks .. j * ranks + ranks - 1 form slice j, and every rank gets one
+// piece of every slice (piece_of), so the slices interleave the ranks over the key range;
+// the order of the ranks turns round from slice to slice, so that no rank always gets the
+// highest keys of every slice where the cost per position drifts along the keys.
 template <RetroGame G>
 auto RetroSolver<G>::range_pieces(std::span<const uint64_t> share)
     -> db::Expected<retro_detail::RangeCut> {
@@ -217,20 +231,26 @@ auto RetroSolver<G>::exchange_slice(std::span<const uint64_t> share,
         std::lower_bound(share.begin(), share.end(), key << retro_detail::kRetroFlagBits) -
         share.begin());
   };
-  const size_t begin = first_at(cut.bound[j * nr]);
+  std::vector<size_t> at(nr + 1);  // piece p of the slice: share[at[p], at[p + 1])
+  for (size_t p = 0; p <= nr; ++p) at[p] = first_at(cut.bound[j * nr + p]);
   auto& counts = scratch_->counts;
   counts.assign(nr, 0);
-  for (size_t r = 0, at = begin; r < nr; ++r) {
-    const size_t end = first_at(cut.bound[j * nr + r + 1]);
-    counts[r] = end - at;
-    at = end;
+  for (size_t p = 0; p < nr; ++p) counts[retro_detail::rank_of_piece(j, p, nr)] = at[p + 1] - at[p];
+  // The words go out rank after rank: in place where the pieces are in rank order.
+  std::span<const uint64_t> send = share.subspan(at[0], at[nr] - at[0]);
+  if (retro_detail::rank_of_piece(j, 0, nr) != 0) {
+    auto& buffer = scratch_->send;
+    buffer.clear();
+    for (size_t r = 0; r < nr; ++r) {
+      const size_t p = retro_detail::rank_of_piece(j, r, nr);
+      buffer.insert(buffer.end(), share.begin() + static_cast<std::ptrdiff_t>(at[p]),
+                    share.begin() + static_cast<std::ptrdiff_t>(at[p + 1]));
+    }
+    send = buffer;
   }
-  const size_t end = first_at(cut.bound[(j + 1) * nr]);
   const size_t before = into.size();
   std::vector<size_t> got;
-  if (auto s = ranks::exchange(share.subspan(begin, end - begin), counts, into, &got, &bytes_sent_);
-      !s)
-    return s;
+  if (auto s = ranks::exchange(send, counts, into, &got, &bytes_sent_); !s) return s;
   // Sorted slices of disjoint shares.
   retro_detail::merge_runs(std::span<uint64_t>(into).subspan(before), got);
   return db::ok();
