@@ -82,11 +82,6 @@ void sort_unique(std::vector<uint64_t>& v, int key_bits) {
     radix_sort_keys(v, key_bits);
   else
     std::sort(v.begin(), v.end());
-  unique_sorted(v);
-}
-
-void unique_sorted(std::vector<uint64_t>& v) {
-  if (v.empty()) return;
   size_t out = 0;
   for (size_t i = 1; i < v.size(); ++i) {
     if (word_key(v[i]) == word_key(v[out]))

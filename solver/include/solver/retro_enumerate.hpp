@@ -186,14 +186,21 @@ auto RetroSolver<G>::spill(int l, const std::vector<Buffers*>& buffers, uint64_t
   std::vector<db::Status> written(jobs.size());
   tbb::parallel_for(size_t{0}, jobs.size(), [&](size_t i) {
     auto& v = *jobs[i].words;
-    if (jobs[i].runs) {
-      retro_detail::merge_runs(v, *jobs[i].runs);
-      retro_detail::unique_sorted(v);
+    if (jobs[i].runs) {  // merged straight into the file, as the layer's runs are later
+      std::vector<std::span<const uint64_t>> spans;
+      size_t at = 0;
+      for (const size_t n : *jobs[i].runs) {
+        spans.emplace_back(v.data() + at, n);
+        at += n;
+      }
+      auto n = retro_detail::merge_to_file({}, spans, jobs[i].path, o_.merge_fan_in, kMergeBuffer,
+                                           o_.sync_files);
+      written[i] = n ? db::ok() : db::Status(n.error());
       jobs[i].runs->clear();
     } else {
       retro_detail::sort_unique(v, key_bits_);
+      written[i] = retro_detail::write_words(jobs[i].path, v, o_.sync_files);
     }
-    written[i] = retro_detail::write_words(jobs[i].path, v, o_.sync_files);
     v.clear();
   });
   for (const auto& s : written)

@@ -30,8 +30,6 @@ inline uint64_t word_key(uint64_t w) {
 // fit), big inputs are radix sorted on the key bits alone, using a scratch copy of v: a
 // comparison sort of the enumeration's spills was 15% of a whole retro run.
 void sort_unique(std::vector<uint64_t>& v, int key_bits = 64 - kRetroFlagBits);
-// The same for words already sorted: equal keys made one word, their flags or-ed.
-void unique_sorted(std::vector<uint64_t>& v);
 // `v` holds sorted runs, counts[i] words each, in order: merges them in
 // place, pairwise (linear passes, cheaper than sorting the whole again).
 inline void merge_runs(std::span<uint64_t> v, std::span<const size_t> counts) {
