@@ -57,6 +57,8 @@
 // broadcasts it. A rerun with the same rank count resumes from the per-rank files; with
 // another count (or a single process) the enumeration is redone, which is deterministic,
 // and solved layers are skipped as before (their windows read back from the database).
+#include <numeric>
+
 #include "core/mix.hpp"
 #include "solver/retro.hpp"
 
@@ -362,33 +364,51 @@ auto RetroSolver<G>::route_children(tbb::enumerable_thread_specific<Buffers>& lo
                                     Buffers& received, std::vector<std::vector<size_t>>& runs)
     -> db::Status {
   const size_t nr = static_cast<size_t>(nranks_);
-  auto& by_owner = scratch_->to;
-  by_owner.resize(nr);
-  for (auto& v : by_owner) v.clear();
-  std::vector<std::vector<uint64_t>> lengths(nr);  // by owner: the lengths of its runs
-  std::vector<size_t> before(nr);
-  for (auto& b : local) {
-    auto& part = b[di];
-    for (size_t r = 0; r < nr; ++r) before[r] = by_owner[r].size();
-    for (const uint64_t w : part)
-      by_owner[static_cast<size_t>(owner(retro_detail::word_key(w)))].push_back(w);
-    for (size_t r = 0; r < nr; ++r)
-      if (by_owner[r].size() > before[r]) lengths[r].push_back(by_owner[r].size() - before[r]);
-    part.clear();
-  }
-  auto& into = received[di];
   const size_t me = static_cast<size_t>(rank_);
-  into.insert(into.end(), by_owner[me].begin(), by_owner[me].end());
-  runs[di].insert(runs[di].end(), lengths[me].begin(), lengths[me].end());
-  lengths[me].clear();
-  auto& send = scratch_->send;
+  std::vector<std::vector<uint64_t>*> parts;
+  for (auto& b : local) parts.push_back(&b[di]);
+  const size_t np = parts.size();
+  // A counting sort by owner, straight into place: part p's words for rank r are
+  // cnt[p * nr + r], sent (or, for this rank, appended to `into`) after those of the ranks
+  // before r and of the parts before p for rank r; each is a sorted run.
+  std::vector<size_t> cnt(np * nr, 0);
+  for (size_t p = 0; p < np; ++p)
+    for (const uint64_t w : *parts[p])
+      ++cnt[p * nr + static_cast<size_t>(owner(retro_detail::word_key(w)))];
   auto& counts = scratch_->counts;
-  send.clear();
   counts.assign(nr, 0);
-  for (size_t r = 0; r < nr; ++r) {
-    if (r == me) continue;
-    send.insert(send.end(), by_owner[r].begin(), by_owner[r].end());
-    counts[r] = by_owner[r].size();
+  std::vector<std::vector<uint64_t>> lengths(nr);  // by owner: the lengths of its runs
+  size_t own = 0;
+  for (size_t r = 0; r < nr; ++r)
+    for (size_t p = 0; p < np; ++p) {
+      const size_t c = cnt[p * nr + r];
+      if (c == 0) continue;
+      if (r == me) {
+        own += c;
+        runs[di].push_back(c);
+      } else {
+        counts[r] += c;
+        lengths[r].push_back(c);
+      }
+    }
+  auto& into = received[di];
+  auto& send = scratch_->send;
+  send.resize(std::accumulate(counts.begin(), counts.end(), size_t{0}));
+  const size_t base = into.size();
+  into.resize(base + own);
+  std::vector<uint64_t*> to(np * nr);
+  uint64_t* at_send = send.data();
+  uint64_t* at_own = into.data() + base;
+  for (size_t r = 0; r < nr; ++r)
+    for (size_t p = 0; p < np; ++p) {
+      uint64_t*& at = r == me ? at_own : at_send;
+      to[p * nr + r] = at;
+      at += cnt[p * nr + r];
+    }
+  for (size_t p = 0; p < np; ++p) {
+    for (const uint64_t w : *parts[p])
+      *to[p * nr + static_cast<size_t>(owner(retro_detail::word_key(w)))]++ = w;
+    parts[p]->clear();
   }
   std::vector<size_t> got;
   if (auto s = ranks::exchange(send, counts, into, &got, &bytes_sent_); !s) return s;
