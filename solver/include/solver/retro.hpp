@@ -102,6 +102,14 @@ inline constexpr uint8_t kRetroLeftWins = 4;      // with Left to move, Left win
 inline constexpr uint8_t kRetroRightWins = 8;     // with Right to move, Right wins
 static_assert(kRetroRightWins <= retro_detail::kRetroFlagMask);
 
+// Adds the (position, side to move) pairs of solved words and how many of them the mover wins.
+inline void tally_sides(std::span<const uint64_t> solved, uint64_t& sides, uint64_t& mover_wins) {
+  for (const uint64_t f : solved) {
+    if (f & kRetroLeftReached) sides++, mover_wins += (f & kRetroLeftWins) ? 1 : 0;
+    if (f & kRetroRightReached) sides++, mover_wins += (f & kRetroRightWins) ? 1 : 0;
+  }
+}
+
 struct RetroLayerStats {
   int layer = 0;
   uint64_t positions = 0;   // canonical positions (either side to move)

@@ -57,10 +57,7 @@ auto RetroSolver<G>::solve_by_ranges(int l,
     const std::span<uint64_t> piece(mine.data() + begin, ends[j] - begin);
     st = solve_block(l, piece, below);
     if (st) st = build_tables(piece, builders);
-    for (const uint64_t f : piece) {
-      if (f & kRetroLeftReached) sides++, mover_wins += (f & kRetroLeftWins) ? 1 : 0;
-      if (f & kRetroRightReached) sides++, mover_wins += (f & kRetroRightWins) ? 1 : 0;
-    }
+    tally_sides(piece, sides, mover_wins);
     progress.update("solve", l, ends[j], here, done_before + ends[j], total_here);
   }
   if (auto s = ranks::agree(st); !s) return s;

@@ -147,11 +147,7 @@ auto RetroSolver<G>::solve_by_owners(int l,
     st = solve_round(l, mine, below);
     if (st && k > 0) st = out->append(mine);
     if (auto s = ranks::agree(st); !s) return s.error();
-    for (size_t i = 0; i < k; ++i) {
-      const uint64_t f = block[i];
-      if (f & kRetroLeftReached) sides++, mover_wins += (f & kRetroLeftWins) ? 1 : 0;
-      if (f & kRetroRightReached) sides++, mover_wins += (f & kRetroRightWins) ? 1 : 0;
-    }
+    tally_sides(mine, sides, mover_wins);
     layer_done += k;
     progress.update("solve", l, layer_done, here, done_before + layer_done, total_here);
     if (o_.abort_after) {

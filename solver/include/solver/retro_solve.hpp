@@ -131,10 +131,7 @@ auto RetroSolver<G>::solve_layers(const std::map<int, uint64_t>& sizes, RetroSta
         if (!s) return s;
       const std::span<const uint64_t> solved(block.data(), *k);
       if (auto s = out->append(solved); !s) return s;
-      for (const uint64_t f : solved) {
-        if (f & kRetroLeftReached) ls.sides++, ls.mover_wins += (f & kRetroLeftWins) ? 1 : 0;
-        if (f & kRetroRightReached) ls.sides++, ls.mover_wins += (f & kRetroRightWins) ? 1 : 0;
-      }
+      tally_sides(solved, ls.sides, ls.mover_wins);
       layer_done += *k;
       progress.update("solve", l, layer_done, n, done_all + layer_done, total_);
     }
