@@ -320,7 +320,7 @@ core::Expected<std::string> receive(int from, int tag) {
 
 void Backoff::wait() {
   std::this_thread::sleep_for(std::chrono::microseconds(micros_));
-  micros_ = std::min(micros_ * 2, 2000);
+  micros_ = std::min(micros_ * 2, 200);
 }
 
 int agree_exit_code(int rc) {

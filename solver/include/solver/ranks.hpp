@@ -75,9 +75,12 @@ core::Expected<std::vector<std::uint64_t>> max(std::vector<std::uint64_t> v);
 // Rank 0's vector (of any length) on every rank.
 core::Expected<std::vector<std::uint64_t>> broadcast(std::vector<std::uint64_t> v);
 
-// Sleeps between polls for a message: 50 us at first, doubling to 2 ms while nothing comes,
-// so that a waiting rank costs almost no core (blocking MPI calls would spin on one) and a
-// busy exchange little latency.
+// Sleeps between polls for a message: 50 us at first, doubling to 200 us while nothing
+// comes, so that a waiting rank costs almost no core (blocking MPI calls would spin on one;
+// a poll every 200 us is a few microseconds of MPI_Test) and a busy exchange little latency.
+// The cap is the latency a wait adds once the awaited rank is ready: with a 2 ms cap, the
+// 490 waits of a 2-rank retro of 5x6 (one or more a layer and a round) took 1.45 s on the
+// rank that waited most, against 0.86 s with 200 us.
 class Backoff {
  public:
   void wait();
