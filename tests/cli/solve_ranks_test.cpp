@@ -53,6 +53,23 @@ TEST(SolveRanks, SameRemovalResultsAsOneProcess) {
   }
 }
 
+// Ranks of two threads each: four searchers, more than a group of 4x4 has replies, so
+// searchers leave a group whose replies are all taken for the next, and join searches only
+// once no group has a reply free (reply_rounds.hpp, RANKS).
+TEST(SolveRanks, RanksOfSeveralThreadsGiveTheResultsOfOneProcess) {
+  for (const std::string board : {"4x4", "5x5", "4x6"}) {
+    const std::vector<std::string> args = {"solve", "--board", board,       "--opening",
+                                           "any",   "--json",  "--threads", "2"};
+    const auto alone = clitest::run_binary(args);
+    ASSERT_EQ(alone.rc, 0) << alone.err;
+    const auto shared = mpirun(2, args);
+    ASSERT_EQ(shared.rc, 0) << shared.err;
+    const auto j = parsed(shared);
+    EXPECT_EQ(results_of(j), results_of(parsed(alone))) << board;
+    EXPECT_TRUE(j.value("complete", false)) << board;
+  }
+}
+
 TEST(SolveRanks, StoredAnswersEndTheOtherRanksWait) {
   clitest::TempDir dir;
   const std::string db = (dir.path / "db").string();
