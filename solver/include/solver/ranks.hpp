@@ -78,9 +78,10 @@ core::Expected<std::vector<std::uint64_t>> broadcast(std::vector<std::uint64_t> 
 // Sleeps between polls for a message: 50 us at first, doubling to 200 us while nothing
 // comes, so that a waiting rank costs almost no core (blocking MPI calls would spin on one;
 // a poll every 200 us is a few microseconds of MPI_Test) and a busy exchange little latency.
-// The cap is the latency a wait adds once the awaited rank is ready: with a 2 ms cap, the
-// 490 waits of a 2-rank retro of 5x6 (one or more a layer and a round) took 1.45 s on the
-// rank that waited most, against 0.86 s with 200 us.
+// The cap is the latency a wait adds once the awaited rank is ready: the 490 waits of each
+// rank in a 2-rank retro of 5x6 (one or more a layer and a round) took 2.79 s on the two
+// ranks together with a 2 ms cap, 2.29 s with 200 us (single runs; most of what is left is
+// the ranks' imbalance, not latency).
 class Backoff {
  public:
   void wait();

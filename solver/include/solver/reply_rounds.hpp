@@ -42,9 +42,10 @@
 // group alone, and one that finished early joined the last group by restarting replies
 // whose tables were on the other rank: on Konane 6x7 standard (2 ranks, 1 thread each)
 // rank 0 settled d3 alone while rank 1 took turns between a6's two replies; rank 0 then
-// searched b6 afresh, and each rank searched about 22.7 M nodes. Starting together, the ranks
-// settle d3 in half the time and then search a6's two replies one each from their first
-// budgets: 20.0-22.4 M nodes a rank over three runs (against 38.6 M on one process).
+// searched b6 afresh; the busier rank searched 22.6-22.7 M nodes (two runs). Starting
+// together, the ranks settle d3 in half the time and then search a6's two replies one each
+// from their first budgets: the busier rank 20.1-22.4 M nodes over three runs (38.6 M on
+// one process).
 #include <tbb/parallel_for.h>
 
 #include <atomic>
