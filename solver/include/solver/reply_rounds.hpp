@@ -121,7 +121,8 @@ std::vector<solver::Result> settle_in_rounds(Solver& dfpn, const std::vector<Pos
   // the same reply at once; the later one then joins it, which costs speed, never a result.
   std::unique_ptr<std::atomic<uint64_t>[]> next_budget(new std::atomic<uint64_t>[positions.size()]);
   for (size_t i = 0; i < positions.size(); ++i) next_budget[i].store(kFirstBudget);
-  auto pick = [&](size_t g, bool from_last, bool join, int me) -> std::optional<size_t> {
+  auto pick = [&](size_t g, bool from_last, int me) -> std::optional<size_t> {
+    const bool join = from_last || !shared;  // RANKS above: not on the first pass
     const auto& jobs = groups[g];
     std::optional<size_t> best, elsewhere, best_busy;
     for (size_t n = 0; n < jobs.size(); ++n) {
@@ -135,7 +136,8 @@ std::vector<solver::Result> settle_in_rounds(Solver& dfpn, const std::vector<Pos
     }
     return best ? best : elsewhere ? elsewhere : join ? best_busy : std::nullopt;
   };
-  auto run_group = [&](size_t g, bool from_last, bool join, auto& run, int me) {
+  auto run_group = [&](size_t g, bool from_last, auto& run, int me) {
+    const bool join = from_last || !shared;
     const auto& jobs = groups[g];
     if (jobs.size() == 1) {  // nothing to take turns with: one search to the end
       if (!known(jobs[0]) && !stop.poll() &&
@@ -144,7 +146,7 @@ std::vector<solver::Result> settle_in_rounds(Solver& dfpn, const std::vector<Pos
       return;
     }
     while (!group_done(g) && !stop.poll()) {
-      const auto k = pick(g, from_last, join, me);
+      const auto k = pick(g, from_last, me);
       if (!k) return;
       const uint64_t budget = next_budget[*k].load();
       // Past kLastBudget one last search without a budget (0 marks it done): a search that
@@ -160,12 +162,12 @@ std::vector<solver::Result> settle_in_rounds(Solver& dfpn, const std::vector<Pos
     // (another order of a reply being searched) only once no group has a reply free.
     if (shared)
       for (size_t g = 0; g < n; ++g) {
-        if (!group_done(g)) run_group(g, false, false, run, me);
+        if (!group_done(g)) run_group(g, false, run, me);
       }
     else
-      for (size_t g; (g = next.fetch_add(1)) < n;) run_group(g, false, true, run, me);
+      for (size_t g; (g = next.fetch_add(1)) < n;) run_group(g, false, run, me);
     for (size_t g = n; g-- > 0;)
-      if (!group_done(g)) run_group(g, true, true, run, me);
+      if (!group_done(g)) run_group(g, true, run, me);
   };
   // Across ranks: a proxy thread for each thread of every other rank (rank_rounds.hpp).
   RankProxies proxies(shared ? threads : 0, stop);
