@@ -5,6 +5,7 @@
 // rank found one.
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -97,12 +98,19 @@ std::string check(int me, int n) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  const bool pml_named = std::getenv("OMPI_MCA_pml") != nullptr;  // by whoever launched us
   auto world = ranks::start(&argc, &argv);
   if (!world) {
     std::fprintf(stderr, "%s\n", world.error().message.c_str());
     return 2;
   }
-  const std::string wrong = check(world->rank, world->size);
+  std::string wrong = check(world->rank, world->size);
+  // Every rank of these runs is on this machine, so ranks::start names the shared-memory
+  // transport (unless the launcher named one).
+  const char* pml = std::getenv("OMPI_MCA_pml");
+  if (wrong.empty() && std::getenv("OMPI_COMM_WORLD_LOCAL_SIZE") && !pml_named &&
+      (!pml || std::string(pml) != "ob1"))
+    wrong = "ranks on one machine do not use pml ob1";
   std::printf("rank %d of %d: %s\n", world->rank, world->size,
               wrong.empty() ? "ok" : wrong.c_str());
   std::fflush(stdout);
