@@ -279,10 +279,12 @@ std::string header(Kind kind, std::uint64_t item) {
 core::Expected<World> start(int* argc, char*** argv) {
   if (!launched_by_mpi()) return g_world;
   // Every rank on this machine (Open MPI's launcher says how many share it): its
-  // shared-memory transport (pml ob1) is what MPI ends up choosing, but only after starting
-  // the network layers (UCX, libfabric) that ranks on other machines would need, which made
-  // MPI_Init and MPI_Finalize of 2 ranks take 0.53 s here, 0.32 s with ob1 named (medians of
-  // 10). A user's own choice, and any run across machines, is left alone.
+  // shared-memory transport (pml ob1) is all they need, and what MPI chose here anyway, but
+  // only after starting the network layers (UCX, libfabric) that ranks on other machines
+  // would need, which made MPI_Init and MPI_Finalize of 2 ranks take 0.53 s here, 0.32 s
+  // with ob1 named (medians of 10). A pml named on the command line (`--mca pml X`, which
+  // reaches us as OMPI_MCA_pml) and any run across machines are left alone; one named only
+  // in an MCA parameter file gives way to ob1 on one machine.
   const char* local = std::getenv("OMPI_COMM_WORLD_LOCAL_SIZE");
   const char* all = std::getenv("OMPI_COMM_WORLD_SIZE");
   if (local && all && std::string_view(local) == all && !std::getenv("OMPI_MCA_pml"))
