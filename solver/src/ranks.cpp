@@ -287,8 +287,8 @@ core::Expected<World> start(int* argc, char*** argv) {
   // in an MCA parameter file gives way to ob1 on one machine.
   const char* local = std::getenv("OMPI_COMM_WORLD_LOCAL_SIZE");
   const char* all = std::getenv("OMPI_COMM_WORLD_SIZE");
-  if (local && all && std::string_view(local) == all && !std::getenv("OMPI_MCA_pml"))
-    (void)::setenv("OMPI_MCA_pml", "ob1", 0);
+  if (local && all && std::string_view(local) == all)
+    (void)::setenv("OMPI_MCA_pml", "ob1", /*overwrite=*/0);
   int provided = 0;
   KONANE_MPI_CHECK(MPI_Init_thread(argc, argv, MPI_THREAD_SERIALIZED, &provided), "init");
   g_world.started = true;

@@ -121,8 +121,11 @@ std::vector<solver::Result> settle_in_rounds(Solver& dfpn, const std::vector<Pos
   // the same reply at once; the later one then joins it, which costs speed, never a result.
   std::unique_ptr<std::atomic<uint64_t>[]> next_budget(new std::atomic<uint64_t>[positions.size()]);
   for (size_t i = 0; i < positions.size(); ++i) next_budget[i].store(kFirstBudget);
+  // Whether a searcher may join a reply another is searching (RANKS above: across ranks, not
+  // on the first pass).
+  const auto may_join = [&](bool from_last) { return from_last || !shared; };
   auto pick = [&](size_t g, bool from_last, int me) -> std::optional<size_t> {
-    const bool join = from_last || !shared;  // RANKS above: not on the first pass
+    const bool join = may_join(from_last);
     const auto& jobs = groups[g];
     std::optional<size_t> best, elsewhere, best_busy;
     for (size_t n = 0; n < jobs.size(); ++n) {
@@ -137,7 +140,7 @@ std::vector<solver::Result> settle_in_rounds(Solver& dfpn, const std::vector<Pos
     return best ? best : elsewhere ? elsewhere : join ? best_busy : std::nullopt;
   };
   auto run_group = [&](size_t g, bool from_last, auto& run, int me) {
-    const bool join = from_last || !shared;
+    const bool join = may_join(from_last);
     const auto& jobs = groups[g];
     if (jobs.size() == 1) {  // nothing to take turns with: one search to the end
       if (!known(jobs[0]) && !stop.poll() &&
