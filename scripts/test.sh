@@ -12,6 +12,10 @@ set -eu
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 jobs="$(nproc)"
+started=$(date +%s)
+stage() {  # prints how long the suite has run, so a slow stage shows in CI's log
+  echo "test.sh: $1 at $(($(date +%s) - started)) s" >&2
+}
 
 run_suite() {  # build dir, extra ctest args...
   dir=$1
@@ -21,19 +25,24 @@ run_suite() {  # build dir, extra ctest args...
 
 cmake -S . -B build-ci/release -DCMAKE_BUILD_TYPE=Release -DKONANE_WERROR=ON >/dev/null
 cmake --build build-ci/release -j"$jobs"
+stage "release built"
 run_suite build-ci/release
+stage "release tests passed"
 
 sanitized_flags='-O1 -g1 -DNDEBUG'
 cmake -S . -B build-ci/asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DKONANE_WERROR=ON \
   -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$sanitized_flags" \
   -DKONANE_SANITIZE=address,undefined -DKONANE_BUILD_BENCH=OFF -DKONANE_FUZZ_REPLAY=OFF >/dev/null
 cmake --build build-ci/asan -j"$jobs"
+stage "sanitized build done"
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 run_suite build-ci/asan
+stage "sanitized tests passed"
 
 cmake -S . -B build-ci/tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DKONANE_WERROR=ON \
   -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$sanitized_flags" \
   -DKONANE_SANITIZE=thread -DKONANE_BUILD_BENCH=OFF >/dev/null
 cmake --build build-ci/tsan -j"$jobs" --target cgt_tests solver_tests
+stage "thread-sanitized build done"
 # suppress_equal_addresses=0: with it on, every suppressed report (oneTBB's range splitting
 # and sorting, millions in the indexed retrograde test) first scans the list of addresses
 # already reported, which grows with them; that test took over 10 minutes instead of 50 s.
@@ -41,5 +50,7 @@ cmake --build build-ci/tsan -j"$jobs" --target cgt_tests solver_tests
 # the suppressions can match it (a stack lost to a short history matched none).
 TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppress_equal_addresses=0 history_size=7 suppressions=$PWD/scripts/tsan.supp" \
   run_suite build-ci/tsan -R Concurren
+stage "thread-sanitized tests passed"
 scripts/fuzz.sh 15
+stage "fuzzing done"
 echo "all test suites passed"
