@@ -49,9 +49,10 @@
 // So every stored and every returned result is exact: proved = the attacker forces a win,
 // disproved = he does not.
 //
-// Memory: one table of fixed capacity (never resized, nothing evicted, so a proof can be
-// read back for a principal variation); the search stops with Unknown when it is full, when
-// the node budget is spent or when the stop token fires. One thread per searcher.
+// Memory: one table (proof_table.hpp) that grows with the search up to a fixed number of
+// entries (nothing evicted, so a proof can be read back for a principal variation); the
+// search stops with Unknown when it is full, when the node budget is spent or when the stop
+// token fires. One thread per searcher.
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
@@ -65,6 +66,7 @@
 #include "core/outcome.hpp"
 #include "core/stop.hpp"
 #include "db/database.hpp"
+#include "solver/proof_table.hpp"
 #include "solver/retro_loopy.hpp"
 
 namespace solver {
@@ -87,75 +89,6 @@ inline constexpr uint16_t kMaxDepth = 4000;  // recursion depth (stack) before g
 inline uint32_t add(uint32_t a, uint32_t b) {
   return static_cast<uint32_t>(std::min<uint64_t>(uint64_t{a} + b, kInf));
 }
-
-// One table entry, 32 bytes:
-//   0        8        16    17    18     20    24    28     30
-//   | key hi | key lo | grp | flg | depth | pn  | dn  | bound | spare |
-// flg: bit 0 used, bit 1 left to move, bit 2 on the current path (depth = its path depth),
-// bit 3 settled by the known facts (a database). bound: when pn = 0, the plies of the
-// proof tree (an upper bound on the distance of the win).
-struct Entry {
-  uint64_t hi = 0, lo = 0;
-  uint8_t group = 0, flags = 0;
-  uint16_t depth = 0;
-  uint32_t pn = 1, dn = 1;
-  uint16_t bound = 0, spare = 0;
-};
-static_assert(sizeof(Entry) == 32);
-inline constexpr uint8_t kUsed = 1, kLeft = 2, kOnPath = 4, kKnown = 8;
-
-// Open addressing with linear probing over a power-of-two array of zeroed pages (calloc:
-// the kernel supplies them as they are touched).
-class ProofTable {
- public:
-  explicit ProofTable(size_t max_entries) : max_(std::max<size_t>(max_entries, 16)) {
-    size_t cap = 16;
-    while (cap < max_ + max_ / 3) cap <<= 1;
-    mask_ = cap - 1;
-    slots_.reset(static_cast<Entry*>(std::calloc(cap, sizeof(Entry))));
-    if (!slots_) max_ = 0;  // allocation failed: every insertion reports a full table
-  }
-  static constexpr uint32_t kFull = UINT32_MAX;
-  // The entry of (k, left), created (numbers 1, 1) if absent; kFull once max_entries exist.
-  std::pair<uint32_t, bool> find_or_insert(const RetroKey& k, bool left) {
-    if (!slots_) return {kFull, false};
-    const uint8_t side = left ? kLeft : 0;
-    for (size_t i = hash(k, left) & mask_;; i = (i + 1) & mask_) {
-      Entry& e = slots_[i];
-      if (!(e.flags & kUsed)) {
-        if (size_ >= max_) return {kFull, false};
-        e = Entry{k.hi, k.lo, k.group, static_cast<uint8_t>(kUsed | side)};
-        ++size_;
-        return {static_cast<uint32_t>(i), true};
-      }
-      if (e.hi == k.hi && e.lo == k.lo && e.group == k.group && (e.flags & kLeft) == side)
-        return {static_cast<uint32_t>(i), false};
-    }
-  }
-  const Entry* find(const RetroKey& k, bool left) const {
-    if (!slots_) return nullptr;
-    const uint8_t side = left ? kLeft : 0;
-    for (size_t i = hash(k, left) & mask_;; i = (i + 1) & mask_) {
-      const Entry& e = slots_[i];
-      if (!(e.flags & kUsed)) return nullptr;
-      if (e.hi == k.hi && e.lo == k.lo && e.group == k.group && (e.flags & kLeft) == side)
-        return &e;
-    }
-  }
-  Entry& operator[](uint32_t i) { return slots_[i]; }
-  size_t size() const { return size_; }
-  size_t capacity() const { return max_; }
-
- private:
-  static size_t hash(const RetroKey& k, bool left) {
-    return loopy_detail::KeyHash{}(k) ^ (left ? 0x5bd1e995u : 0);
-  }
-  struct Free {
-    void operator()(Entry* p) const { std::free(p); }
-  };
-  std::unique_ptr<Entry[], Free> slots_;
-  size_t max_ = 0, mask_ = 0, size_ = 0;
-};
 
 }  // namespace loopy_proof_detail
 
