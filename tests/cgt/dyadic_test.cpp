@@ -5,13 +5,13 @@
 #include <limits>
 #include <stdexcept>
 
+#include "shorthand.hpp"
+
 namespace {
 
 using cgt::Dyadic;
 
-Dyadic D(int64_t m, int k) {
-  return Dyadic::from_parts(m, k);
-}
+using cgt_test::D;
 
 TEST(Dyadic, NormalisesToLowestTerms) {
   EXPECT_EQ(D(2, 2), D(1, 1));

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "cgt/game.hpp"
+#include "shorthand.hpp"
 
 namespace {
 
@@ -14,12 +15,8 @@ GameId G(std::initializer_list<GameId> l, std::initializer_list<GameId> r) {
   std::vector<GameId> lv(l), rv(r);
   return make_game(lv, rv);
 }
-Dyadic D(int64_t m, int k) {
-  return Dyadic::from_parts(m, k);
-}
-Dyadic I(int64_t n) {
-  return Dyadic::from_int(n);
-}
+using cgt_test::D;
+using cgt_test::I;
 
 TEST(Identities, Basics) {
   GameId z = zero(), s = star();

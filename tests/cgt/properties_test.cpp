@@ -10,6 +10,7 @@
 
 #include "cgt/game.hpp"
 #include "reference.hpp"
+#include "shorthand.hpp"
 
 namespace {
 
@@ -105,11 +106,7 @@ size_t Properties::base_size_ = 0;
 size_t Properties::level1_end_ = 0;
 size_t Properties::level2_end_ = 0;
 
-void collect(GameId g, std::set<GameId>& seen) {
-  if (!seen.insert(g).second) return;
-  for (GameId o : left_options(g)) collect(o, seen);
-  for (GameId o : right_options(g)) collect(o, seen);
-}
+using cgt_test::collect;
 
 TEST_F(Properties, CanonicalFormHasTheValueOfTheTreeAndIsCanonical) {
   ref::Model& m = *model_;

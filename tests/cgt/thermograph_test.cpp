@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "cgt/game.hpp"
+#include "shorthand.hpp"
 
 namespace cgt {
 // Readable failure messages.
@@ -23,12 +24,8 @@ namespace {
 
 using namespace cgt;
 
-Dyadic D(int64_t m, int k) {
-  return Dyadic::from_parts(m, k);
-}
-Dyadic I(int64_t n) {
-  return Dyadic::from_int(n);
-}
+using cgt_test::D;
+using cgt_test::I;
 
 GameId P(const char* s) {
   return parse(s, nullptr).value();

@@ -10,6 +10,7 @@
 #include "cgt/game.hpp"
 #include "families.hpp"
 #include "reference.hpp"
+#include "shorthand.hpp"
 
 namespace {
 
@@ -80,11 +81,7 @@ Built switch_antichain(ref::Model& m, std::mt19937_64& rng, int k, int n) {
   return {make_game(l, r), m.make(lt, {m.integer(-n)})};
 }
 
-void collect(GameId g, std::set<GameId>& seen) {
-  if (!seen.insert(g).second) return;
-  for (GameId o : left_options(g)) collect(o, seen);
-  for (GameId o : right_options(g)) collect(o, seen);
-}
+using cgt_test::collect;
 
 void check_sum_and_its_followers(ref::Model& m, const Built& a, const Built& b) {
   GameId s = add(a.id, b.id);

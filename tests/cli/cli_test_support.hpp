@@ -3,6 +3,7 @@
 // or through the real binary (posix_spawn, stdout/stderr captured through temporary files),
 // and a small strict JSON parser to check that --json prints exactly one JSON object.
 #include <fcntl.h>
+#include <gtest/gtest.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -100,6 +101,13 @@ inline Run run_binary(const std::vector<std::string>& args) {
   std::vector<std::string> argv = {KONANE_BINARY};
   argv.insert(argv.end(), args.begin(), args.end());
   return run_program(argv);
+}
+
+// A board's records as `db export` prints them (the tests compare whole databases by them).
+inline std::string export_board(const std::filesystem::path& db, const std::string& board) {
+  auto r = run_binary({"db", "export", "--board", board, "--db", db.string()});
+  EXPECT_EQ(r.rc, 0) << r.err;
+  return r.out;
 }
 
 // Non-empty lines of a text.

@@ -18,13 +18,7 @@ namespace {
 namespace fs = std::filesystem;
 using clitest::run_binary;
 
-struct EnvVar {
-  EnvVar(const char* name, const std::string& value) : name_(name) {
-    setenv(name, value.c_str(), 1);
-  }
-  ~EnvVar() { unsetenv(name_); }
-  const char* name_;
-};
+using clitest::EnvVar;
 
 class DbUpgrade : public ::testing::Test {
  protected:

@@ -74,11 +74,7 @@ clitest::Run run_in_child(const std::vector<std::string>& args, Setup&& setup) {
   return r;
 }
 
-std::string export_board(const fs::path& db, const std::string& board) {
-  auto r = run_binary({"db", "export", "--board", board, "--db", db.string()});
-  EXPECT_EQ(r.rc, 0) << r.err;
-  return r.out;
-}
+using clitest::export_board;
 
 using clitest::EnvVar;
 

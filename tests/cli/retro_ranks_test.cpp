@@ -19,11 +19,7 @@ using clitest::EnvVar;
 using clitest::mpirun;
 using clitest::run_binary;
 
-std::string export_board(const fs::path& db, const std::string& board) {
-  auto r = run_binary({"db", "export", "--board", board, "--db", db.string()});
-  EXPECT_EQ(r.rc, 0) << r.err;
-  return r.out;
-}
+using clitest::export_board;
 
 // The summary without what varies between runs.
 nlohmann::json summary(const std::string& out) {

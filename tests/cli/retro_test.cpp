@@ -37,11 +37,7 @@ std::map<std::string, fs::file_time_type> work_files(const fs::path& db) {
   return out;
 }
 
-std::string export_board(const fs::path& db, const std::string& board) {
-  auto r = run_binary({"db", "export", "--board", board, "--db", db.string()});
-  EXPECT_EQ(r.rc, 0) << r.err;
-  return r.out;
-}
+using clitest::export_board;
 
 TEST(RetroCli, KilledMidLayerResumesToIdenticalContents) {
   TempDir dir;

@@ -11,18 +11,18 @@ namespace {
 
 using namespace testref;
 
-struct Fixture {
+struct DecompositionFixture {
   solver::ConcurrentTable table{size_t{64} << 20};
   solver::ValueSolver<Game> values{table};
   PlainValues plain;
 };
 
-void check_same_value(Fixture& f, const Position& p) {
+void check_same_value(DecompositionFixture& f, const Position& p) {
   ASSERT_EQ(f.values.value(p), f.plain.value(p)) << konane::to_string(p);
 }
 
 TEST(Decomposition, RandomPatternsMatchPlainRecursion) {
-  Fixture f;
+  DecompositionFixture f;
   std::mt19937_64 rng(12345);
   int checked = 0;
   for (int rows = 1; rows <= 6; ++rows)
@@ -37,7 +37,7 @@ TEST(Decomposition, RandomPatternsMatchPlainRecursion) {
 }
 
 TEST(Decomposition, RandomGamesFromTheOpeningMatchPlainRecursion) {
-  Fixture f;
+  DecompositionFixture f;
   std::mt19937_64 rng(777);
   int checked = 0;
   for (int rows = 2; rows <= 6; ++rows)
@@ -95,7 +95,7 @@ TEST(Decomposition, RegionsPartitionTheMoves) {
 }
 
 TEST(Decomposition, SymmetricImagesShareKeysAndColourSwapNegates) {
-  Fixture f;
+  DecompositionFixture f;
   std::mt19937_64 rng(4242);
   for (int i = 0; i < 1500; ++i) {
     const int rows = 1 + int(rng() % 6), cols = 1 + int(rng() % 6);

@@ -10,8 +10,8 @@ namespace {
 
 using namespace testref;
 
-struct Fixture {
-  explicit Fixture(int value_limit)
+struct DfpnFixture {
+  explicit DfpnFixture(int value_limit)
       : dfpn(values, proofs, solver::SearchLimits{value_limit, nullptr}) {}
   solver::ConcurrentTable value_table{size_t{64} << 20};
   solver::ConcurrentTable proofs{size_t{64} << 20};
@@ -28,7 +28,7 @@ solver::Result expected(bool wins) {
 class DfpnRandom : public ::testing::TestWithParam<int> {};
 
 TEST_P(DfpnRandom, MatchesPlainNegamax) {
-  Fixture f(GetParam());
+  DfpnFixture f(GetParam());
   PlainOutcome plain;
   std::mt19937_64 rng(1000 + GetParam());
   int checked = 0;
@@ -56,7 +56,7 @@ TEST_P(DfpnRandom, MatchesPlainNegamax) {
 
 INSTANTIATE_TEST_SUITE_P(ValueLimits, DfpnRandom, ::testing::Values(0, 6, 12));
 
-solver::Result solve_text(Fixture& f, const char* text) {
+solver::Result solve_text(DfpnFixture& f, const char* text) {
   konane::TextError err;
   auto p = konane::parse_position(text, &err);
   EXPECT_TRUE(p) << err.describe();
@@ -66,7 +66,7 @@ solver::Result solve_text(Fixture& f, const char* text) {
 // Norvig (2021): Black to move loses these; on 5x5, with his colouring (black on the
 // corners), Black to move wins the two given positions.
 TEST(DfpnPublished, NorvigResults) {
-  Fixture f(6);
+  DfpnFixture f(6);
   EXPECT_EQ(solve_text(f, "xoxo/oxox/x..o/oxox"), solver::Result::Loss);
   EXPECT_EQ(solve_text(f, "..xox/oxoxo/xoxox/oxoxo/xoxox"), solver::Result::Win);
   EXPECT_EQ(solve_text(f, "xoxox/oxoxo/x..ox/oxoxo/xoxox"), solver::Result::Win);
@@ -78,13 +78,13 @@ TEST(DfpnPublished, DISABLED_Norvig6x6) {
 #else
 TEST(DfpnPublished, Norvig6x6) {
 #endif
-  Fixture f(6);
+  DfpnFixture f(6);
   EXPECT_EQ(solve_text(f, "..xoxo/oxoxox/xoxoxo/oxoxox/xoxoxo/oxoxox"), solver::Result::Loss);
   EXPECT_EQ(solve_text(f, "xoxoxo/oxoxox/xoxoxo/ox..ox/xoxoxo/oxoxox"), solver::Result::Loss);
 }
 
 TEST(DfpnPublished, SmallOpeningsAgreeWithNegamax) {
-  Fixture f(6);
+  DfpnFixture f(6);
   PlainOutcome plain;
   using namespace konane;
   for (int rows = 1; rows <= 4; ++rows)
@@ -104,7 +104,7 @@ TEST(DfpnPublished, SmallOpeningsAgreeWithNegamax) {
 
 // Every child order gives the same answers.
 TEST(DfpnOrders, MatchPlainNegamax) {
-  Fixture f(6);
+  DfpnFixture f(6);
   PlainOutcome plain;
   std::mt19937_64 rng(4242);
   int wins = 0, losses = 0;

@@ -34,10 +34,10 @@ solver::IndexedClassOptions<Material> options_for(std::vector<Material> classes,
   return o;
 }
 
-struct Fixture {
+struct IndexedFixture {
   db_test::TempDir dir;
   db::Database database;
-  Fixture() : database(open(dir)) {}
+  IndexedFixture() : database(open(dir)) {}
   static db::Database open(db_test::TempDir& dir) {
     auto opened = db_test::create(dir.path() / "db");
     EXPECT_TRUE(opened.has_value());
@@ -48,7 +48,7 @@ struct Fixture {
 
 TEST(RetroIndexed, EqualsOneLoopyRunAndResumes) {
   const auto classes = classes_up_to(3);
-  Fixture f;
+  IndexedFixture f;
   // Stopped after the first half of the classes, then run to the end: the first half is
   // found done (read from its cache files, not solved again).
   const std::vector<Material> half(classes.begin(), classes.begin() + classes.size() / 2);
@@ -91,7 +91,7 @@ TEST(RetroIndexed, EqualsOneLoopyRunAndResumes) {
 
 TEST(RetroIndexed, MissingOrDamagedCacheIsRebuiltFromTheDatabase) {
   const auto classes = classes_up_to(3);
-  Fixture f;
+  IndexedFixture f;
   solver::IndexedClassSolver<Game> first(Game{}, f.database, options_for(classes, f.cache()));
   ASSERT_TRUE(first.run().has_value());
   const auto gone = f.cache() / (material_name(classes[3]) + ".bin");
@@ -119,7 +119,7 @@ TEST(RetroIndexed, MissingOrDamagedCacheIsRebuiltFromTheDatabase) {
 
 TEST(RetroIndexed, ACacheOfAnotherNumberingIsNotRead) {
   const auto classes = classes_up_to(2);
-  Fixture f;
+  IndexedFixture f;
   solver::IndexedClassSolver<Game> first(Game{}, f.database, options_for(classes, f.cache()));
   ASSERT_TRUE(first.run().has_value());
   // The file of one class under another's name: its layout word names the other class.
@@ -146,7 +146,7 @@ TEST(RetroIndexed, TwoThreadsGiveWhatOneThreadGives) {
   std::vector<std::pair<core::Winner, std::optional<uint16_t>>> answers[2];
   for (int threads : {1, 2}) {
     tbb::global_control limit(tbb::global_control::max_allowed_parallelism, size_t(threads));
-    Fixture f;
+    IndexedFixture f;
     solver::IndexedClassSolver<Game> solver(Game{}, f.database, options_for(classes, f.cache()));
     auto r = solver.run();
     ASSERT_TRUE(r.has_value()) << r.error().message;
@@ -162,7 +162,7 @@ TEST(RetroIndexed, TwoThreadsGiveWhatOneThreadGives) {
 
 TEST(RetroIndexed, AClassOrderWhereAMoveLeadsLaterIsRefused) {
   // XX-O first: its captures lead to X-O, listed after it.
-  Fixture f;
+  IndexedFixture f;
   const std::vector<Material> classes = {*parse_material("XX-O"), *parse_material("X-O")};
   solver::IndexedClassSolver<Game> solver(Game{}, f.database, options_for(classes, f.cache()));
   auto r = solver.run();
