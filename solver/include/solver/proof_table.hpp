@@ -4,10 +4,11 @@
 //
 // WHY IT GROWS. The search holds entries by index and by reference across its recursion, so the
 // entries must never move; an earlier table reserved every entry up front (max_entries, 20 M
-// by default: 1 GiB of address space per searcher, two searchers per question). Untouched
-// pages cost nothing in a plain build, but every freed and reused block had to be cleared
-// again, and under AddressSanitizer each such table cost 2.5 s of shadow memory for a proof
-// of 500 nodes. Here the entries live in chunks that are allocated as they fill and never
+// by default: 1 GiB of address space per searcher, two searchers per question). Entries
+// landed at random in it, so nearly every new entry touched a new page (1.36 GiB resident
+// after a 2 M-node search, 3.8 times this table's time), a reused block had to be cleared
+// again, and under AddressSanitizer one question's two tables cost 2.5 s for a proof of 500
+// nodes. Here the entries live in chunks that are allocated as they fill and never
 // move, numbered in insertion order, and a separate open-addressing index of 8-byte slots
 // finds them; only the index is rehashed (at 3/4 full, doubling), and the rehash reads no
 // entry. Memory follows the search: 32 bytes an entry plus 11-21 bytes of index.
