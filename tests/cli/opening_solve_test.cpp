@@ -106,9 +106,12 @@ TEST(OpeningSolve, SymmetricRemovalsAgreeWithNegamax) {
 // refutations every time; on 2 threads the same winner for every removal (which of several
 // refuting replies is named may differ; check_board holds each against the negamax).
 TEST(OpeningSolve, SameAnswerEveryRun) {
-  for (auto [rows, cols, rule] :
+  for (const auto& board :
        {std::tuple(5, 5, konane::OpeningRule::Any), std::tuple(4, 6, konane::OpeningRule::Any),
         std::tuple(2, 8, konane::OpeningRule::Standard)}) {
+    // Plain locals, not structured bindings: the lambda below captures them (clang 14 cannot).
+    const int rows = std::get<0>(board), cols = std::get<1>(board);
+    const konane::OpeningRule rule = std::get<2>(board);
     SCOPED_TRACE(std::to_string(rows) + "x" + std::to_string(cols));
     auto text = [&](int threads, bool witnesses) {
       konane::cli::SolverConfig config;

@@ -112,7 +112,9 @@ TEST(ToyGame, RetrogradeAnalysisStoresEveryReachableClassWithItsOutcome) {
   std::vector<std::pair<Position, bool>> stack(options.roots.begin(), options.roots.end());
   std::set<std::pair<uint64_t, bool>> seen;
   while (!stack.empty()) {
-    auto [p, left] = stack.back();
+    // Plain locals, not structured bindings: the lambda below captures them (clang 14 cannot).
+    const Position p = stack.back().first;
+    const bool left = stack.back().second;
     stack.pop_back();
     if (!seen.insert({toy::encode(p), left}).second) continue;
     const auto c = game.canon(p);
