@@ -24,7 +24,8 @@ run_suite() {  # build dir, extra ctest args...
   ctest --test-dir "$dir" --output-on-failure -j"$jobs" "$@"
 }
 
-cmake -S . -B build-ci/release -DCMAKE_BUILD_TYPE=Release -DKONANE_WERROR=ON -DKONANE_UNITY_TESTS=ON >/dev/null
+cmake -S . -B build-ci/release -DCMAKE_BUILD_TYPE=Release -DKONANE_WERROR=ON \
+  -DKONANE_UNITY_TESTS=ON >/dev/null
 cmake --build build-ci/release -j"$jobs"
 stage "release built"
 run_suite build-ci/release
