@@ -3,7 +3,6 @@
 // nothing that is not ours (or not our version) is ever modified.
 
 #include <rocksdb/write_batch.h>
-#include <signal.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -20,6 +19,7 @@
 #include "database_impl.hpp"
 #include "db/database.hpp"
 #include "db/schema.hpp"
+#include "process_tag.hpp"
 #include "rebuild.hpp"
 #include "table_files.hpp"
 
@@ -64,7 +64,13 @@ Status open_existing(Database::Impl& impl, OpenMode mode,
     case OpenMode::kSecondary: {
       fs::path secondary = impl.options.secondary_path;
       if (secondary.empty()) {
-        std::string pattern = (fs::temp_directory_path() / "konane-secondary-XXXXXX").string();
+        // Named for this process, so the next secondary on this machine removes the
+        // directories of secondaries that were killed before they could close.
+        const std::string prefix = "konane-secondary-" + detail::host_prefix();
+        detail::remove_dead_owned(fs::temp_directory_path(), prefix);
+        std::string pattern =
+            (fs::temp_directory_path() / (prefix + std::to_string(::getpid()) + "-XXXXXX"))
+                .string();
         if (::mkdtemp(pattern.data()) == nullptr) {
           return Error{Code::kIOError, "create a secondary log directory under " +
                                            fs::temp_directory_path().string() + " for " +
@@ -233,16 +239,7 @@ std::string staging_prefix(const fs::path& path) {
 
 // Removes staging directories left by creators that died (their pid is gone).
 void remove_dead_staging(const fs::path& path) {
-  std::error_code ec;
-  const std::string prefix = staging_prefix(path);
-  for (const auto& e : fs::directory_iterator(path.parent_path(), ec)) {
-    const std::string name = e.path().filename().string();
-    if (!name.starts_with(prefix)) continue;
-    const long pid = std::strtol(name.c_str() + prefix.size(), nullptr, 10);
-    if (pid > 0 && ::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH) {
-      fs::remove_all(e.path(), ec);
-    }
-  }
+  detail::remove_dead_owned(path.parent_path(), staging_prefix(path));
 }
 
 // A new database appears at `path` only complete, with its schema version: it is built in a

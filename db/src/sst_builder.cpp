@@ -4,7 +4,6 @@
 
 #include <rocksdb/sst_file_writer.h>
 #include <rocksdb/write_batch.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
@@ -18,6 +17,7 @@
 #include "database_impl.hpp"
 #include "db/database.hpp"
 #include "db/schema.hpp"
+#include "process_tag.hpp"
 #include "stored_value.hpp"
 
 namespace db {
@@ -217,14 +217,8 @@ Expected<SstBuilder> Database::sst_builder(const SstBuilderOptions& options) con
   }
   auto state = std::make_unique<SstBuilder::State>();
   state->db_path = impl_->path;
-  // The host too: ranks on several machines may share a pid and the database directory.
-  char host[256] = {};
-  if (::gethostname(host, sizeof host - 1) != 0 || host[0] == '\0')
-    std::snprintf(host, sizeof host, "host");
-  for (char* c = host; *c; ++c)
-    if (*c == '/') *c = '_';
-  state->dir = impl_->ingest_root() / (std::string(host) + "-" + std::to_string(::getpid()) + "-" +
-                                       std::to_string(g_next_builder_id.fetch_add(1)));
+  state->dir = impl_->ingest_root() /
+               (detail::process_tag() + "-" + std::to_string(g_next_builder_id.fetch_add(1)));
   state->options = rocksdb::Options(impl_->tuning.db, impl_->tuning.positions);
   state->builder_options = options;
   if (!options.presorted)

@@ -1,6 +1,9 @@
 #include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <cstdlib>
+#include <fstream>
 
 #include "test_support.hpp"
 
@@ -152,6 +155,42 @@ TEST(Secondary, PrivateLogDirectoryIsRemovedOnClose) {
   auto refused = db::Database::open(path, db_test::options(OpenMode::kSecondary));
   ASSERT_FALSE(refused);
   EXPECT_EQ(private_dirs(), 0);
+}
+
+// A secondary killed before it closed leaves its log directory; the next secondary opened on
+// this machine removes it, and only it: not a live process's, nor another machine's.
+TEST(Secondary, DirectoriesOfKilledSecondariesAreRemovedByTheNext) {
+  db_test::TempDir dir;
+  const auto path = dir / "db";
+  auto primary = db_test::create(path);
+  DB_ASSERT_OK(primary);
+  const auto tmp = dir / "tmp";
+  ScopedTmpDir scoped(tmp);
+  char host[256] = {};
+  ASSERT_EQ(::gethostname(host, sizeof host - 1), 0);
+  const pid_t dead = ::fork();
+  ASSERT_GE(dead, 0);
+  if (dead == 0) ::_exit(0);
+  ASSERT_EQ(::waitpid(dead, nullptr, 0), dead);
+  const std::string ours = std::string("konane-secondary-") + host + "-";
+  const auto make = [&](const std::string& name) {
+    std::filesystem::create_directories(tmp / name);
+    std::ofstream(tmp / name / "LOG") << "left behind\n";
+    return tmp / name;
+  };
+  const auto killed = make(ours + std::to_string(dead) + "-Ab3dEf");
+  const auto live = make(ours + std::to_string(::getpid()) + "-Zz9yXw");
+  const auto elsewhere =
+      make("konane-secondary-" + std::string(host) + "x-" + std::to_string(dead) + "-Qq1wEr");
+  const auto not_a_pid = make(ours + "12x-Qq1wEr");
+
+  auto secondary = db::Database::open(path, db_test::options(OpenMode::kSecondary));
+  DB_ASSERT_OK(secondary);
+  EXPECT_FALSE(std::filesystem::exists(killed));
+  EXPECT_TRUE(std::filesystem::exists(live));
+  EXPECT_TRUE(std::filesystem::exists(elsewhere));
+  EXPECT_TRUE(std::filesystem::exists(not_a_pid));
+  DB_ASSERT_OK(secondary->close());
 }
 
 }  // namespace
