@@ -1,8 +1,8 @@
 #!/bin/sh
 # The whole test suite, as CI runs it:
 #  1. Release build with -Wall -Wextra -Werror, every test;
-#  2. AddressSanitizer + UndefinedBehaviorSanitizer build, every test but the fuzz corpus
-#     replays (step 4 runs those targets under the same sanitizers);
+#  2. AddressSanitizer + UndefinedBehaviorSanitizer build (clang), every test but the fuzz
+#     corpus replays (step 4 runs those targets under the same sanitizers);
 #  3. ThreadSanitizer build, the concurrent tests (names Concurrent* / Concurrency*);
 #  4. libFuzzer (clang, ASan + UBSan) on every parser, 15 s each (scripts/fuzz.sh).
 # The sanitizer trees compile with -O1 -g1 (line tables only): on this project's template-heavy
@@ -32,7 +32,10 @@ run_suite build-ci/release
 stage "release tests passed"
 
 sanitized_flags='-O1 -g1 -DNDEBUG'
-cmake -S . -B build-ci/asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DKONANE_WERROR=ON \
+# clang builds the ASan+UBSan tree: 451 s against GCC's 700 s here, its tests 640 s against
+# 731 s; and the suite then compiles -Werror under both compilers. GCC keeps the others.
+cmake -S . -B build-ci/asan -DCMAKE_CXX_COMPILER=clang++-14 \
+  -DCMAKE_BUILD_TYPE=RelWithDebInfo -DKONANE_WERROR=ON \
   -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$sanitized_flags" \
   -DKONANE_SANITIZE=address,undefined -DKONANE_BUILD_BENCH=OFF -DKONANE_FUZZ_REPLAY=OFF \
   -DKONANE_UNITY_TESTS=ON >/dev/null

@@ -6,9 +6,11 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "core/sanitizers.hpp"
+
 namespace {
 
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#if KONANE_ASAN || KONANE_TSAN
 constexpr bool kOwnAllocator = true;  // the sanitizers replace malloc and ignore mallopt
 #else
 constexpr bool kOwnAllocator = false;

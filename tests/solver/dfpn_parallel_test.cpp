@@ -7,6 +7,7 @@
 
 #include <thread>
 
+#include "core/sanitizers.hpp"
 #include "konane/notation.hpp"
 #include "reference.hpp"
 #include "solver/dfpn.hpp"
@@ -64,7 +65,7 @@ TEST(DfpnConcurrent, ParallelSearchMatchesNegamax) {
 // searcher.
 TEST(DfpnConcurrent, ParallelOpeningsMatchSerial) {
   using namespace konane;
-#if defined(__SANITIZE_THREAD__)
+#if KONANE_TSAN
   // About 10 s of CPU in Release, too much under TSan: the races are exercised by 4x5.
   const auto boards = {std::pair{4, 5}};
 #else

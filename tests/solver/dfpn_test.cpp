@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include "core/sanitizers.hpp"
 #include "konane/notation.hpp"
 #include "reference.hpp"
 
@@ -73,7 +74,7 @@ TEST(DfpnPublished, NorvigResults) {
 }
 
 // About 20 s of CPU in Release; sanitizer builds skip it (the same code paths run above).
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#if KONANE_ASAN || KONANE_TSAN
 TEST(DfpnPublished, DISABLED_Norvig6x6) {
 #else
 TEST(DfpnPublished, Norvig6x6) {

@@ -14,13 +14,15 @@
 // ThreadSanitizer.
 #include <cstdint>
 
-#if defined(__SANITIZE_THREAD__)
+#include "core/sanitizers.hpp"
+
+#if KONANE_TSAN
 extern "C" void AnnotateNewMemory(const char* file, int line, uintptr_t mem, uintptr_t size);
 #endif
 
 namespace solver {
 
-#if defined(__SANITIZE_THREAD__)
+#if KONANE_TSAN
 [[gnu::noinline]] inline void parallel_joined() {
   // 64 KiB: far more than oneTBB's frames under a parallel call (a few hundred bytes each).
   constexpr uintptr_t kDead = 64 * 1024;
