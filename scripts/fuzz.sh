@@ -1,7 +1,8 @@
 #!/bin/sh
 # Fuzzes every parser with libFuzzer (clang, AddressSanitizer + UndefinedBehaviorSanitizer).
 #   scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]
-# CI runs 15 s per target (scripts/test.sh); a release check runs an hour per target:
+# CI runs 15 s per target (scripts/test.sh), one target per core at a time; a release check
+# runs an hour per target:
 #   scripts/fuzz.sh 3600
 # Each target starts from its seed corpus (tests/fuzz/corpus/NAME, never modified here)
 # and keeps what it finds under build-fuzz/work/NAME. A crash, a leak, a hang (over 10 s)
@@ -22,24 +23,49 @@ fi
 cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER="$cxx" \
   -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -gline-tables-only -DNDEBUG" \
   -DKONANE_FUZZ=ON -DKONANE_WERROR=ON -DKONANE_BUILD_BENCH=OFF >/dev/null
-for t in $targets; do
-  cmake --build build-fuzz -j"$jobs" --target "fuzz_$t"
-done
-status=0
-for t in $targets; do
+# One build for every target, so that their sources compile side by side.
+build_targets=""
+for t in $targets; do build_targets="$build_targets fuzz_$t"; done
+# shellcheck disable=SC2086  # one word per target
+cmake --build build-fuzz -j"$jobs" --target $build_targets
+
+fuzz_one() {  # target; its verdict goes to build-fuzz/work/NAME.status
+  t=$1
   work="build-fuzz/work/$t"
   mkdir -p "$work"
   log="build-fuzz/work/$t.log"
-  echo "fuzz $t: ${seconds}s" >&2
+  verdict=0
   if ! ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
     "build-fuzz/tests/fuzz/fuzz_$t" "$work" "tests/fuzz/corpus/$t" -max_total_time="$seconds" \
     -timeout=10 -rss_limit_mb=4096 -max_len=512 -print_final_stats=1 \
     -artifact_prefix="build-fuzz/work/crash-$t-" >"$log" 2>&1; then
+    verdict=1
+  fi
+  echo $verdict >"build-fuzz/work/$t.status"
+}
+
+# A target runs on one core: as many at a time as there are cores.
+mkdir -p build-fuzz/work
+running=0
+for t in $targets; do
+  echo "fuzz $t: ${seconds}s" >&2
+  fuzz_one "$t" &
+  running=$((running + 1))
+  if [ "$running" -ge "$jobs" ]; then
+    wait
+    running=0
+  fi
+done
+wait
+status=0
+for t in $targets; do
+  log="build-fuzz/work/$t.log"
+  if [ "$(cat "build-fuzz/work/$t.status" 2>/dev/null)" != 0 ]; then
     echo "fuzz $t: FAILED; the input and the log: build-fuzz/work/crash-$t-*, $log" >&2
     tail -40 "$log" >&2
     status=1
   fi
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
-  echo "fuzz $t: ${runs:-?} inputs tried, corpus $(ls "$work" | wc -l) entries" >&2
+  echo "fuzz $t: ${runs:-?} inputs tried, corpus $(ls "build-fuzz/work/$t" | wc -l) entries" >&2
 done
 exit $status
