@@ -232,14 +232,16 @@ Status create_in(const fs::path& dir, const Database::Impl& like) {
   return impl.close();
 }
 
-// Staging directories are named ".NAME.creating-PID" next to the database.
+// Staging directories are named ".NAME.creating-HOST-PID" next to the database: a database
+// on a file system that several machines share may be created from any of them, and only
+// the creator's machine can tell whether its pid is gone.
 std::string staging_prefix(const fs::path& path) {
   return "." + path.filename().string() + ".creating-";
 }
 
-// Removes staging directories left by creators that died (their pid is gone).
+// Removes staging directories left by creators on this machine that died (their pid is gone).
 void remove_dead_staging(const fs::path& path) {
-  detail::remove_dead_owned(path.parent_path(), staging_prefix(path));
+  detail::remove_dead_owned(path.parent_path(), staging_prefix(path) + detail::host_prefix());
 }
 
 // A new database appears at `path` only complete, with its schema version: it is built in a
@@ -255,7 +257,7 @@ Status create_new(const Database::Impl& impl) {
   fs::create_directories(parent, ec);
   if (ec) return fs_error(ec, "create parent directory", parent);
   remove_dead_staging(parent / path.filename());
-  const fs::path staging = parent / (staging_prefix(path) + std::to_string(::getpid()));
+  const fs::path staging = parent / (staging_prefix(path) + detail::process_tag());
   fs::remove_all(staging, ec);
   if (ec) return fs_error(ec, "remove stale staging directory", staging);
   if (auto s = create_in(staging, impl); !s) {

@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 #include <rocksdb/db.h>
+#include <unistd.h>
 
 #include <fstream>
 
@@ -80,15 +81,21 @@ TEST(OpenErrors, InterruptedCreationLeavesNothingAtThePath) {
   EXPECT_TRUE(fs::exists(path / "CURRENT"));
 }
 
-// A staging directory left by a creator that died (its pid is gone) is cleaned up.
+// A staging directory left by a creator on this machine that died (its pid is gone) is
+// cleaned up; another machine's (a shared file system) is not judged by a pid of this one.
 TEST(OpenErrors, DeadCreatorsStagingIsRemoved) {
   db_test::TempDir dir;
   const auto path = dir / "db";
-  const auto stale = dir / ".db.creating-999999999";
+  char host[256] = {};
+  ASSERT_EQ(::gethostname(host, sizeof host - 1), 0);
+  const auto stale = dir / (".db.creating-" + std::string(host) + "-999999999");
+  const auto elsewhere = dir / (".db.creating-" + std::string(host) + "x-999999999");
   fs::create_directories(stale / "sub");
+  fs::create_directories(elsewhere / "sub");
   auto created = db_test::create(path);
   DB_ASSERT_OK(created);
   EXPECT_FALSE(fs::exists(stale));
+  EXPECT_TRUE(fs::exists(elsewhere));
 }
 
 TEST(OpenErrors, NonEmptyDirectoryIsNeverTakenOver) {
