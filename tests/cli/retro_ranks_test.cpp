@@ -36,11 +36,13 @@ nlohmann::json summary(const std::string& out) {
   return j;
 }
 
+// Small rounds, so that every layer takes several and the ranks' round counts differ: 300
+// positions on 4x5 (layers of up to about 4,000), 1,000 on 5x5 (up to 54,000; 300 made its
+// test the slowest of the suite, 74 s in Release and 170 s under ASan).
 std::vector<std::string> retro_args(const fs::path& db, const std::string& board,
-                                    const std::string& opening) {
-  // Small rounds, so that every layer takes several and the ranks' round counts differ.
+                                    const std::string& opening, const char* chunk = "300") {
   return {"retro",  "--board", board,       "--opening", opening,   "--db", db.string(),
-          "--json", "--quiet", "--threads", "1",         "--chunk", "300"};
+          "--json", "--quiet", "--threads", "1",         "--chunk", chunk};
 }
 
 TEST(RetroRanks, SameDatabaseAsOneProcess) {
@@ -118,12 +120,12 @@ TEST(RetroRanks, AKilledRankResumesToTheSameDatabase) {
 TEST(RetroRanks, WholeWindowsAndOwnersLookupsAlternate) {
   clitest::TempDir dir;
   const fs::path one = dir.path / "one";
-  const auto alone = run_binary(retro_args(one, "5x5", "standard"));
+  const auto alone = run_binary(retro_args(one, "5x5", "standard", "1000"));
   ASSERT_EQ(alone.rc, 0) << alone.err;
   const std::string expected = export_board(one, "5x5");
   for (const int ranks : {2, 3}) {
     const fs::path db = dir.path / ("db" + std::to_string(ranks));
-    auto args = retro_args(db, "5x5", "standard");
+    auto args = retro_args(db, "5x5", "standard", "1000");
     args.insert(args.end(), {"--replicate-window", "1"});
     // 3 ranks of 2 threads: every thread's children are routed as runs of their own.
     if (ranks == 3) *(std::find(args.begin(), args.end(), "--threads") + 1) = "2";
@@ -138,7 +140,7 @@ TEST(RetroRanks, WholeWindowsAndOwnersLookupsAlternate) {
   // whole-window layers after them.
   for (const char* after : {"40000", "60000", "152000"}) {
     const fs::path db = dir.path / ("killed" + std::string(after));
-    auto args = retro_args(db, "5x5", "standard");
+    auto args = retro_args(db, "5x5", "standard", "1000");
     args.insert(args.end(), {"--replicate-window", "1"});
     {
       EnvVar hook("KONANE_RETRO_ABORT_AFTER", after);
