@@ -4,6 +4,7 @@
 
 #include <cstdlib>
 #include <fstream>
+#include <optional>
 
 #include "test_support.hpp"
 
@@ -129,13 +130,23 @@ class ScopedTmpDir {
   std::optional<std::string> saved_;
 };
 
-TEST(Secondary, PrivateLogDirectoryIsRemovedOnClose) {
+// A primary database, and a temporary directory of its own for the secondaries' log
+// directories.
+class SecondaryLogs : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    auto created = db_test::create(path);
+    DB_ASSERT_OK(created);
+    primary.emplace(std::move(*created));
+  }
   db_test::TempDir dir;
-  const auto path = dir / "db";
-  auto primary = db_test::create(path);
-  DB_ASSERT_OK(primary);
-  const auto tmp = dir / "tmp";
-  ScopedTmpDir scoped(tmp);
+  const std::filesystem::path path = dir / "db";
+  const std::filesystem::path tmp = dir / "tmp";
+  ScopedTmpDir scoped{tmp};
+  std::optional<db::Database> primary;
+};
+
+TEST_F(SecondaryLogs, PrivateLogDirectoryIsRemovedOnClose) {
   auto private_dirs = [&] {
     int n = 0;
     for (const auto& e : std::filesystem::directory_iterator(tmp)) {
@@ -159,13 +170,7 @@ TEST(Secondary, PrivateLogDirectoryIsRemovedOnClose) {
 
 // A secondary killed before it closed leaves its log directory; the next secondary opened on
 // this machine removes it, and only it: not a live process's, nor another machine's.
-TEST(Secondary, DirectoriesOfKilledSecondariesAreRemovedByTheNext) {
-  db_test::TempDir dir;
-  const auto path = dir / "db";
-  auto primary = db_test::create(path);
-  DB_ASSERT_OK(primary);
-  const auto tmp = dir / "tmp";
-  ScopedTmpDir scoped(tmp);
+TEST_F(SecondaryLogs, DirectoriesOfKilledSecondariesAreRemovedByTheNext) {
   char host[256] = {};
   ASSERT_EQ(::gethostname(host, sizeof host - 1), 0);
   const pid_t dead = ::fork();
