@@ -7,6 +7,14 @@
 #include <cstdlib>
 
 namespace db::detail {
+namespace {
+
+// Whether the process `pid` of this machine has ended (not merely belongs to another user).
+bool process_gone(long pid) {
+  return pid > 0 && ::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH;
+}
+
+}  // namespace
 
 std::string host_prefix() {
   char host[256] = {};
@@ -21,12 +29,7 @@ std::string process_tag() {
   return host_prefix() + std::to_string(::getpid());
 }
 
-bool process_gone(long pid) {
-  return pid > 0 && ::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH;
-}
-
-int remove_dead_owned(const std::filesystem::path& dir, const std::string& prefix) {
-  int removed = 0;
+void remove_dead_owned(const std::filesystem::path& dir, const std::string& prefix) {
   std::error_code ec;
   for (const auto& e : std::filesystem::directory_iterator(dir, ec)) {
     const std::string name = e.path().filename().string();
@@ -36,11 +39,9 @@ int remove_dead_owned(const std::filesystem::path& dir, const std::string& prefi
     // The pid must be the whole next field: "PID" or "PID-...".
     if (end == name.c_str() + prefix.size() || (*end != '\0' && *end != '-')) continue;
     if (!process_gone(pid)) continue;
-    std::error_code rm;
-    std::filesystem::remove_all(e.path(), rm);
-    removed += !rm;
+    std::error_code ignored;
+    std::filesystem::remove_all(e.path(), ignored);
   }
-  return removed;
 }
 
 }  // namespace db::detail

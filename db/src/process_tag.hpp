@@ -15,12 +15,9 @@ std::string process_tag();
 // only those may be judged by their pid.
 std::string host_prefix();
 
-// Whether the process `pid` of this machine has ended (not merely belongs to another user).
-bool process_gone(long pid);
-
-// Removes the directories in `dir` named PREFIX + "PID" + anything whose process is gone;
-// returns how many. Errors are ignored: a leftover that cannot be removed now is tried again
-// by the next caller, and its owner's work is never affected.
-int remove_dead_owned(const std::filesystem::path& dir, const std::string& prefix);
+// Removes the directories in `dir` named PREFIX + "PID" + anything whose process is gone.
+// Errors are ignored: a leftover that cannot be removed now is tried again by the next
+// caller, and its owner's work is never affected.
+void remove_dead_owned(const std::filesystem::path& dir, const std::string& prefix);
 
 }  // namespace db::detail
