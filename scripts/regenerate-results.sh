@@ -307,7 +307,9 @@ ranks_run() {  # ranks, konane arguments...
   else
     local root=()
     [ "$(id -u)" -eq 0 ] && root=(--allow-run-as-root)
-    mpirun "${root[@]}" --oversubscribe --bind-to none -np "$n" "$KONANE" "$@"
+    # No 2.3 s wait for munge at every launch, where it is installed but not running.
+    PMIX_MCA_psec=${PMIX_MCA_psec:-native} \
+      mpirun "${root[@]}" --oversubscribe --bind-to none -np "$n" "$KONANE" "$@"
   fi
 }
 
