@@ -54,11 +54,11 @@ bool read_all(int fd, void* data, size_t n) {
 namespace {
 // LSD radix sort of words on bits [kRetroFlagBits, kRetroFlagBits + key_bits): stable per
 // pass, so equal keys end up adjacent (their order is irrelevant, their flags are OR-ed).
-void radix_sort_keys(std::vector<uint64_t>& v, int key_bits) {
+void radix_sort_keys(std::vector<uint64_t>& v, int key_bits, std::vector<uint64_t>& scratch) {
   const int passes = (key_bits + 10) / 11;
   const int digit = (key_bits + passes - 1) / passes;  // at most 11 bits: 2048 counters
   const uint64_t mask = (uint64_t{1} << digit) - 1;
-  std::vector<uint64_t> scratch(v.size());
+  if (scratch.size() < v.size()) scratch.resize(v.size());
   std::vector<size_t> count(size_t{1} << digit);
   uint64_t* from = v.data();
   uint64_t* to = scratch.data();
@@ -75,13 +75,15 @@ void radix_sort_keys(std::vector<uint64_t>& v, int key_bits) {
 }
 }  // namespace
 
-void sort_unique(std::vector<uint64_t>& v, int key_bits) {
+void sort_unique(std::vector<uint64_t>& v, int key_bits, std::vector<uint64_t>* scratch) {
   if (v.empty()) return;
   // Below a few thousand words the counters cost more than the comparisons.
-  if (key_bits < 64 - kRetroFlagBits && v.size() >= 4096)
-    radix_sort_keys(v, key_bits);
-  else
+  if (key_bits < 64 - kRetroFlagBits && v.size() >= 4096) {
+    std::vector<uint64_t> own;
+    radix_sort_keys(v, key_bits, scratch ? *scratch : own);
+  } else {
     std::sort(v.begin(), v.end());
+  }
   size_t out = 0;
   for (size_t i = 1; i < v.size(); ++i) {
     if (word_key(v[i]) == word_key(v[out]))

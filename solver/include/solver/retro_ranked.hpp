@@ -303,6 +303,7 @@ auto RetroSolver<G>::expand_ranked(int l, retro_detail::WordReader& reader,
   auto most = ranks::max({retro_detail::rounds_for(n, o_.chunk_positions)});
   if (!most) return most.error();
   tbb::enumerable_thread_specific<Buffers> local([&] { return Buffers(drop_); });
+  tbb::enumerable_thread_specific<std::vector<uint64_t>> sort_scratch;  // for the layer
   // By drop - 1: the children this rank owns, as sorted runs of unique words (their lengths
   // in `runs`), merged when spilled.
   Buffers received(static_cast<size_t>(drop_));
@@ -336,8 +337,9 @@ auto RetroSolver<G>::expand_ranked(int l, retro_detail::WordReader& reader,
     std::vector<std::vector<uint64_t>*> parts;
     for (auto& b : local)
       for (auto& v : b) parts.push_back(&v);
-    tbb::parallel_for(size_t{0}, parts.size(),
-                      [&](size_t i) { retro_detail::sort_unique(*parts[i], key_bits_); });
+    tbb::parallel_for(size_t{0}, parts.size(), [&](size_t i) {
+      retro_detail::sort_unique(*parts[i], key_bits_, &sort_scratch.local());
+    });
     for (int d = 1; d <= drop_; ++d)
       if (auto s = route_children(local, static_cast<size_t>(d - 1), received, runs); !s) return s;
     size_t buffered = 0;
