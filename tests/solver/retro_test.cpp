@@ -245,26 +245,32 @@ std::vector<uint64_t> random_words(std::mt19937_64& rng, size_t n, uint64_t keys
 }
 
 // The radix path of sort_unique (big inputs with a known key width) against a map from key
-// to OR-ed flags, for widths that split into one, several and uneven digit passes.
+// to OR-ed flags, for widths that split into one, several and uneven digit passes; with a
+// fresh scratch buffer each call, and with one kept from call to call (left longer than the
+// next input and full of the previous call's words, as a rank's rounds leave it).
 TEST(RetroIo, RadixSortUniqueEqualsMapNormalisation) {
   std::mt19937_64 rng(5);
-  for (int bits : {1, 11, 12, 31, 37, 60}) {
-    for (size_t n : {size_t{4096}, size_t{50000}}) {
-      const uint64_t keys = bits >= 60 ? UINT64_MAX >> rd::kRetroFlagBits : uint64_t{1} << bits;
-      auto v = random_words(rng, n, std::min<uint64_t>(keys, n / 3 + 1));  // duplicates
-      for (size_t i = 0; i < n / 2; ++i)  // and keys spread over the whole width
-        v[i] = (rng() & (keys - 1)) << rd::kRetroFlagBits | (rng() & rd::kRetroFlagMask);
-      std::map<uint64_t, uint64_t> want;
-      for (const uint64_t w : v) want[rd::word_key(w)] |= w & rd::kRetroFlagMask;
-      rd::sort_unique(v, bits);
-      ASSERT_EQ(v.size(), want.size()) << bits << " " << n;
-      size_t i = 0;
-      for (const auto& [k, f] : want) {
-        ASSERT_EQ(v[i], k << rd::kRetroFlagBits | f) << bits << " " << n << " " << i;
-        ++i;
+  std::vector<uint64_t> kept(3, ~uint64_t{0});
+  for (const bool keep : {false, true})
+    for (int bits : {1, 11, 12, 31, 37, 60}) {
+      for (size_t n : {size_t{50000}, size_t{4096}, size_t{60000}}) {
+        const uint64_t keys = bits >= 60 ? UINT64_MAX >> rd::kRetroFlagBits : uint64_t{1} << bits;
+        auto v = random_words(rng, n, std::min<uint64_t>(keys, n / 3 + 1));  // duplicates
+        for (size_t i = 0; i < n / 2; ++i)  // and keys spread over the whole width
+          v[i] = (rng() & (keys - 1)) << rd::kRetroFlagBits | (rng() & rd::kRetroFlagMask);
+        std::map<uint64_t, uint64_t> want;
+        for (const uint64_t w : v) want[rd::word_key(w)] |= w & rd::kRetroFlagMask;
+        rd::sort_unique(v, bits, keep ? &kept : nullptr);
+        ASSERT_EQ(v.size(), want.size()) << bits << " " << n << " " << keep;
+        size_t i = 0;
+        for (const auto& [k, f] : want) {
+          ASSERT_EQ(v[i], k << rd::kRetroFlagBits | f)
+              << bits << " " << n << " " << keep << " " << i;
+          ++i;
+        }
       }
     }
-  }
+  EXPECT_GE(kept.size(), size_t{60000});  // the caller's buffer did the sorting
 }
 
 // The external merge against an in-memory sort, with limits so small that every input is
