@@ -18,7 +18,9 @@
 //    other player keeps. Against phi = 1 (measured on 16 8x8 positions of 32-37 stones from
 //    bench/data/endgames-8x8.tsv, 1 thread, 6 M node budget): the 13 solved took 14.4 M
 //    nodes instead of 21.7 M; phi = 1 + k/4, 1 + k/2, 1 + k and 1 + 2k gave 18.0, 16.8,
-//    15.7 and 18.6 M; delta = m - k + 8 gave 28.4 M.
+//    15.7 and 18.6 M; delta = m - k + 8 gave 28.4 M. With phi = max(1, k), epsilon = 1/2 or
+//    1/8 (16.6 M, 15.0 M) and a weak delta (the largest phi plus the other unsolved
+//    children, Ueda et al.; 20.8 M) were worse than epsilon = 1/4 and the sum.
 //  * Threshold starvation: child thresholds use the 1+epsilon trick (Pawlewicz & Lew), with
 //    epsilon = 1/4, so a search does not bounce between two siblings of near-equal delta.
 //  * Cycles / GHI: none; the game contract requires short games (solver/game.hpp), so the
