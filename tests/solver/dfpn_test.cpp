@@ -125,6 +125,35 @@ TEST(DfpnOrders, MatchPlainNegamax) {
   EXPECT_GT(losses, 50);
 }
 
+// An unsearched position's numbers (dfpn.hpp, Initialisation): phi = max(1, k), delta = m
+// for a mover with m options against k, counted here on the whole board by the rules
+// engine; a mover without options has lost.
+TEST(DfpnPeek, UnsearchedNumbersFollowBothSidesMobility) {
+  DfpnFixture f(0);  // every region searched, none folded into a value
+  std::mt19937_64 rng(77);
+  int seen_k_above_1 = 0, lost = 0;
+  for (int i = 0; i < 400; ++i) {
+    const int rows = 3 + int(rng() % 6), cols = 3 + int(rng() % 6);
+    const Position p = (i % 2) ? random_pattern(rng, rows, cols, 30 + int(rng() % 40))
+                               : random_game(rng, rows, cols, int(rng() % 12));
+    for (Color side : {Color::Black, Color::White}) {
+      const int m = konane::count_moves(p, side);
+      const int k = konane::count_moves(p, side == Color::Black ? Color::White : Color::Black);
+      const solver::TablePayload got = f.dfpn.peek(p, side == Color::Black);
+      if (m == 0) {
+        EXPECT_EQ(got.v1, 0u) << konane::to_string(p, side);
+        ++lost;
+        continue;
+      }
+      EXPECT_EQ(got.v0, uint32_t(std::max(1, k))) << konane::to_string(p, side);
+      EXPECT_EQ(got.v1, uint32_t(m)) << konane::to_string(p, side);
+      seen_k_above_1 += k > 1;
+    }
+  }
+  EXPECT_GT(seen_k_above_1, 100);
+  EXPECT_GT(lost, 10);
+}
+
 TEST(DfpnStop, AStoppedSearchSaysUnknown) {
   core::StopToken stop;
   stop.request_stop();
