@@ -17,7 +17,8 @@
 #   SECTIONS          which files to make (default "full_game values large_boards"; add
 #                     "strong" for strong-solutions.md, about an hour for 6x6, and "long" for
 #                     long-runs.md)
-#   LONG_BOARDS       boards given LONG_TIMEOUT seconds each in long-runs.md (default "7x7")
+#   LONG_BOARDS       boards given LONG_TIMEOUT seconds each in long-runs.md (default "7x7"),
+#                     each B or B:RULE (RULE an --opening rule, standard when not given)
 #   LONG_TIMEOUT      seconds for each board of long-runs.md (default 3600)
 #   LONG_FILE         the file the long section writes in results/ (default long-runs.md)
 #   RINGBOARD_PIECES  the most pieces of ringboard-endgames.md (SECTIONS=ringboard; default 5:
@@ -203,21 +204,24 @@ large_boards() {
 }
 
 # ───────────────────────────── long-runs.md ─────────────────────────────
-# The boards large-boards.md leaves unsettled, each given LONG_TIMEOUT seconds (standard
-# opening), with what was settled removal by removal.
+# The boards large-boards.md leaves unsettled, each given LONG_TIMEOUT seconds (under the
+# rule given with it, standard by default), with what was settled removal by removal.
 long() {
-  local out=$RESULTS/$LONG_FILE b json
+  local out=$RESULTS/$LONG_FILE spec b rule json
   {
     echo
-    echo "\`konane solve --board B --opening standard --threads $THREADS --timeout $LONG_TIMEOUT --memory $LARGE_MEMORY\`"
-    echo "for each board B. A removal's entry is \`square:winner\` (with White's refutation when"
+    echo "\`konane solve --board B --opening RULE --threads $THREADS --timeout $LONG_TIMEOUT --memory $LARGE_MEMORY\`"
+    echo "for each board B and rule RULE below. A removal's entry is \`square:winner\` (with White's refutation when"
     echo "White wins); \`unknown\` means not settled within the time."
     echo
     echo "| board | rule | winner | removals | complete | nodes | seconds |"
     echo "|---|---|---|---|---|---|---|"
   } >"$BODY"
-  for b in $LONG_BOARDS; do
-    json=$("$KONANE" solve --board "$b" --opening standard --threads "$THREADS" --timeout "$LONG_TIMEOUT" --memory "$LARGE_MEMORY" --json)
+  for spec in $LONG_BOARDS; do
+    b=${spec%%:*}
+    rule=standard
+    [ "$spec" = "$b" ] || rule=${spec#*:}
+    json=$("$KONANE" solve --board "$b" --opening "$rule" --threads "$THREADS" --timeout "$LONG_TIMEOUT" --memory "$LARGE_MEMORY" --json)
     echo "$json" | solve_row >>"$BODY"
   done
   finish "$out" "Long runs on the largest boards" "scripts/regenerate-results.sh ($KONANE), SECTIONS=long LONG_BOARDS=\"$LONG_BOARDS\" LONG_TIMEOUT=$LONG_TIMEOUT LONG_FILE=$LONG_FILE THREADS=$THREADS LARGE_MEMORY=$LARGE_MEMORY"
