@@ -194,7 +194,8 @@ large_boards() {
   local b rule json
   for b in 1x7 1x8 2x7 2x8 3x7 3x8 4x7 4x8 5x7 5x8 6x7 7x7 6x8; do
     for rule in standard any; do
-      # Wide boards under \`any\` only where they are quick; the big ones have one rule.
+      # Wide boards under \`any\` only where they are quick; the big ones' \`any\` runs are
+      # the long section's (LONG_BOARDS="6x7:any 5x8:any 7x7:any", long-runs-any.md).
       case "$b:$rule" in 5x8:any | 6x7:any | 7x7:any | 6x8:any) continue ;; esac
       json=$("$KONANE" solve --board "$b" --opening "$rule" --threads "$THREADS" --timeout "$LARGE_TIMEOUT" --memory "$LARGE_MEMORY" --json)
       echo "$json" | solve_row >>"$BODY"
