@@ -17,9 +17,9 @@
 #   SECTIONS          which files to make (default "full_game values large_boards"; add
 #                     "strong" for strong-solutions.md, about an hour for 6x6, and "long" for
 #                     long-runs.md)
-#   LONG_BOARDS       boards given LONG_TIMEOUT seconds each in long-runs.md (default "7x7"),
+#   LONG_BOARDS       boards given LONG_TIMEOUT seconds each in LONG_FILE (default "7x7"),
 #                     each B or B:RULE (RULE an --opening rule, standard when not given)
-#   LONG_TIMEOUT      seconds for each board of long-runs.md (default 3600)
+#   LONG_TIMEOUT      seconds for each board of LONG_FILE (default 3600)
 #   LONG_FILE         the file the long section writes in results/ (default long-runs.md)
 #   RINGBOARD_PIECES  the most pieces of ringboard-endgames.md (SECTIONS=ringboard; default 5:
 #                     about 20 minutes on 2 cores, 7 GB of memory and 11 GB of disk)
@@ -177,6 +177,14 @@ solve_row() {
   jq -r '"| \(.board) | \(.opening) | \(.winner) | \([.removals[] | "\(.square):\(.winner)\(if .refutation then " (" + .refutation + ")" else "" end)"] | join(", ")) | \(.complete) | \(.nodes) | \(.seconds * 100 | round / 100) |"'
 }
 
+# Solves board $1 under rule $2 within $3 seconds (the large boards' table memory) and
+# appends its row to the section's body.
+board_row() {
+  local json
+  json=$("$KONANE" solve --board "$1" --opening "$2" --threads "$THREADS" --timeout "$3" --memory "$LARGE_MEMORY" --json)
+  echo "$json" | solve_row >>"$BODY"
+}
+
 # ───────────────────────────── large-boards.md ─────────────────────────────
 # Boards beyond 6x6, each given LARGE_TIMEOUT seconds; a board not finished in time is
 # listed with what was settled (removal by removal) and the work done.
@@ -191,24 +199,24 @@ large_boards() {
     echo "| board | rule | winner | removals | complete | nodes | seconds |"
     echo "|---|---|---|---|---|---|---|"
   } >"$BODY"
-  local b rule json
+  local b rule
   for b in 1x7 1x8 2x7 2x8 3x7 3x8 4x7 4x8 5x7 5x8 6x7 7x7 6x8; do
     for rule in standard any; do
       # Wide boards under \`any\` only where they are quick; the big ones' \`any\` runs are
       # the long section's (LONG_BOARDS="6x7:any 5x8:any 7x7:any", long-runs-any.md).
       case "$b:$rule" in 5x8:any | 6x7:any | 7x7:any | 6x8:any) continue ;; esac
-      json=$("$KONANE" solve --board "$b" --opening "$rule" --threads "$THREADS" --timeout "$LARGE_TIMEOUT" --memory "$LARGE_MEMORY" --json)
-      echo "$json" | solve_row >>"$BODY"
+      board_row "$b" "$rule" "$LARGE_TIMEOUT"
     done
   done
   finish "$out" "Konane on boards beyond 6x6" "scripts/regenerate-results.sh ($KONANE), LARGE_TIMEOUT=$LARGE_TIMEOUT LARGE_MEMORY=$LARGE_MEMORY"
 }
 
 # ───────────────────────────── long-runs.md ─────────────────────────────
-# The boards large-boards.md leaves unsettled, each given LONG_TIMEOUT seconds (under the
-# rule given with it, standard by default), with what was settled removal by removal.
+# The boards (and rules) large-boards.md leaves unsettled or skips, each given LONG_TIMEOUT
+# seconds (under the rule given with it, standard by default), with what was settled
+# removal by removal.
 long() {
-  local out=$RESULTS/$LONG_FILE spec b rule json
+  local out=$RESULTS/$LONG_FILE spec b rule
   {
     echo
     echo "\`konane solve --board B --opening RULE --threads $THREADS --timeout $LONG_TIMEOUT --memory $LARGE_MEMORY\`"
@@ -222,8 +230,7 @@ long() {
     b=${spec%%:*}
     rule=standard
     [ "$spec" = "$b" ] || rule=${spec#*:}
-    json=$("$KONANE" solve --board "$b" --opening "$rule" --threads "$THREADS" --timeout "$LONG_TIMEOUT" --memory "$LARGE_MEMORY" --json)
-    echo "$json" | solve_row >>"$BODY"
+    board_row "$b" "$rule" "$LONG_TIMEOUT"
   done
   finish "$out" "Long runs on the largest boards" "scripts/regenerate-results.sh ($KONANE), SECTIONS=long LONG_BOARDS=\"$LONG_BOARDS\" LONG_TIMEOUT=$LONG_TIMEOUT LONG_FILE=$LONG_FILE THREADS=$THREADS LARGE_MEMORY=$LARGE_MEMORY"
 }
