@@ -21,6 +21,9 @@
 #                     each B or B:RULE (RULE an --opening rule, standard when not given)
 #   LONG_TIMEOUT      seconds for each board of LONG_FILE (default 3600)
 #   LONG_FILE         the file the long section writes in results/ (default long-runs.md)
+#   LONG_DB           a solved-position database the long section's solves read and add to
+#                     (--db; default none), so that a rerun resumes from what earlier runs
+#                     proved; keep it between runs (it is not removed)
 #   RINGBOARD_PIECES  the most pieces of ringboard-endgames.md (SECTIONS=ringboard; default 5:
 #                     about 20 minutes on 2 cores, 7 GB of memory and 11 GB of disk)
 #   SCALING_RANKS     ranks of the MPI runs of scaling.md (SECTIONS=scaling; default 2), each
@@ -47,6 +50,7 @@ SECTIONS=${SECTIONS:-full_game values large_boards}
 LONG_BOARDS=${LONG_BOARDS:-7x7}
 LONG_TIMEOUT=${LONG_TIMEOUT:-3600}
 LONG_FILE=${LONG_FILE:-long-runs.md}
+LONG_DB=${LONG_DB:-}
 RINGBOARD_PIECES=${RINGBOARD_PIECES:-5}
 SCALING_RANKS=${SCALING_RANKS:-2}
 SCALING_RETRO=${SCALING_RETRO:-5x6}
@@ -178,10 +182,10 @@ solve_row() {
 }
 
 # Solves board $1 under rule $2 within $3 seconds (the large boards' table memory) and
-# appends its row to the section's body.
+# appends its row to the section's body; further arguments go to the solve (--db DIR).
 board_row() {
   local json
-  json=$("$KONANE" solve --board "$1" --opening "$2" --threads "$THREADS" --timeout "$3" --memory "$LARGE_MEMORY" --json)
+  json=$("$KONANE" solve --board "$1" --opening "$2" --threads "$THREADS" --timeout "$3" --memory "$LARGE_MEMORY" "${@:4}" --json)
   echo "$json" | solve_row >>"$BODY"
 }
 
@@ -216,12 +220,20 @@ large_boards() {
 # seconds (under the rule given with it, standard by default), with what was settled
 # removal by removal.
 long() {
-  local out=$RESULTS/$LONG_FILE spec b rule
+  local out=$RESULTS/$LONG_FILE spec b rule db_args=() db_note=""
+  if [ -n "$LONG_DB" ]; then
+    db_args=(--db "$LONG_DB")
+    db_note=" --db $LONG_DB"
+  fi
   {
     echo
-    echo "\`konane solve --board B --opening RULE --threads $THREADS --timeout $LONG_TIMEOUT --memory $LARGE_MEMORY\`"
+    echo "\`konane solve --board B --opening RULE --threads $THREADS --timeout $LONG_TIMEOUT --memory $LARGE_MEMORY$db_note\`"
     echo "for each board B and rule RULE below. A removal's entry is \`square:winner\` (with White's refutation when"
     echo "White wins); \`unknown\` means not settled within the time."
+    if [ -n "$LONG_DB" ]; then
+      echo "The solves read and add to the database $LONG_DB: positions proved by earlier runs"
+      echo "into it are not searched again, so nodes and seconds count this run's work only."
+    fi
     echo
     echo "| board | rule | winner | removals | complete | nodes | seconds |"
     echo "|---|---|---|---|---|---|---|"
@@ -230,9 +242,9 @@ long() {
     b=${spec%%:*}
     rule=standard
     [ "$spec" = "$b" ] || rule=${spec#*:}
-    board_row "$b" "$rule" "$LONG_TIMEOUT"
+    board_row "$b" "$rule" "$LONG_TIMEOUT" "${db_args[@]}"
   done
-  finish "$out" "Long runs on the largest boards" "scripts/regenerate-results.sh ($KONANE), SECTIONS=long LONG_BOARDS=\"$LONG_BOARDS\" LONG_TIMEOUT=$LONG_TIMEOUT LONG_FILE=$LONG_FILE THREADS=$THREADS LARGE_MEMORY=$LARGE_MEMORY"
+  finish "$out" "Long runs on the largest boards" "scripts/regenerate-results.sh ($KONANE), SECTIONS=long LONG_BOARDS=\"$LONG_BOARDS\" LONG_TIMEOUT=$LONG_TIMEOUT LONG_FILE=$LONG_FILE THREADS=$THREADS LARGE_MEMORY=$LARGE_MEMORY${LONG_DB:+ LONG_DB=$LONG_DB}"
 }
 
 # ───────────────────────────── strong-solutions.md ─────────────────────────────
