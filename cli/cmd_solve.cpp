@@ -1,6 +1,7 @@
 // konane solve: who wins with perfect play, the winning moves and a principal variation;
 // from --board, the whole game including both removal plies.
 #include <chrono>
+#include <cmath>
 #include <numeric>
 #include <ostream>
 
@@ -11,6 +12,7 @@
 #include "options.hpp"
 #include "position_arg.hpp"
 #include "rank_setup.hpp"
+#include "solve_progress.hpp"
 #include "solver/stored_analysis.hpp"
 #include "solver_options.hpp"
 
@@ -51,11 +53,13 @@ struct RankNodes {
 };
 
 int report_position(KonaneSolver& solver, const GameState& s, bool json, Io io,
-                    const std::chrono::steady_clock::time_point& t0, DbContext* dbc) {
+                    const std::chrono::steady_clock::time_point& t0, DbContext* dbc,
+                    SolveProgress& progress) {
   // Under mpirun every rank searches the root's children as jobs (rank_rounds.hpp).
   auto got = solver::answer_with_store<Game>(
       dbc ? dbc->database : nullptr, s.position, s.to_move == Color::Black,
       [&] { return solver.analyse(s.position, s.to_move, true, true); });
+  progress.stop();
   if (got && got->from_db)  // nothing to share: the other ranks stop waiting
     solver::end_rank_rounds(solver.threads(), &got->analysis.across_ranks);
   if (!got) return db_error(io, "solve", dbc->path, got.error());
@@ -110,7 +114,8 @@ int report_position(KonaneSolver& solver, const GameState& s, bool json, Io io,
 }
 
 int report_opening(KonaneSolver& solver, const GameState& s, bool json, Io io,
-                   const std::chrono::steady_clock::time_point& t0, DbContext* dbc) {
+                   const std::chrono::steady_clock::time_point& t0, DbContext* dbc,
+                   SolveProgress& progress) {
   bool from_db = false;
   OpeningAnalysis a;
   if (dbc) {
@@ -121,9 +126,13 @@ int report_opening(KonaneSolver& solver, const GameState& s, bool json, Io io,
       from_db = true;
     }
   }
-  if (from_db) solver::end_rank_rounds(solver.threads(), &a.across_ranks);  // nothing to share
+  if (from_db) {
+    solver::end_rank_rounds(solver.threads(), &a.across_ranks);  // nothing to share
+    progress.stop();
+  }
   if (!from_db) {
     a = solver.solve_opening(s.position.rows, s.position.cols, s.rule, true);
+    progress.stop();
     if (auto st = solver.store_status(); !st) return db_error(io, "solve", dbc->path, st.error());
     if (dbc)
       if (auto st = store_opening(*dbc->database, s.position.rows, s.position.cols, s.rule, a); !st)
@@ -196,11 +205,16 @@ int report_opening(KonaneSolver& solver, const GameState& s, bool json, Io io,
 int run_solve(const std::vector<std::string>& args, Io io) {
   const std::string usage =
       std::string("konane solve ") + kPositionUsage +
-      " [--to-move black|white] [--threads N] [--timeout S] [--db PATH] [--json]";
+      " [--to-move black|white] [--threads N] [--timeout S] [--db PATH] [--progress S] "
+      "[--quiet] [--json]";
   po::options_description desc("options");
   const auto positional = add_position_options(desc, {.with_moves = true});
   add_solver_options(desc);
   add_db_option(desc);
+  desc.add_options()("progress", po::value<double>()->default_value(10),
+                     "a progress line on stderr every S seconds once the solve has run that "
+                     "long, and a last one at its end (0: only the last one)")("quiet",
+                                                                               "no progress lines");
   auto parsed = parse_args("solve", usage, desc, positional, true, args, io);
   if (!parsed) return kExitUsage;
   if (parsed->help) {
@@ -212,7 +226,10 @@ int run_solve(const std::vector<std::string>& args, Io io) {
               "with df-pn. With --timeout the result may be 'unknown'.\n"
               "With --db PATH, results are looked up in the solved-position database first\n"
               "(the winner of every move and a principal variation, when all are stored) and\n"
-              "what the search proves is stored there.\n\n"
+              "what the search proves is stored there.\n"
+              "A solve that runs longer than --progress seconds reports on stderr what is\n"
+              "settled (the moves; with --board the removals, symmetric ones once, and White's\n"
+              "replies) and the nodes searched, with their rate.\n\n"
            << position_help_text();
     return kExitOk;
   }
@@ -220,6 +237,9 @@ int run_solve(const std::vector<std::string>& args, Io io) {
   if (!resolved) return kExitUsage;
   const auto config = solver_config_from(parsed->vm, "solve", io);
   if (!config) return kExitUsage;
+  const double progress_every = parsed->vm["progress"].as<double>();
+  if (!std::isfinite(progress_every) || progress_every < 0 || progress_every > 1e6)
+    return usage_error(io, "solve", "--progress must be a number of seconds from 0 to 1000000");
   const GameState& s = resolved->state;
   if (s.phase == Phase::WhiteRemoval)
     return usage_error(io, "solve",
@@ -243,8 +263,13 @@ int run_solve(const std::vector<std::string>& args, Io io) {
   if (database) c.store = &*database;
   KonaneSolver solver(c);
   const bool json = parsed->vm.count("json") > 0;
-  const int rc = board ? report_opening(solver, s, json, io, t0, database ? &dbc : nullptr)
-                       : report_position(solver, s, json, io, t0, database ? &dbc : nullptr);
+  // Rank 0 alone prints.
+  const bool quiet = parsed->vm.count("quiet") > 0 || world.rank != 0;
+  SolveProgress progress(quiet ? nullptr : &io.err, err_is_tty(io), progress_every, board,
+                         world.size > 1, solver);
+  const int rc =
+      board ? report_opening(solver, s, json, io, t0, database ? &dbc : nullptr, progress)
+            : report_position(solver, s, json, io, t0, database ? &dbc : nullptr, progress);
   if (database)
     if (auto st = database->close(); !st) return db_error(io, "solve", dbc.path, st.error());
   return rc;

@@ -25,8 +25,8 @@ void ProgressLine::update(const std::string& label, uint64_t done, uint64_t tota
   const auto now = std::chrono::steady_clock::now();
   if (!shown_ || label != label_) {
     label_ = label;
-    start_ = now;
-    first_done_ = done;
+    start_ = counting_from_ ? from_ : now;
+    first_done_ = counting_from_ ? 0 : done;
   } else if (!force && now - last_ < interval_) {
     return;
   }

@@ -43,6 +43,12 @@ class ProgressLine {
   }
   // Ends a line left open on a terminal.
   void finish();
+  // The rate and the elapsed time count from t, with nothing done then, instead of from the
+  // first update: for a run whose first line comes only once it has proved to be long.
+  void count_from(std::chrono::steady_clock::time_point t) {
+    from_ = t;
+    counting_from_ = true;
+  }
 
  private:
   std::ostream* os_;
@@ -50,7 +56,8 @@ class ProgressLine {
   std::string unit_;
   std::chrono::milliseconds interval_;
   std::string label_;
-  std::chrono::steady_clock::time_point start_{}, last_{};
+  std::chrono::steady_clock::time_point start_{}, last_{}, from_{};
+  bool counting_from_ = false;
   uint64_t first_done_ = 0;
   bool shown_ = false, open_line_ = false;
 };

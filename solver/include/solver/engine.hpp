@@ -97,7 +97,8 @@ class Engine {
                                          bool across_ranks = false) requires MoveGame<G> {
     RootAnalysis<typename G::Move> out;
     with_deadline(config_.timeout_seconds, [&] {
-      out = solver::analyse(dfpn_, p, left, with_pv, config_.threads, stop_, across_ranks);
+      out = solver::analyse(dfpn_, p, left, with_pv, config_.threads, stop_, across_ranks,
+                            &progress_);
     });
     return out;
   }
@@ -109,7 +110,8 @@ class Engine {
                                 bool across_ranks = false) {
     OpeningAnalysis out;
     with_deadline(config_.timeout_seconds, [&] {
-      out = solver::solve_opening(dfpn_, shape, rule, config_.threads, stop_, across_ranks);
+      out = solver::solve_opening(dfpn_, shape, rule, config_.threads, stop_, across_ranks,
+                                  &progress_);
     });
     return out;
   }
@@ -142,6 +144,10 @@ class Engine {
                                                                  : "timed out";
   }
   uint64_t nodes() const { return dfpn_.nodes() + values_.nodes(); }
+  // How far the running analyse() or solve_opening() has got (the root's moves, or the
+  // opening's first choices and their replies), safe to read from another thread; nodes()
+  // too may be read while a search runs (it lags by each thread's unflushed count).
+  const SettleProgress& progress() const { return progress_; }
   size_t table_bytes() const { return value_table_.bytes() + proof_table_.bytes(); }
 
  private:
@@ -164,6 +170,7 @@ class Engine {
   ValueProver<G> prover_;
   std::unique_ptr<typename engine_detail::StoreOf<G>::type> store_;
   StoreHook<Position> hook_;
+  SettleProgress progress_;
 };
 
 }  // namespace solver

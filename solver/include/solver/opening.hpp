@@ -129,7 +129,8 @@ std::vector<std::vector<size_t>> replies_in_order(const Lines& lines,
 // on one thread (the same on every run), possibly another on more (reply_rounds.hpp).
 template <OpeningGame G>
 OpeningAnalysis solve_opening(DfpnSolver<G>& dfpn, core::Shape shape, typename G::OpeningRule rule,
-                              int threads, core::StopToken& stop, bool across_ranks = false) {
+                              int threads, core::StopToken& stop, bool across_ranks = false,
+                              SettleProgress* progress = nullptr) {
   OpeningAnalysis out;
   const auto lines = G::opening_lines(shape, rule);
   std::vector<typename G::Position> positions;
@@ -144,8 +145,9 @@ OpeningAnalysis solve_opening(DfpnSolver<G>& dfpn, core::Shape shape, typename G
     if (!replies.empty() && std::all_of(replies.begin(), replies.end(), later))
       groups.push_back(replies);
   }
-  std::vector<Result> results = settle_in_rounds(dfpn, positions, true, groups, threads, stop,
-                                                 across_ranks ? &out.across_ranks : nullptr);
+  std::vector<Result> results =
+      settle_in_rounds(dfpn, positions, true, groups, threads, stop,
+                       across_ranks ? &out.across_ranks : nullptr, progress);
   for (size_t k = 0; k < lines.size(); ++k)
     for (size_t k2 : images[k])
       if (results[k] == Result::Unknown) results[k] = results[k2];

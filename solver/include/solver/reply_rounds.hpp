@@ -60,14 +60,22 @@
 
 namespace solver {
 
+// How far a settle_in_rounds call has got, for a progress report that another thread reads
+// while it runs: groups settled (refuted, or every position won) and positions decided.
+struct SettleProgress {
+  std::atomic<uint64_t> groups{0}, groups_settled{0};
+  std::atomic<uint64_t> positions{0}, positions_decided{0};
+};
+
 // Returns every position's result (Unknown where not needed, or where a search cannot
-// finish).
+// finish). `progress` (if any) is reset and kept up to date as results come in.
 template <class Solver, class Position>
 std::vector<solver::Result> settle_in_rounds(Solver& dfpn, const std::vector<Position>& positions,
                                              bool left,
                                              const std::vector<std::vector<size_t>>& groups,
                                              int threads, core::StopToken& stop,
-                                             RoundStats* across_ranks = nullptr) {
+                                             RoundStats* across_ranks = nullptr,
+                                             SettleProgress* progress = nullptr) {
   // Shared with the other ranks of an MPI run only when the caller asks (across_ranks): every
   // rank must then be making this same call (rank_rounds.hpp).
   const bool shared = across_ranks && ranks::world().size > 1;
@@ -91,6 +99,21 @@ std::vector<solver::Result> settle_in_rounds(Solver& dfpn, const std::vector<Pos
     }
     return !open;
   };
+  // Each group is counted settled once, by whichever search settled it.
+  std::unique_ptr<std::atomic<bool>[]> counted(new std::atomic<bool>[groups.size()]());
+  if (progress) {
+    uint64_t members = 0;
+    for (const auto& g : groups) members += g.size();
+    progress->groups_settled = 0;
+    progress->positions_decided = 0;
+    progress->groups = groups.size();
+    progress->positions = members;
+  }
+  auto decided = [&](size_t g, size_t k, Result r) {
+    if (results[k].exchange(r) != Result::Unknown || !progress) return;
+    ++progress->positions_decided;
+    if (group_done(g) && !counted[g].exchange(true)) ++progress->groups_settled;
+  };
   // The search orders in use on each reply: bit v for DfpnSolver's child order v.
   std::unique_ptr<std::atomic<uint32_t>[]> busy(new std::atomic<uint32_t>[positions.size()]());
   // Across ranks (rank_rounds.hpp) each rank has its own tables, so a reply is best searched
@@ -109,7 +132,7 @@ std::vector<solver::Result> settle_in_rounds(Solver& dfpn, const std::vector<Pos
     while (!busy[k].compare_exchange_weak(used, used | (uint32_t{1} << order)));
     const Result r = run(k, order, budget, [&] { return known(k) || group_done(g); });
     busy[k].fetch_and(~(uint32_t{1} << order));
-    if (r != Result::Unknown) results[k].store(r);
+    if (r != Result::Unknown) decided(g, k, r);
   };
   auto here = [&](size_t k, int order, std::optional<uint64_t> budget, const auto& unneeded) {
     uint64_t polls = 0;

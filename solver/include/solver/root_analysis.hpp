@@ -130,7 +130,8 @@ void principal_variation(DfpnSolver<G>& dfpn, typename G::Position p, bool left,
 template <MoveGame G>
 RootAnalysis<typename G::Move> analyse(DfpnSolver<G>& dfpn, const typename G::Position& p,
                                        bool left, bool with_pv, int threads, core::StopToken& stop,
-                                       bool across_ranks = false) {
+                                       bool across_ranks = false,
+                                       SettleProgress* progress = nullptr) {
   RootAnalysis<typename G::Move> out;
   const auto moves = G::legal_moves(p, left);
   std::vector<typename G::Position> children;
@@ -139,8 +140,9 @@ RootAnalysis<typename G::Move> analyse(DfpnSolver<G>& dfpn, const typename G::Po
     children.push_back(G::play(p, left, moves[i]));
     each.push_back({i});
   }
-  const std::vector<Result> results = settle_in_rounds(dfpn, children, !left, each, threads, stop,
-                                                       across_ranks ? &out.across_ranks : nullptr);
+  const std::vector<Result> results =
+      settle_in_rounds(dfpn, children, !left, each, threads, stop,
+                       across_ranks ? &out.across_ranks : nullptr, progress);
   if (across_ranks && ranks::world().rank != 0) {  // served rank 0's jobs: nothing to report
     out.complete = false;
     return out;
