@@ -1,7 +1,6 @@
 // konane solve: who wins with perfect play, the winning moves and a principal variation;
 // from --board, the whole game including both removal plies.
 #include <chrono>
-#include <cmath>
 #include <numeric>
 #include <ostream>
 
@@ -237,9 +236,8 @@ int run_solve(const std::vector<std::string>& args, Io io) {
   if (!resolved) return kExitUsage;
   const auto config = solver_config_from(parsed->vm, "solve", io);
   if (!config) return kExitUsage;
-  const double progress_every = parsed->vm["progress"].as<double>();
-  if (!std::isfinite(progress_every) || progress_every < 0 || progress_every > 1e6)
-    return usage_error(io, "solve", "--progress must be a number of seconds from 0 to 1000000");
+  const auto progress_every = checked_seconds(parsed->vm, "progress", "solve", io, 1e6);
+  if (!progress_every) return kExitUsage;
   const GameState& s = resolved->state;
   if (s.phase == Phase::WhiteRemoval)
     return usage_error(io, "solve",
@@ -265,7 +263,7 @@ int run_solve(const std::vector<std::string>& args, Io io) {
   const bool json = parsed->vm.count("json") > 0;
   // Rank 0 alone prints.
   const bool quiet = parsed->vm.count("quiet") > 0 || world.rank != 0;
-  SolveProgress progress(quiet ? nullptr : &io.err, err_is_tty(io), progress_every, board,
+  SolveProgress progress(quiet ? nullptr : &io.err, err_is_tty(io), *progress_every, board,
                          world.size > 1, solver);
   const int rc =
       board ? report_opening(solver, s, json, io, t0, database ? &dbc : nullptr, progress)

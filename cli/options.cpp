@@ -2,6 +2,7 @@
 
 #include <tbb/global_control.h>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <optional>
@@ -67,6 +68,29 @@ std::optional<int> checked_threads(const po::variables_map& vm, const std::strin
     return std::nullopt;
   }
   return threads_from(vm);
+}
+
+std::optional<double> checked_seconds(const po::variables_map& vm, const std::string& option,
+                                      const std::string& command, Io io, double max_seconds) {
+  const double s = vm[option].as<double>();
+  if (std::isfinite(s) && s >= 0 && s <= max_seconds) return s;
+  if (max_seconds == std::numeric_limits<double>::max())
+    usage_error(io, command, "--" + option + " must be a finite number of seconds, 0 or more");
+  else
+    usage_error(io, command,
+                "--" + option + " must be a number of seconds from 0 to " +
+                    std::to_string(static_cast<long long>(max_seconds)));
+  return std::nullopt;
+}
+
+std::optional<size_t> checked_memory(const po::variables_map& vm, const std::string& command,
+                                     Io io) {
+  const int mib = vm["memory"].as<int>();
+  if (mib < 1 || mib > (1 << 20)) {
+    usage_error(io, command, "--memory must be between 1 and 1048576 MiB");
+    return std::nullopt;
+  }
+  return size_t(mib) << 20;
 }
 
 int usage_error(Io io, const std::string& command, const std::string& message) {

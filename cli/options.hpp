@@ -2,6 +2,8 @@
 // Shared option handling for subcommands: Boost.Program_options errors become a clear message
 // and exit code 2, --help prints the description, --json and --threads are common.
 #include <boost/program_options.hpp>
+#include <cstddef>
+#include <limits>
 #include <optional>
 #include <string>
 #include <vector>
@@ -36,6 +38,16 @@ int threads_from(const po::variables_map& vm);
 // threads_from after checking --threads is in [0, kMaxThreads]; nullopt after printing the
 // error (exit 2).
 std::optional<int> checked_threads(const po::variables_map& vm, const std::string& command, Io io);
+
+// A seconds option (--timeout, --think, --progress: a double): finite and from 0 to
+// max_seconds; nullopt after printing the error (exit 2).
+std::optional<double> checked_seconds(const po::variables_map& vm, const std::string& option,
+                                      const std::string& command, Io io,
+                                      double max_seconds = std::numeric_limits<double>::max());
+// A --memory option (an int, in MiB) as bytes, from 1 MiB to 1 TiB; nullopt after printing
+// the error (exit 2).
+std::optional<size_t> checked_memory(const po::variables_map& vm, const std::string& command,
+                                     Io io);
 
 // Prints "konane CMD: error: MSG" on err and returns kExitUsage.
 int usage_error(Io io, const std::string& command, const std::string& message);

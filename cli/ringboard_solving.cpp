@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <cmath>
 #include <functional>
 
 #include "core/stop.hpp"
@@ -35,13 +34,11 @@ void add_ringboard_limit_options(po::options_description& desc) {
 std::optional<RingboardLimits> ringboard_limits_from(const po::variables_map& vm,
                                                      const std::string& command, Io io) {
   RingboardLimits l;
-  l.timeout = vm["timeout"].as<double>();
+  const auto timeout = checked_seconds(vm, "timeout", command, io);
+  if (!timeout) return std::nullopt;
+  l.timeout = *timeout;
   l.max_positions = vm["max-positions"].as<size_t>();
   l.pv_plies = vm["pv"].as<size_t>();
-  if (!std::isfinite(l.timeout) || l.timeout < 0) {
-    usage_error(io, command, "--timeout must be a finite number of seconds, 0 or more");
-    return std::nullopt;
-  }
   const std::string method = vm["method"].as<std::string>();
   if (method == "auto")
     l.method = RingboardLimits::Method::Auto;

@@ -1,7 +1,5 @@
 #include "solver_options.hpp"
 
-#include <cmath>
-
 namespace konane::cli {
 
 void add_solver_options(po::options_description& desc) {
@@ -20,17 +18,12 @@ void add_solver_options(po::options_description& desc) {
 std::optional<SolverConfig> solver_config_from(const po::variables_map& vm,
                                                const std::string& command, Io io) {
   SolverConfig c;
-  const int mib = vm["memory"].as<int>();
-  if (mib < 1 || mib > (1 << 20)) {
-    usage_error(io, command, "--memory must be between 1 and 1048576 MiB");
-    return std::nullopt;
-  }
-  c.memory_bytes = size_t(mib) << 20;
-  c.timeout_seconds = vm["timeout"].as<double>();
-  if (!std::isfinite(c.timeout_seconds) || c.timeout_seconds < 0) {
-    usage_error(io, command, "--timeout must be a finite number of seconds, 0 or more");
-    return std::nullopt;
-  }
+  const auto bytes = checked_memory(vm, command, io);
+  if (!bytes) return std::nullopt;
+  c.memory_bytes = *bytes;
+  const auto timeout = checked_seconds(vm, "timeout", command, io);
+  if (!timeout) return std::nullopt;
+  c.timeout_seconds = *timeout;
   // Read signed: Boost converts "-5" to a huge unsigned number without complaint.
   if (vm["node-budget"].as<int64_t>() < 0) {
     usage_error(io, command, "--node-budget must be 0 (no limit) or more");

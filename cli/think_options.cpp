@@ -1,7 +1,5 @@
 #include "think_options.hpp"
 
-#include <cmath>
-
 namespace konane::cli {
 
 void add_think_options(po::options_description& desc, const std::string& seconds_option,
@@ -18,12 +16,9 @@ void add_think_options(po::options_description& desc, const std::string& seconds
 std::optional<Think> think_from(const po::variables_map& vm, const std::string& seconds_option,
                                 const std::string& command, Io io) {
   Think t;
-  t.seconds = vm[seconds_option].as<double>();
-  if (!std::isfinite(t.seconds) || t.seconds < 0) {
-    usage_error(io, command,
-                "--" + seconds_option + " must be a finite number of seconds, 0 or more");
-    return std::nullopt;
-  }
+  const auto seconds = checked_seconds(vm, seconds_option, command, io);
+  if (!seconds) return std::nullopt;
+  t.seconds = *seconds;
   if (vm["node-budget"].as<int64_t>() < 0) {
     usage_error(io, command, "--node-budget must be 0 (the default) or more");
     return std::nullopt;
@@ -32,12 +27,9 @@ std::optional<Think> think_from(const po::variables_map& vm, const std::string& 
   // A budget asked for without a time is the whole limit: the default time would otherwise
   // make the answers depend on the machine's speed after all.
   if (t.nodes > 0 && vm[seconds_option].defaulted()) t.seconds = 0;
-  const int mib = vm["memory"].as<int>();
-  if (mib < 1 || mib > (1 << 20)) {
-    usage_error(io, command, "--memory must be between 1 and 1048576 MiB");
-    return std::nullopt;
-  }
-  t.memory_bytes = size_t(mib) << 20;
+  const auto bytes = checked_memory(vm, command, io);
+  if (!bytes) return std::nullopt;
+  t.memory_bytes = *bytes;
   const auto threads = checked_threads(vm, command, io);
   if (!threads) return std::nullopt;
   t.threads = *threads;

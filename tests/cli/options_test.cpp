@@ -1,0 +1,76 @@
+#include "options.hpp"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+namespace cli = konane::cli;
+
+cli::po::variables_map parsed(const std::vector<std::string>& args) {
+  cli::po::options_description desc;
+  desc.add_options()("timeout", cli::po::value<double>()->default_value(0))(
+      "memory", cli::po::value<int>()->default_value(256));
+  std::vector<const char*> argv = {"konane"};
+  for (const auto& a : args) argv.push_back(a.c_str());
+  cli::po::variables_map vm;
+  cli::po::store(cli::po::parse_command_line(int(argv.size()), argv.data(), desc), vm);
+  cli::po::notify(vm);
+  return vm;
+}
+
+struct Checked {
+  std::optional<double> seconds;
+  std::string err;
+};
+
+Checked seconds(const std::vector<std::string>& args, double max = -1) {
+  std::ostringstream out, err;
+  const auto vm = parsed(args);
+  Checked c;
+  c.seconds = max < 0 ? cli::checked_seconds(vm, "timeout", "solve", cli::Io{out, err})
+                      : cli::checked_seconds(vm, "timeout", "solve", cli::Io{out, err}, max);
+  c.err = err.str();
+  return c;
+}
+
+// Every seconds option is finite and not negative; a bounded one names its bound.
+TEST(CheckedSeconds, RefusesWhatNoClockCanWaitAndNamesTheOption) {
+  EXPECT_EQ(seconds({}).seconds, 0.0);
+  EXPECT_EQ(seconds({"--timeout", "2.5"}).seconds, 2.5);
+  EXPECT_EQ(seconds({"--timeout", "1e300"}).seconds, 1e300);
+  for (const std::string bad : {"-1", "nan", "inf", "-inf", "-0.001"}) {
+    const auto c = seconds({"--timeout", bad});
+    EXPECT_FALSE(c.seconds) << bad;
+    EXPECT_NE(c.err.find("konane solve: error: --timeout must be a finite number of seconds"),
+              std::string::npos)
+        << bad << ": " << c.err;
+  }
+  EXPECT_EQ(seconds({"--timeout", "1000000"}, 1e6).seconds, 1e6);
+  const auto over = seconds({"--timeout", "1000000.5"}, 1e6);
+  EXPECT_FALSE(over.seconds);
+  EXPECT_NE(over.err.find("--timeout must be a number of seconds from 0 to 1000000"),
+            std::string::npos)
+      << over.err;
+}
+
+TEST(CheckedMemory, GivesBytesFromOneMebibyteToOneTebibyte) {
+  std::ostringstream out, err;
+  const cli::Io io{out, err};
+  EXPECT_EQ(cli::checked_memory(parsed({}), "solve", io), size_t(256) << 20);
+  EXPECT_EQ(cli::checked_memory(parsed({"--memory", "1"}), "solve", io), size_t(1) << 20);
+  EXPECT_EQ(cli::checked_memory(parsed({"--memory", "1048576"}), "solve", io), size_t(1) << 40);
+  EXPECT_TRUE(err.str().empty()) << err.str();
+  for (const std::string bad : {"0", "-5", "1048577"}) {
+    std::ostringstream e;
+    EXPECT_FALSE(cli::checked_memory(parsed({"--memory", bad}), "value", cli::Io{out, e})) << bad;
+    EXPECT_NE(e.str().find("konane value: error: --memory must be between 1 and 1048576 MiB"),
+              std::string::npos)
+        << bad << ": " << e.str();
+  }
+}
+
+}  // namespace
