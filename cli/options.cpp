@@ -93,6 +93,16 @@ std::optional<size_t> checked_memory(const po::variables_map& vm, const std::str
   return size_t(mib) << 20;
 }
 
+std::optional<uint64_t> checked_node_budget(const po::variables_map& vm, const std::string& command,
+                                            Io io) {
+  const int64_t nodes = vm["node-budget"].as<int64_t>();
+  if (nodes < 0) {
+    usage_error(io, command, "--node-budget must be 0 or more");
+    return std::nullopt;
+  }
+  return static_cast<uint64_t>(nodes);
+}
+
 int usage_error(Io io, const std::string& command, const std::string& message) {
   io.err << "konane " << command << ": error: " << message << "\n";
   return kExitUsage;

@@ -3,6 +3,7 @@
 // and exit code 2, --help prints the description, --json and --threads are common.
 #include <boost/program_options.hpp>
 #include <cstddef>
+#include <cstdint>
 #include <limits>
 #include <optional>
 #include <string>
@@ -48,6 +49,11 @@ std::optional<double> checked_seconds(const po::variables_map& vm, const std::st
 // the error (exit 2).
 std::optional<size_t> checked_memory(const po::variables_map& vm, const std::string& command,
                                      Io io);
+// A --node-budget option, 0 or more (what 0 means is the command's); read as a signed int64,
+// since Boost turns "-5" into a huge unsigned number without complaint. nullopt after printing
+// the error (exit 2).
+std::optional<uint64_t> checked_node_budget(const po::variables_map& vm, const std::string& command,
+                                            Io io);
 
 // Prints "konane CMD: error: MSG" on err and returns kExitUsage.
 int usage_error(Io io, const std::string& command, const std::string& message);

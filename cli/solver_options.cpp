@@ -24,12 +24,9 @@ std::optional<SolverConfig> solver_config_from(const po::variables_map& vm,
   const auto timeout = checked_seconds(vm, "timeout", command, io);
   if (!timeout) return std::nullopt;
   c.timeout_seconds = *timeout;
-  // Read signed: Boost converts "-5" to a huge unsigned number without complaint.
-  if (vm["node-budget"].as<int64_t>() < 0) {
-    usage_error(io, command, "--node-budget must be 0 (no limit) or more");
-    return std::nullopt;
-  }
-  c.node_budget = static_cast<uint64_t>(vm["node-budget"].as<int64_t>());
+  const auto nodes = checked_node_budget(vm, command, io);
+  if (!nodes) return std::nullopt;
+  c.node_budget = *nodes;
   c.value_limit = vm["value-limit"].as<int>();
   if (c.value_limit < 0 || c.value_limit > 64) {
     usage_error(io, command, "--value-limit must be between 0 and 64");

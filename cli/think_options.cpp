@@ -19,11 +19,9 @@ std::optional<Think> think_from(const po::variables_map& vm, const std::string& 
   const auto seconds = checked_seconds(vm, seconds_option, command, io);
   if (!seconds) return std::nullopt;
   t.seconds = *seconds;
-  if (vm["node-budget"].as<int64_t>() < 0) {
-    usage_error(io, command, "--node-budget must be 0 (the default) or more");
-    return std::nullopt;
-  }
-  t.nodes = static_cast<uint64_t>(vm["node-budget"].as<int64_t>());
+  const auto nodes = checked_node_budget(vm, command, io);
+  if (!nodes) return std::nullopt;
+  t.nodes = *nodes;
   // A budget asked for without a time is the whole limit: the default time would otherwise
   // make the answers depend on the machine's speed after all.
   if (t.nodes > 0 && vm[seconds_option].defaulted()) t.seconds = 0;

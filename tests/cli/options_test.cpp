@@ -13,7 +13,8 @@ namespace cli = konane::cli;
 cli::po::variables_map parsed(const std::vector<std::string>& args) {
   cli::po::options_description desc;
   desc.add_options()("timeout", cli::po::value<double>()->default_value(0))(
-      "memory", cli::po::value<int>()->default_value(256));
+      "memory", cli::po::value<int>()->default_value(256))(
+      "node-budget", cli::po::value<int64_t>()->default_value(0));
   std::vector<const char*> argv = {"konane"};
   for (const auto& a : args) argv.push_back(a.c_str());
   cli::po::variables_map vm;
@@ -68,6 +69,25 @@ TEST(CheckedMemory, GivesBytesFromOneMebibyteToOneTebibyte) {
     std::ostringstream e;
     EXPECT_FALSE(cli::checked_memory(parsed({"--memory", bad}), "value", cli::Io{out, e})) << bad;
     EXPECT_NE(e.str().find("konane value: error: --memory must be between 1 and 1048576 MiB"),
+              std::string::npos)
+        << bad << ": " << e.str();
+  }
+}
+
+// Read signed, so that a negative budget is refused instead of becoming 2^64 - 5 nodes.
+TEST(CheckedNodeBudget, TakesZeroAndMoreAndRefusesNegatives) {
+  std::ostringstream out, err;
+  const cli::Io io{out, err};
+  EXPECT_EQ(cli::checked_node_budget(parsed({}), "solve", io), uint64_t{0});
+  EXPECT_EQ(cli::checked_node_budget(parsed({"--node-budget", "1"}), "solve", io), uint64_t{1});
+  EXPECT_EQ(cli::checked_node_budget(parsed({"--node-budget", "9223372036854775807"}), "solve", io),
+            uint64_t{9223372036854775807});
+  EXPECT_TRUE(err.str().empty()) << err.str();
+  for (const std::string bad : {"-1", "-5", "-9223372036854775808"}) {
+    std::ostringstream e;
+    EXPECT_FALSE(cli::checked_node_budget(parsed({"--node-budget", bad}), "play", cli::Io{out, e}))
+        << bad;
+    EXPECT_NE(e.str().find("konane play: error: --node-budget must be 0 or more"),
               std::string::npos)
         << bad << ": " << e.str();
   }
