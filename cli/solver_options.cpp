@@ -3,12 +3,14 @@
 namespace konane::cli {
 
 // WHY 256 MiB BY DEFAULT, not a share of the machine. The table grows as it fills (up to
-// --memory), so a larger limit lets a solve of a minute or two spread over gigabytes, and
-// that was slower, with no fewer nodes. `konane solve --board 6x7 --threads 1`: 33.6 M nodes
-// in 89 s at --memory 256, 32.8 M in 99 s at 1024, 34.2 M in 109 s at 6026 (a quarter of
-// this 24 GiB machine); a 37-stone 8x8 position (bench/data/endgames-8x8.tsv, seed 4):
-// 28.7 M nodes in 74 s at 256, 29.5 M in 115 s at 6026 (single runs, 2026-11-29, with
-// another solve on the second core). Long runs name their --memory (results/).
+// --memory), so a larger limit lets a solve of a minute or two spread over gigabytes. That
+// was slower, while the node counts moved by under 3% either way; the likely cost is probes
+// missing the caches over a larger table (not measured). `konane solve --board 6x7
+// --threads 1`: 33.6 M nodes in 89 s at --memory 256, 32.8 M in 99 s at 1024, 34.2 M in
+// 109 s at 6026 (a quarter of this 24 GiB machine); a 37-stone 8x8 position
+// (bench/data/endgames-8x8.tsv, seed 4): 28.7 M nodes in 74 s at 256, 29.5 M in 115 s at
+// 6026 (single runs, 2026-11-29, with another solve on the second core). Long runs name
+// their --memory (results/).
 void add_solver_options(po::options_description& desc) {
   add_threads_option(desc);
   desc.add_options()("memory", po::value<int>()->default_value(256),
