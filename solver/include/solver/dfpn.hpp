@@ -95,6 +95,7 @@ struct StoreHook {
 template <PartizanGame G>
 class DfpnSolver {
  public:
+  using Game = G;
   using Position = typename G::Position;
   static constexpr uint32_t kInf = dfpn_choice::kInf;
   // The most regions a state may hold (the game's kMaxRegions, game.hpp); a state that
