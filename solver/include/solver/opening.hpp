@@ -92,8 +92,10 @@ inline core::Winner opening_winner(const std::vector<OpeningChoice>& choices) {
 // game's order: a difference of one move says little, and ordering by it exactly cost 9%
 // more nodes on 6x6 standard. Konane, 1 thread, nodes against the game's own order: 6x6 any
 // 0.76x, 5x6 any 0.64x, 4x8 any 0.62x; 6x6, 5x7, 5x8 and 6x7 standard, 4x8 standard 1.00x
-// (none worse; exact differences gave 6x6 any 0.71x but 6x6 standard 1.09x). The search
-// and the database answer list replies in this order, up to the refutation named.
+// (none worse; exact differences gave 6x6 any 0.71x but 6x6 standard 1.09x). Where the
+// buckets tie, the game's order decides (Konane lists the replies nearest the centre
+// first under its standard rule: konane/game.hpp). The search and the database answer list
+// replies in this order, up to the refutation named.
 // Appends each first choice's entry to `choices` and returns its lines in reply order.
 template <OpeningGame G, class Lines>
 std::vector<std::vector<size_t>> replies_in_order(const Lines& lines,
@@ -121,10 +123,11 @@ std::vector<std::vector<size_t>> replies_in_order(const Lines& lines,
 //
 // SYMMETRY. Two lines that are images of each other (opening_line_images) have the same
 // result, so of symmetric first choices only the first is searched, and the others take
-// their replies' results from its. Symmetric replies to one choice are both searched: their
-// positions share the tables, but the search meets their moves in another order, and taking
-// turns between two orders finds a proof sooner than either alone (Konane 6x6 standard,
-// 1 thread: f1's replies e1 and f2 in turns 0.65 s, e1 alone 0.90 s, f2 alone 0.61 s).
+// their replies' results from its. Symmetric replies to one choice are both searched, in
+// turns under one budget (reply_rounds.hpp, TWINS): their positions share the tables, but
+// the search meets their moves in another order, and taking turns between two orders finds
+// a proof sooner than either alone (Konane 6x6 standard, 1 thread: f1's replies e1 and f2
+// in turns 0.65 s, e1 alone 0.90 s, f2 alone 0.61 s).
 // A choice names the first refutation in reply order among those settled: the first found
 // on one thread (the same on every run), possibly another on more (reply_rounds.hpp).
 template <OpeningGame G>
