@@ -44,8 +44,8 @@
 // a budget each, a pair settling nothing cost twice its share: 7x7 standard on 1 thread
 // spent 134.2 M nodes on c3 and again on e3, of 500.0 M in all (d4 refuted d3 in 97.5 M);
 // with one budget it took 381.1 M. Nodes on 1 thread against a budget each: 6x7 0.92x, 5x8
-// 0.95x, 5x8 any 1.03x; 6x6 1.17x, 6x6 any 1.09x, 5x7 1.15x (there the twins refuted, and
-// each round gave them half the nodes); 5x6 any, 4x8 any and 6x6 piko 1.00x.
+// 0.95x, 5x8 any 1.03x; 6x6 1.17x, 6x6 any 1.09x, 5x7 1.15x (on 6x6 and 5x7 a twin pair
+// refuted, and each round gave it half the nodes); 5x6 any, 4x8 any and 6x6 piko 1.00x.
 //
 // RANKS. Across the ranks of an MPI run (rank_rounds.hpp) each rank has tables of its own,
 // so a reply is best searched where it was searched before, and every searcher starts in
