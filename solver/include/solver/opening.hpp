@@ -94,9 +94,9 @@ inline core::Winner opening_winner(const std::vector<OpeningChoice>& choices) {
 // 0.76x, 5x6 any 0.64x, 4x8 any 0.62x; 6x6, 5x7, 5x8 and 6x7 standard, 4x8 standard 1.00x
 // (none worse; exact differences gave 6x6 any 0.71x but 6x6 standard 1.09x). Where the
 // buckets tie, the game's order decides (Konane lists the replies nearest the centre
-// first under its standard rule: konane/game.hpp). The search and the database answer list
-// replies in this order, up to the refutation named.
-// Appends each first choice's entry to `choices` and returns its lines in reply order.
+// first under its standard and piko rules: konane/game.hpp). The search and the database answer
+// list replies in this order, up to the refutation named. Appends each first choice's entry to
+// `choices` and returns its lines in reply order.
 template <OpeningGame G, class Lines>
 std::vector<std::vector<size_t>> replies_in_order(const Lines& lines,
                                                   std::vector<OpeningChoice>& choices) {
