@@ -31,6 +31,9 @@
 #   SCALING_RETRO     the board strongly solved for scaling.md (default 5x6; 4x6 is solved
 #                     too, for the growth of the position count)
 #   SCALING_SOLVE     the board solved by search for scaling.md (default 6x7)
+#   SCALING_REPEATS   rounds of scaling.md's runs (default 3): each round runs every command
+#                     once, one after another, so a speedup is the ratio of a pair run minutes
+#                     apart; the table gives the median of each figure over the rounds
 #   CORES_PER_NODE    cores of a cluster node in scaling.md's projections (default 32)
 #   ENDGAME_TIMEOUT   seconds for each question of endgames-8x8.md (SECTIONS=endgames;
 #                     default 10)
@@ -54,6 +57,7 @@ LONG_DB=${LONG_DB:-}
 RINGBOARD_PIECES=${RINGBOARD_PIECES:-5}
 SCALING_RANKS=${SCALING_RANKS:-2}
 SCALING_RETRO=${SCALING_RETRO:-5x6}
+SCALING_REPEATS=${SCALING_REPEATS:-3}
 SCALING_SOLVE=${SCALING_SOLVE:-6x7}
 CORES_PER_NODE=${CORES_PER_NODE:-32}
 ENDGAME_TIMEOUT=${ENDGAME_TIMEOUT:-10}
@@ -348,21 +352,49 @@ ranks_run() {  # ranks, konane arguments...
   fi
 }
 
+# The run among FILES (JSON) whose .seconds is the median (the lower middle of an even count).
+median_run() {
+  local f
+  for f in "$@"; do echo "$(jq .seconds "$f") $f"; done | sort -g | sed -n "$((($# + 1) / 2))p" | cut -d' ' -f2
+}
+# The median of the ratios .seconds of BASE_r over .seconds of OTHER_r, r = 1..SCALING_REPEATS,
+# then every ratio in run order: "1.71 (1.68, 1.71, 1.80)". BASE and OTHER end in "-" (r follows).
+median_ratio() {
+  local r list=() sorted
+  for r in $(seq 1 "$SCALING_REPEATS"); do
+    list+=("$(jq -n --slurpfile a "$1$r.json" --slurpfile b "$2$r.json" '$a[0].seconds / $b[0].seconds * 100 | round / 100')")
+  done
+  sorted=$(printf '%s\n' "${list[@]}" | sort -g | sed -n "$(((SCALING_REPEATS + 1) / 2))p")
+  local IFS=,
+  echo "$sorted (${list[*]// /})" | sed 's/,/, /g'
+}
+
 scaling() {
-  local out=$RESULTS/scaling.md dir n b json t1 small big pull
+  local out=$RESULTS/scaling.md dir n b json small big pull r f
   dir=$(dirname "$DB")/scaling
   mkdir -p "$dir"
-  # 4x6 (one process) for the growth of the position count; SCALING_RETRO on one process, on
-  # SCALING_RANKS ranks keeping whole windows, and on SCALING_RANKS ranks asking owners.
-  for run in "4x6 1 4096" "$SCALING_RETRO 1 4096" "$SCALING_RETRO $SCALING_RANKS 4096" "$SCALING_RETRO $SCALING_RANKS 0"; do
-    set -- $run
-    rm -rf "$dir/db"
-    json=$(ranks_run "$2" retro --board "$1" --db "$dir/db" --threads 1 --replicate-window "$3" --quiet --json)
-    echo "$json" | jq -c --argjson disk "$("$KONANE" db stats --db "$dir/db" --json | jq .total_bytes)" --arg window "$3" '. + {disk_bytes: $disk, replicate_window: ($window | tonumber)}' >"$dir/retro-$1-$2-$3.json"
-  done
+  # 4x6 (one process) for the growth of the position count; then SCALING_REPEATS rounds of:
+  # SCALING_RETRO on one process, on SCALING_RANKS ranks keeping whole windows and on
+  # SCALING_RANKS ranks asking owners, and SCALING_SOLVE on one process and on SCALING_RANKS.
   rm -rf "$dir/db"
-  for n in 1 "$SCALING_RANKS"; do
-    ranks_run "$n" solve --board "$SCALING_SOLVE" --threads 1 --memory 4096 --json >"$dir/solve-$n.json"
+  json=$(ranks_run 1 retro --board 4x6 --db "$dir/db" --threads 1 --quiet --json)
+  echo "$json" | jq -c --argjson disk "$("$KONANE" db stats --db "$dir/db" --json | jq .total_bytes)" '. + {disk_bytes: $disk, replicate_window: 4096}' >"$dir/retro-4x6-1-4096.json"
+  for r in $(seq 1 "$SCALING_REPEATS"); do
+    for run in "1 4096" "$SCALING_RANKS 4096" "$SCALING_RANKS 0"; do
+      set -- $run
+      rm -rf "$dir/db"
+      json=$(ranks_run "$1" retro --board "$SCALING_RETRO" --db "$dir/db" --threads 1 --replicate-window "$2" --quiet --json)
+      echo "$json" | jq -c --argjson disk "$("$KONANE" db stats --db "$dir/db" --json | jq .total_bytes)" --arg window "$2" '. + {disk_bytes: $disk, replicate_window: ($window | tonumber)}' >"$dir/retro-$SCALING_RETRO-$1-$2-$r.json"
+    done
+    rm -rf "$dir/db"
+    for n in 1 "$SCALING_RANKS"; do
+      ranks_run "$n" solve --board "$SCALING_SOLVE" --threads 1 --memory 4096 --json >"$dir/solve-$n-$r.json"
+    done
+  done
+  # Each configuration's median run stands for it (its seconds in the table, its rates in the
+  # model); the speedups are medians of the rounds' pairs.
+  for f in "retro-$SCALING_RETRO-1-4096" "retro-$SCALING_RETRO-$SCALING_RANKS-4096" "retro-$SCALING_RETRO-$SCALING_RANKS-0" "solve-1" "solve-$SCALING_RANKS"; do
+    cp "$(median_run "$dir/$f"-*.json)" "$dir/$f.json"
   done
   small=$dir/retro-4x6-1-4096.json
   big=$dir/retro-$SCALING_RETRO-1-4096.json
@@ -375,17 +407,21 @@ scaling() {
     echo "a copy of the layers below the one it solves (\`--replicate-window 4096\`, the default);"
     echo "\"owners\": each keeps its share and asks the owners of the options (\`--replicate-window 0\`)."
     echo
+    echo "Every command ran $SCALING_REPEATS times, in rounds that run each command once, one after"
+    echo "another. Seconds are the median run's; a speedup is the median over the rounds of one"
+    echo "process's time over the ranks' time in the same round, with every round's ratio after it."
+    echo "On a shared machine the runs vary, those on every core most."
+    echo
     echo "## Measured"
     echo
     echo "| command | ranks | seconds | speedup | positions or nodes per second per rank | message bytes | bytes per position or job |"
     echo "|---|---|---|---|---|---|---|"
-    t1=$(jq .seconds "$big")
     for f in "$big" "$dir/retro-$SCALING_RETRO-$SCALING_RANKS-4096.json" "$pull"; do
-      jq -r --argjson t1 "$t1" '"| retro --board \(.board)\(if .ranks > 1 then (if .replicate_window > 0 then " (whole windows)" else " (owners)" end) else "" end) | \(.ranks) | \(.seconds * 10 | round / 10) | \($t1 / .seconds * 100 | round / 100) | \(.positions / .seconds / .ranks | round) | \(.message_bytes) | \(.message_bytes / .positions * 10 | round / 10) |"' "$f"
+      b=${f%.json}
+      jq -r --arg speedup "$(if [ "$f" = "$big" ]; then echo 1; else median_ratio "${big%.json}-" "$b-"; fi)" '"| retro --board \(.board)\(if .ranks > 1 then (if .replicate_window > 0 then " (whole windows)" else " (owners)" end) else "" end) | \(.ranks) | \(.seconds * 10 | round / 10) | \($speedup) | \(.positions / .seconds / .ranks | round) | \(.message_bytes) | \(.message_bytes / .positions * 10 | round / 10) |"' "$f"
     done
-    t1=$(jq .seconds "$dir/solve-1.json")
     for n in 1 "$SCALING_RANKS"; do
-      jq -r --argjson t1 "$t1" '"| solve --board \(.board) | \(.ranks // 1) | \(.seconds * 10 | round / 10) | \($t1 / .seconds * 100 | round / 100) | \(.nodes / .seconds / (.ranks // 1) | round) | \(.message_bytes // 0) | \(if (.jobs_sent // 0) > 0 then (.message_bytes / .jobs_sent | round) else "-" end) |"' "$dir/solve-$n.json"
+      jq -r --arg speedup "$(if [ "$n" -eq 1 ]; then echo 1; else median_ratio "$dir/solve-1-" "$dir/solve-$n-"; fi)" '"| solve --board \(.board) | \(.ranks // 1) | \(.seconds * 10 | round / 10) | \($speedup) | \(.nodes / .seconds / (.ranks // 1) | round) | \(.message_bytes // 0) | \(if (.jobs_sent // 0) > 0 then (.message_bytes / .jobs_sent | round) else "-" end) |"' "$dir/solve-$n.json"
     done
     echo
     echo "Every retro run stores the same database. The solves give the same winner and removal results: $(jq -r '[.winner, ([.removals[] | "\(.square):\(.winner)"] | join(" "))] | join("; ")' "$dir/solve-1.json") (1 rank) and $(jq -r '[.winner, ([.removals[] | "\(.square):\(.winner)"] | join(" "))] | join("; ")' "$dir/solve-$SCALING_RANKS.json") ($SCALING_RANKS ranks)."
@@ -434,7 +470,7 @@ scaling() {
     echo "A full solve of 6x8 by search: the rate above is $(jq -r '.nodes / .seconds / (.ranks // 1) | round' "$dir/solve-$SCALING_RANKS.json") nodes per second per rank; $(six_by_eight_status) so its node count is not known and neither is its time on a cluster. What a cluster multiplies is the search rate: 256 nodes of $CORES_PER_NODE cores search about $(jq -r --argjson c "$CORES_PER_NODE" '.nodes / .seconds / (.ranks // 1) * 256 * $c / 1e6 | round' "$dir/solve-$SCALING_RANKS.json") million nodes per second at this rate, if the job tree keeps every rank busy (on $SCALING_SOLVE its speedup on $SCALING_RANKS ranks is in the table)."
   } >"$BODY"
   rm -rf "$dir"
-  finish "$out" "Scaling across processes (MPI)" "scripts/regenerate-results.sh ($KONANE), SECTIONS=scaling SCALING_RANKS=$SCALING_RANKS SCALING_RETRO=$SCALING_RETRO SCALING_SOLVE=$SCALING_SOLVE CORES_PER_NODE=$CORES_PER_NODE"
+  finish "$out" "Scaling across processes (MPI)" "scripts/regenerate-results.sh ($KONANE), SECTIONS=scaling SCALING_RANKS=$SCALING_RANKS SCALING_RETRO=$SCALING_RETRO SCALING_SOLVE=$SCALING_SOLVE SCALING_REPEATS=$SCALING_REPEATS CORES_PER_NODE=$CORES_PER_NODE"
 }
 
 for section in $SECTIONS; do
