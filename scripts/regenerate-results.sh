@@ -362,7 +362,7 @@ median_run() {
 median_ratio() {
   local r list=() sorted
   for r in $(seq 1 "$SCALING_REPEATS"); do
-    list+=("$(jq -n --slurpfile a "$1$r.json" --slurpfile b "$2$r.json" '$a[0].seconds / $b[0].seconds * 100 | round / 100')")
+    list+=("$(printf '%.2f' "$(jq -n --slurpfile a "$1$r.json" --slurpfile b "$2$r.json" '$a[0].seconds / $b[0].seconds')")")
   done
   sorted=$(printf '%s\n' "${list[@]}" | sort -g | sed -n "$(((SCALING_REPEATS + 1) / 2))p")
   local IFS=,
@@ -431,11 +431,11 @@ scaling() {
     echo "A large cluster runs retro asking owners (whole windows would not fit one node, and"
     echo "their bytes per position grow with the rank count), so the model takes that run's figures."
     echo
-    jq -n -r --slurpfile s "$small" --slurpfile b "$big" --slurpfile m "$pull" '
+    jq -n -r --slurpfile s "$small" --slurpfile b "$big" --slurpfile m "$pull" --argjson speedup "$(median_ratio "${big%.json}-" "${pull%.json}-" | cut -d' ' -f1)" '
       ($b[0]) as $one | ($m[0]) as $many | ($s[0]) as $small |
       def area(x): x.board | split("x") | map(tonumber) | .[0] * .[1];
       ([$one.layers | range(1; length) as $i | .[$i].positions + .[$i - 1].positions] | max) as $window |
-      "- retro positions per second per rank (1 thread, \($many.ranks) ranks asking owners, \($one.board)): \($many.positions / $many.seconds / $many.ranks | round); parallel efficiency (speedup / ranks) \($one.seconds / $many.seconds / $many.ranks * 100 | round / 100)",
+      "- retro positions per second per rank (1 thread, \($many.ranks) ranks asking owners, \($one.board)): \($many.positions / $many.seconds / $many.ranks | round); parallel efficiency (the median speedup above / ranks) \($speedup / $many.ranks * 100 | round / 100)",
       "- message bytes per position: \($many.message_bytes / $many.positions * 10 | round / 10) (each option of a position is an 8-byte query and a 1-byte answer, plus the children routed during enumeration and the table records redistributed by key range)",
       "- disk per position: \($one.disk_bytes / $one.positions * 10 | round / 10) bytes (the database, \($one.board))",
       "- memory: a rank holds its share of the window, the two largest adjacent layers, at 16 bytes a position; on \($one.board) those layers are \($window / $one.positions * 1000 | round / 10)% of all positions",
