@@ -352,6 +352,15 @@ ranks_run() {  # ranks, konane arguments...
   fi
 }
 
+# One strong solution of BOARD on RANKS with --replicate-window WINDOW into a fresh database
+# in DIR; its JSON, with the database's size and the window added, goes to OUT.
+retro_once() {  # dir, board, ranks, window, out
+  local json
+  rm -rf "$1/db"
+  json=$(ranks_run "$3" retro --board "$2" --db "$1/db" --threads 1 --replicate-window "$4" --quiet --json)
+  echo "$json" | jq -c --argjson disk "$("$KONANE" db stats --db "$1/db" --json | jq .total_bytes)" --arg window "$4" '. + {disk_bytes: $disk, replicate_window: ($window | tonumber)}' >"$5"
+}
+
 # The run among FILES (JSON) whose .seconds is the median (the lower middle of an even count).
 median_run() {
   local f
@@ -370,21 +379,17 @@ median_ratio() {
 }
 
 scaling() {
-  local out=$RESULTS/scaling.md dir n b json small big pull r f
+  local out=$RESULTS/scaling.md dir n b small big pull r f
   dir=$(dirname "$DB")/scaling
   mkdir -p "$dir"
   # 4x6 (one process) for the growth of the position count; then SCALING_REPEATS rounds of:
   # SCALING_RETRO on one process, on SCALING_RANKS ranks keeping whole windows and on
   # SCALING_RANKS ranks asking owners, and SCALING_SOLVE on one process and on SCALING_RANKS.
-  rm -rf "$dir/db"
-  json=$(ranks_run 1 retro --board 4x6 --db "$dir/db" --threads 1 --quiet --json)
-  echo "$json" | jq -c --argjson disk "$("$KONANE" db stats --db "$dir/db" --json | jq .total_bytes)" '. + {disk_bytes: $disk, replicate_window: 4096}' >"$dir/retro-4x6-1-4096.json"
+  retro_once "$dir" 4x6 1 4096 "$dir/retro-4x6-1-4096.json"
   for r in $(seq 1 "$SCALING_REPEATS"); do
     for run in "1 4096" "$SCALING_RANKS 4096" "$SCALING_RANKS 0"; do
       set -- $run
-      rm -rf "$dir/db"
-      json=$(ranks_run "$1" retro --board "$SCALING_RETRO" --db "$dir/db" --threads 1 --replicate-window "$2" --quiet --json)
-      echo "$json" | jq -c --argjson disk "$("$KONANE" db stats --db "$dir/db" --json | jq .total_bytes)" --arg window "$2" '. + {disk_bytes: $disk, replicate_window: ($window | tonumber)}' >"$dir/retro-$SCALING_RETRO-$1-$2-$r.json"
+      retro_once "$dir" "$SCALING_RETRO" "$1" "$2" "$dir/retro-$SCALING_RETRO-$1-$2-$r.json"
     done
     rm -rf "$dir/db"
     for n in 1 "$SCALING_RANKS"; do
