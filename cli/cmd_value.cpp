@@ -100,6 +100,7 @@ int run_value(const std::vector<std::string>& args, Io io) {
     j.field("regions_proved", solver.regions_proved());
     j.field("regions_expanded", solver.regions_expanded());
     j.field("regions_direct", solver.regions_direct());
+    j.field("options_dominated", solver.options_dominated());
     j.field("seconds", secs);
     if (database) j.field("regions_from_db", static_cast<uint64_t>(from_db));
     j.end_object();

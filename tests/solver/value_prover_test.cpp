@@ -101,7 +101,10 @@ TEST(ValueProver, RandomPatternsMatchPlainRecursion) {
   Prover f(0);
   const Kinds kinds = check_all(f, positions);
   EXPECT_GT(f.prover.proved(), 500u);
-  EXPECT_GT(f.prover.expanded(), 100u);
+  // Built from options (34 when written), some of whose options were shown dominated by one
+  // search and never valued (84): both paths are exercised.
+  EXPECT_GT(f.prover.expanded(), 20u);
+  EXPECT_GT(f.prover.dominated(), 40u);
   EXPECT_GT(kinds.fraction, 0);
   EXPECT_GT(kinds.star, 0);
   EXPECT_GT(kinds.other, 50);

@@ -136,6 +136,8 @@ class Engine {
   uint64_t regions_proved() const { return prover_.proved(); }
   uint64_t regions_expanded() const { return prover_.expanded(); }
   uint64_t regions_direct() const { return prover_.direct(); }
+  // Options of expanded regions shown dominated by one search each, never valued.
+  uint64_t options_dominated() const { return prover_.dominated(); }
   bool timed_out() const { return stop_.stop_requested(); }
   int threads() const { return config_.threads; }
   // Why a computation stopped: "node budget spent" or "timed out".
