@@ -142,8 +142,8 @@ TEST(ValueProver, DirectSmallRegionsMatchPlainRecursion) {
   EXPECT_GT(f.prover.proved() + f.prover.expanded(), 20u);
 }
 
-// The prover's own oneTBB tasks (threads = 2: both searches of a guess at once, options
-// in parallel). Not named Concurrent*: ThreadSanitizer cannot see oneTBB's own
+// The prover's own oneTBB tasks (threads = 2: both searches of a guess at once, both sides'
+// options at once). Not named Concurrent*: ThreadSanitizer cannot see oneTBB's own
 // synchronisation (libtbb is not instrumented); the test below covers the sharing.
 TEST(ValueProver, TwoThreadTasksMatchPlainRecursion) {
   Prover f(0, 2);
