@@ -42,6 +42,17 @@
 //    entries found their node kept, since most entries are first visits, and copying each
 //    expansion into the cache cost more than the hits saved (6.6 s without it; 6.3-6.8 s
 //    with 1 K slots, 7.0-9.7 s with 4 K, 7.9-8.8 s with 16 K and 64 K).
+//  * Every child is probed in the table at every expansion, first visits included, though
+//    only 3-6% of a first-visited node's children are found there (31-45% of a revisited
+//    node's; two 8x8 solves of 36-39 stones, 1 thread). Probing a first visit's children
+//    only when one is chosen for a descent was tried (2026-12-02): 1.2-1.3x the nodes per
+//    second, but 2-28% more nodes to a proof, since the transpositions are found later.
+//    Time to solve four 36-39-stone positions: 0.79x, 0.95x, 0.79x and 1.05x; 26 positions
+//    of 32-39 stones solved within 3 M nodes: 0.99x; the bench's 36-39 row on 2 threads
+//    (10 s each): 9/21 against 8/21, within the spread of repeated runs (8 to 11). Not kept.
+//    Nor were table buckets of two entries (one cache line) instead of four, tried with
+//    the scratch arrays of children and states left unzeroed: 1.007x the nodes, and 1.02x,
+//    0.98x and 1.04x the time (medians of seven paired runs, two positions).
 #include <algorithm>
 #include <atomic>
 #include <cgt/game.hpp>
