@@ -47,7 +47,7 @@
 //    node's; two 8x8 solves of 36-39 stones, 1 thread). Probing a first visit's children
 //    only when one is chosen for a descent was tried (2026-12-02): 1.2-1.3x the nodes per
 //    second, but 2-28% more nodes to a proof, since the transpositions are found later.
-//    Time to solve four 36-39-stone positions: 0.79x, 0.95x, 0.79x and 1.05x; 26 positions
+//    Time to solve four 36-39-stone positions: 0.80x, 0.95x, 0.79x and 1.05x; 26 positions
 //    of 32-39 stones solved within 3 M nodes: 0.99x; the bench's 36-39 row on 2 threads
 //    (10 s each): 9/21 against 8/21, within the spread of repeated runs (8 to 11). Not kept.
 //    Nor were table buckets of two entries (one cache line) instead of four, tried with
