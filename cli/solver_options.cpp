@@ -2,18 +2,22 @@
 
 namespace konane::cli {
 
-// WHY 256 MiB BY DEFAULT, not a share of the machine. The table grows as it fills (up to
-// --memory), so a larger limit lets a solve of a minute or two spread over gigabytes. That
-// was slower, while the node counts moved by under 3% either way; the likely cost is probes
-// missing the caches over a larger table (not measured). `konane solve --board 6x7
-// --threads 1`: 33.6 M nodes in 89 s at --memory 256, 32.8 M in 99 s at 1024, 34.2 M in
-// 109 s at 6026 (a quarter of this 24 GiB machine); a 37-stone 8x8 position
-// (bench/data/endgames-8x8.tsv, seed 4): 28.7 M nodes in 74 s at 256, 29.5 M in 115 s at
-// 6026 (single runs, 2026-11-29, with another solve on the second core). Long runs name
-// their --memory (results/).
+// WHY 1 GiB BY DEFAULT. The table grows as it fills (solver/table.hpp), so a small problem
+// touches little of it, and a larger limit only matters once a search outgrows the smaller
+// one. Since deep initialisation (dfpn.hpp), long searches did: `konane solve --board 6x7
+// --threads 1` took 36.7 M nodes in 51.5 s at --memory 256, 24.9 M in 39.6 s at 512, 24.5 M
+// in 38.0 and 41.9 s at 1024, 25.5 M in 47.2 s at 2048 and 26.4 M in 47.7 s at 4096 (single
+// runs but for 1024, 2026-12-03, this 2-core machine): past 1 GiB slower again (likely the
+// caches and the TLB covering less of a table spread wider; not profiled), so the default
+// stops there. The 8x8
+// endgame bench (`konane bench --endgames`, 2 threads, 10 s per position, up to 39 stones)
+// solved the same positions at 256 and 1024 in 181 and 182 s, and `value` (up to 35 stones)
+// the same 42 of 63 at either, in 262 and 267 s. Before deep initialisation
+// (2026-11-29) 6x7 took 33.6 M nodes in 89 s at 256 and 32.8 M in 99 s at 1024, which is
+// why the default was 256 then. Long runs name their --memory (results/).
 void add_solver_options(po::options_description& desc) {
   add_threads_option(desc);
-  desc.add_options()("memory", po::value<int>()->default_value(256),
+  desc.add_options()("memory", po::value<int>()->default_value(1024),
                      "table memory in MiB (values + proofs)")(
       "timeout", po::value<double>()->default_value(0),
       "stop after this many seconds and report unknown (0 = no limit)")(
