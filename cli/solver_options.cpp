@@ -3,18 +3,18 @@
 namespace konane::cli {
 
 // WHY 1 GiB BY DEFAULT. The table grows as it fills (solver/table.hpp), so a small problem
-// touches little of it, and a larger limit only matters once a search outgrows the smaller
-// one. Since deep initialisation (dfpn.hpp), long searches did: `konane solve --board 6x7
-// --threads 1` took 36.7 M nodes in 51.5 s at --memory 256, 24.9 M in 39.6 s at 512, 24.5 M
-// in 38.0 and 41.9 s at 1024, 25.5 M in 47.2 s at 2048 and 26.4 M in 47.7 s at 4096 (single
-// runs but for 1024, 2026-12-03, this 2-core machine): past 1 GiB slower again (likely the
-// caches and the TLB covering less of a table spread wider; not profiled), so the default
-// stops there. The 8x8
-// endgame bench (`konane bench --endgames`, 2 threads, 10 s per position, up to 39 stones)
-// solved the same positions at 256 and 1024 in 181 and 182 s, and `value` (up to 35 stones)
-// the same 42 of 63 at either, in 262 and 267 s. Before deep initialisation
-// (2026-11-29) 6x7 took 33.6 M nodes in 89 s at 256 and 32.8 M in 99 s at 1024, which is
-// why the default was 256 then. Long runs name their --memory (results/).
+// touches little of it; a larger limit matters only once a search outgrows a smaller one,
+// which long searches have done since deep initialisation (dfpn.hpp). `konane solve --board
+// 6x7 --threads 1` (2026-12-03, this 2-core machine, single runs but for 1024):
+//   --memory   256     512     1024          2048    4096
+//   nodes      36.7 M  24.9 M  24.5 M        25.5 M  26.4 M
+//   seconds    51.5    39.6    38.0, 41.9    47.2    47.7
+// Past 1 GiB it was slower again (likely the caches and the TLB covering less of a table
+// spread wider; not profiled), so the default stops there. The 8x8 endgame bench (`konane
+// bench --endgames`, 2 threads, 10 s a position) gave the same answers at 256 and 1024:
+// `solve` up to 39 stones in 181 and 182 s, `value` up to 35 stones (42 of 63) in 262 and
+// 267 s. Before deep initialisation (2026-11-29) 6x7 took 33.6 M nodes in 89 s at 256 and
+// 32.8 M in 99 s at 1024, hence the 256 of then. Long runs name their --memory (results/).
 void add_solver_options(po::options_description& desc) {
   add_threads_option(desc);
   desc.add_options()("memory", po::value<int>()->default_value(1024),
