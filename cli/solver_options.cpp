@@ -2,22 +2,11 @@
 
 namespace konane::cli {
 
-// WHY 1 GiB BY DEFAULT. The table grows as it fills (solver/table.hpp), so a small problem
-// touches little of it; a larger limit matters only once a search outgrows a smaller one,
-// which long searches have done since deep initialisation (dfpn.hpp). `konane solve --board
-// 6x7 --threads 1` (2026-12-03, this 2-core machine, single runs but for 1024):
-//   --memory   256     512     1024          2048    4096
-//   nodes      36.7 M  24.9 M  24.5 M        25.5 M  26.4 M
-//   seconds    51.5    39.6    38.0, 41.9    47.2    47.7
-// Past 1 GiB it was slower again (likely the caches and the TLB covering less of a table
-// spread wider; not profiled), so the default stops there. The 8x8 endgame bench (`konane
-// bench --endgames`, 2 threads, 10 s a position) gave the same answers at 256 and 1024:
-// `solve` up to 39 stones in 181 and 182 s, `value` up to 35 stones (42 of 63) in 262 and
-// 267 s. Before deep initialisation (2026-11-29) 6x7 took 33.6 M nodes in 89 s at 256 and
-// 32.8 M in 99 s at 1024, hence the 256 of then. Long runs name their --memory (results/).
+// --memory's default is the engine's (solver::kDefaultMemoryMiB, whose comment says why).
 void add_solver_options(po::options_description& desc) {
   add_threads_option(desc);
-  desc.add_options()("memory", po::value<int>()->default_value(1024),
+  desc.add_options()("memory",
+                     po::value<int>()->default_value(static_cast<int>(solver::kDefaultMemoryMiB)),
                      "table memory in MiB (values + proofs)")(
       "timeout", po::value<double>()->default_value(0),
       "stop after this many seconds and report unknown (0 = no limit)")(

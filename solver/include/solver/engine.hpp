@@ -23,8 +23,22 @@
 
 namespace solver {
 
+// WHY 1 GiB BY DEFAULT. The table grows as it fills (table.hpp), so a small problem touches
+// little of it; a larger limit matters only once a search outgrows a smaller one, which long
+// searches have done since deep initialisation (dfpn.hpp). `konane solve --board 6x7 --threads
+// 1` (2026-12-03, a 2-core machine, single runs but for 1024):
+//   --memory   256     512     1024          2048    4096
+//   nodes      36.7 M  24.9 M  24.5 M        25.5 M  26.4 M
+//   seconds    51.5    39.6    38.0, 41.9    47.2    47.7
+// Past 1 GiB it was slower again (likely the caches and the TLB covering less of a table
+// spread wider; not profiled), so the default stops there. The 8x8 endgame bench (`konane
+// bench --endgames`, 2 threads, 10 s a position) gave the same answers at 256 and 1024.
+// Before deep initialisation (2026-11-29) 6x7 took 33.6 M nodes in 89 s at 256 and 32.8 M in
+// 99 s at 1024, hence the 256 of then. The CLI's --memory defaults to this same constant.
+inline constexpr size_t kDefaultMemoryMiB = 1024;
+
 struct EngineConfig {
-  size_t memory_bytes = size_t{256} << 20;  // split between the value and proof tables
+  size_t memory_bytes = kDefaultMemoryMiB << 20;  // split between the value and proof tables
   int threads = 1;
   int value_limit = 6;
   double timeout_seconds = 0;  // 0 = none
