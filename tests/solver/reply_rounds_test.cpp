@@ -2,7 +2,9 @@
 // fixed number of abandon() polls (1,024 nodes each, as df-pn asks) and then gives its
 // result, and like df-pn's table it keeps its progress between searches, shared by every
 // position that is the same game. So the budgets each round hands out can be counted
-// exactly, and what a group settles can be checked by hand.
+// exactly, and what a group settles can be checked by hand. Its delta (the mover's disproof
+// number after a search, which FAVOURING weighs) is a constant of each game's script: 1
+// unless a test gives one, so that equal numbers favour nobody.
 #include "solver/reply_rounds.hpp"
 
 #include <gtest/gtest.h>
@@ -32,8 +34,9 @@ class ScriptedSolver {
  public:
   using Game = ScriptedGame;
   struct Script {
-    uint64_t cost;  // polls to the result
-    Result result;  // for the player to move
+    uint64_t cost;       // polls to the result
+    Result result;       // for the player to move
+    uint32_t delta = 1;  // what peek() reports while the result is not reached
   };
   // Every (class, sign) searched must have a script.
   explicit ScriptedSolver(std::map<std::pair<int, bool>, Script> scripts) {
@@ -49,6 +52,9 @@ class ScriptedSolver {
       if (abandon()) return Result::Unknown;
       ++g.done;
     }
+  }
+  solver::TablePayload peek(const Scripted& p, bool /*left*/) const {
+    return {1, games_.at({p.cls, p.negated})->script.delta};
   }
   uint64_t nodes() const { return 0; }  // asked only of a rank serving another (MPI)
   // Polls spent searching (class, sign), over all its positions.
@@ -85,6 +91,46 @@ TEST(ReplyRounds, EachReplyHasItsOwnBudget) {
   EXPECT_EQ(solver.polls(1, false), 1984u);
   EXPECT_EQ(solver.polls(2, false), 1984u);
   EXPECT_EQ(solver.polls(3, false), 1000u);
+}
+
+// FAVOURING: once both replies have had a search, the one of least delta (the refutation
+// here) is favoured. Rounds by hand, (reply: budget), next budgets weighed x4 for reply 0:
+// (0: 64) (1: 64) (1: 128) (1: 256), then 512 against 4 x 128 tie and the list order picks
+// (0: 128), (1: 512) leaves 1 at 960 polls, (0: 256) on a tie again, (1: 1024) refutes at
+// 1,000. Equal budgets would have spent 1,984 on reply 0 (EachReplyHasItsOwnBudget).
+TEST(ReplyRounds, TheReplyNearestARefutationIsFavoured) {
+  ScriptedSolver solver(
+      {{{1, false}, {kNever, Result::Win, 5000}}, {{2, false}, {1000, Result::Loss, 100}}});
+  const auto r = settle(solver, {{1}, {2}}, {{0, 1}});
+  EXPECT_EQ(r[1], Result::Loss);
+  EXPECT_EQ(r[0], Result::Unknown);
+  EXPECT_EQ(solver.polls(1, false), 64u + 128u + 256u);
+  EXPECT_EQ(solver.polls(2, false), 1000u);
+}
+
+// Misleading numbers cost about the weighing factor, never a result: the favourite never
+// finishes, and the refutation gets a quarter of its budgets: 64, 128, 256, 512 and the
+// 1,024 that refutes, while the favourite spends 64 + 128 + ... + 2,048 = 4,032 polls (960
+// with equal budgets).
+TEST(ReplyRounds, AMisleadingFavouriteCostsAboutTheFactor) {
+  ScriptedSolver solver(
+      {{{1, false}, {1000, Result::Loss, 5000}}, {{2, false}, {kNever, Result::Win, 100}}});
+  const auto r = settle(solver, {{1}, {2}}, {{0, 1}});
+  EXPECT_EQ(r[0], Result::Loss);
+  EXPECT_EQ(r[1], Result::Unknown);
+  EXPECT_EQ(solver.polls(1, false), 1000u);
+  EXPECT_EQ(solver.polls(2, false), 4032u);
+}
+
+// Equal numbers favour nobody: the rounds are those of equal budgets.
+TEST(ReplyRounds, EqualDeltasFavourNobody) {
+  ScriptedSolver solver({{{1, false}, {kNever, Result::Win, 700}},
+                         {{2, false}, {kNever, Result::Win, 700}},
+                         {{3, false}, {1000, Result::Loss, 700}}});
+  const auto r = settle(solver, {{1}, {2}, {3}}, {{0, 1, 2}});
+  EXPECT_EQ(r[2], Result::Loss);
+  EXPECT_EQ(solver.polls(1, false), 1984u);
+  EXPECT_EQ(solver.polls(2, false), 1984u);
 }
 
 // TWINS: two replies that are one game take one budget between them, in turns.

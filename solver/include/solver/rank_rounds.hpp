@@ -18,12 +18,14 @@
 // COST. Each rank's table keeps what it proved, so a reply searched again on the rank that
 // searched it before resumes; on another rank it starts afresh, and the doubling budgets
 // bound that repeated work to about the sum of the earlier budgets. A job costs two
-// messages of 28 and 17 bytes, plus a cancel of 8 when it is cut short.
+// messages of 28 and 21 bytes, plus a cancel of 8 when it is cut short.
 //
 // MESSAGES (slot s < kMaxSlots is one thread of a rank; tags are kJobTag + s and so on):
 //   job     [u64 id][u64 reply][u64 budget, 0: none][u32 order]   id kEnd: the run is over
 //   cancel  [u64 id]                                           ignored unless id is running
-//   done    [u64 id][u8 core::Result][u64 nodes of the job]
+//   done    [u64 id][u8 core::Result][u64 nodes of the job][u32 delta]   delta: the mover's
+//           disproof number at the reply after the job, as the rank's table has it (0 when
+//           settled), which rank 0 favours replies by (reply_rounds.hpp, FAVOURING)
 //   total   [u64 nodes the rank searched], once the rank's threads all ended (tag kTotalTag)
 #include <atomic>
 #include <chrono>
@@ -52,6 +54,13 @@ struct RoundStats {
   std::optional<core::Error> error;  // MPI failed: the results are partial
 };
 
+// One search of a reply, here or on another rank: its result and, when it stays open, the
+// mover's disproof number at the reply (delta) after it.
+struct Searched {
+  core::Result result = core::Result::Unknown;
+  uint32_t delta = 0;
+};
+
 namespace rank_rounds {
 
 inline constexpr int kMaxSlots = 900;
@@ -66,6 +75,11 @@ inline void put(std::string& out, uint64_t v) {
 inline uint64_t get(const std::string& in, size_t at) {
   uint64_t v = 0;
   if (in.size() >= at + 8) std::memcpy(&v, in.data() + at, 8);
+  return v;
+}
+inline uint32_t get32(const std::string& in, size_t at) {
+  uint32_t v = 0;
+  if (in.size() >= at + 4) std::memcpy(&v, in.data() + at, 4);
   return v;
 }
 inline int slots(int threads) {
@@ -83,8 +97,8 @@ class RemoteSearch {
   int rank() const { return rank_; }
 
   template <class Unneeded>
-  core::Result search(size_t reply, int order, std::optional<uint64_t> budget,
-                      const Unneeded& unneeded) {
+  Searched search(size_t reply, int order, std::optional<uint64_t> budget,
+                  const Unneeded& unneeded) {
     using namespace rank_rounds;
     const uint64_t id = next_id_++;
     std::string job;
@@ -93,29 +107,29 @@ class RemoteSearch {
     put(job, budget ? std::max<uint64_t>(*budget, 1) : 0);
     const uint32_t o = static_cast<uint32_t>(order);
     job.append(reinterpret_cast<const char*>(&o), 4);
-    if (!ok(ranks::send(rank_, kJobTag + slot_, job), job.size())) return core::Result::Unknown;
+    if (!ok(ranks::send(rank_, kJobTag + slot_, job), job.size())) return {};
     bool cancelled = false;
     ranks::Backoff idle;
     while (true) {
       auto got = ranks::try_receive(rank_, kDoneTag + slot_);
       if (!got) {
         fail(got.error());
-        return core::Result::Unknown;
+        return {};
       }
       if (*got) {
         const std::string& d = **got;
         account(d.size(), get(d, 9));
-        if (d.size() != 17 || get(d, 0) != id || static_cast<uint8_t>(d[8]) > 3) {
+        if (d.size() != 21 || get(d, 0) != id || static_cast<uint8_t>(d[8]) > 3) {
           fail(core::Error{core::Code::kCorruption,
                            "rank " + std::to_string(rank_) + " sent a malformed search answer"});
-          return core::Result::Unknown;
+          return {};
         }
-        return static_cast<core::Result>(d[8]);
+        return {static_cast<core::Result>(d[8]), get32(d, 17)};
       }
       if (!cancelled && (unneeded() || stop_.poll())) {
         std::string c;
         put(c, id);
-        if (!ok(ranks::send(rank_, kCancelTag + slot_, c), c.size())) return core::Result::Unknown;
+        if (!ok(ranks::send(rank_, kCancelTag + slot_, c), c.size())) return {};
         cancelled = true;
       }
       idle.wait();
@@ -238,6 +252,8 @@ void serve_rank_rounds(Solver& dfpn, const std::vector<Position>& positions, boo
       put(done, id);
       done.push_back(static_cast<char>(r));
       put(done, dfpn.nodes() - before);
+      const uint32_t delta = r == core::Result::Unknown ? dfpn.peek(positions[reply], left).v1 : 0;
+      done.append(reinterpret_cast<const char*>(&delta), 4);
       if (!ranks::send(0, kDoneTag + slot, done)) return;
     }
   };
