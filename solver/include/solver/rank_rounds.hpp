@@ -72,14 +72,11 @@ inline void put(std::string& out, uint64_t v) {
   std::memcpy(b, &v, 8);
   out.append(b, 8);
 }
-inline uint64_t get(const std::string& in, size_t at) {
-  uint64_t v = 0;
-  if (in.size() >= at + 8) std::memcpy(&v, in.data() + at, 8);
-  return v;
-}
-inline uint32_t get32(const std::string& in, size_t at) {
-  uint32_t v = 0;
-  if (in.size() >= at + 4) std::memcpy(&v, in.data() + at, 4);
+// The little-endian word of type T (u64 unless said) at `at`, 0 past the end.
+template <class T = uint64_t>
+T get(const std::string& in, size_t at) {
+  T v = 0;
+  if (in.size() >= at + sizeof(T)) std::memcpy(&v, in.data() + at, sizeof(T));
   return v;
 }
 inline int slots(int threads) {
@@ -124,7 +121,7 @@ class RemoteSearch {
                            "rank " + std::to_string(rank_) + " sent a malformed search answer"});
           return {};
         }
-        return {static_cast<core::Result>(d[8]), get32(d, 17)};
+        return {static_cast<core::Result>(d[8]), get<uint32_t>(d, 17)};
       }
       if (!cancelled && (unneeded() || stop_.poll())) {
         std::string c;

@@ -225,9 +225,8 @@ std::vector<solver::Result> settle_in_rounds(Solver& dfpn, const std::vector<Pos
     for (size_t k : jobs) {
       if (twin[k] != k || known(k) || next_budget[k].load() == 0) continue;
       const uint32_t d = near[k].load();
-      if (d == 0) {
-        favoured.reset();
-        tie = true;  // not every open class searched yet: no favourite
+      if (d == 0) {  // not every open class searched yet: no favourite
+        tie = true;
         break;
       }
       if (favoured && d == near[*favoured].load()) tie = true;
