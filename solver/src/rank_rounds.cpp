@@ -10,7 +10,7 @@ void end_rank_rounds(int threads, RoundStats* stats) {
   if (world.size <= 1 || ended.exchange(true)) return;
   std::string end;
   put(end, kEnd);
-  end.append(20, '\0');  // a job's length
+  end.append(kJobBytes - 8, '\0');  // a job without a path
   RoundStats local;
   RoundStats& out = stats ? *stats : local;
   out.nodes_by_rank.assign(static_cast<size_t>(world.size), 0);

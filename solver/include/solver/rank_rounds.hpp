@@ -1,31 +1,35 @@
 #pragma once
-// The rounds of reply_rounds.hpp across the ranks of an MPI run (solver/ranks.hpp).
+// Jobs across the ranks of an MPI run (solver/ranks.hpp): rank 0's job tree (job_tree.hpp),
+// or the rounds of reply_rounds.hpp for a game the tree cannot expand.
 //
-// JOB-LEVEL SEARCH. Rank 0 keeps the top of the proof (which replies are settled, each
-// reply's next budget, which group is open) and runs the rounds as on one machine. Besides
-// its own threads, it has a proxy thread for each thread of every other rank: a proxy takes
-// replies exactly as a worker thread does, but has its searches run on its rank: it sends
-// the job (a reply, a node budget, a child order) and waits for the answer, sending a
-// cancel once the reply is no longer needed (its group settled, the reply known, or the run
-// stopped). The other ranks run today's df-pn on each job they get, with tables of their
-// own, until rank 0 ends the run.
+// JOB-LEVEL SEARCH. Rank 0 keeps the top of the proof and decides what is searched next.
+// Besides its own threads, it has a proxy thread for each thread of every other rank: a
+// proxy takes jobs exactly as a worker thread does, but has its searches run on its rank:
+// it sends the job (a reply and a path of moves below it, a node budget, a child order)
+// and waits for the answer, sending a cancel once the job is no longer needed (a node
+// above it settled, or the run stopped). The other ranks run today's df-pn on each job
+// they get, with tables of their own, until rank 0 ends the run.
 //
-// WHY THIS IS SOUND. A job's answer is a df-pn proof or disproof of one reply position,
-// which holds whichever process found it; a cancelled or over-budget job answers Unknown
-// and proves nothing. So the results are those of the rounds on one machine: only who
-// searched what, and so which refutation is found first, may change.
+// WHY THIS IS SOUND. A job's answer is a df-pn proof or disproof of one position, which
+// holds whichever process found it; a cancelled or over-budget job answers Unknown and
+// proves nothing. So the results are those of one machine: only who searched what, and so
+// which refutation is found first, may change.
 //
-// COST. Each rank's table keeps what it proved, so a reply searched again on the rank that
+// COST. Each rank's table keeps what it proved, so a position searched again on the rank that
 // searched it before resumes; on another rank it starts afresh, and the doubling budgets
 // bound that repeated work to about the sum of the earlier budgets. A job costs two
-// messages of 28 and 21 bytes, plus a cancel of 8 when it is cut short.
+// messages of 30 (plus 2 a move of its path) and 25 bytes, plus a cancel of 8 when it is
+// cut short.
 //
 // MESSAGES (slot s < kMaxSlots is one thread of a rank; tags are kJobTag + s and so on):
-//   job     [u64 id][u64 reply][u64 budget, 0: none][u32 order]   id kEnd: the run is over
+//   job     [u64 id][u64 reply][u64 budget, 0: none][u32 order][u16 depth][u16 option]...
+//           the position searched is the reply's after `depth` moves, each named by its
+//           index in the game's for_each_option order, the players taking turns from the
+//           reply's mover (job_tree.hpp); id kEnd: the run is over
 //   cancel  [u64 id]                                           ignored unless id is running
-//   done    [u64 id][u8 core::Result][u64 nodes of the job][u32 delta]   delta: the mover's
-//           disproof number at the reply after the job, as the rank's table has it (0 when
-//           settled), which rank 0 favours replies by (reply_rounds.hpp, FAVOURING)
+//   done    [u64 id][u8 core::Result][u64 nodes of the job][u32 delta][u32 phi]   the
+//           mover's disproof and proof numbers at the job's position after it, as the
+//           rank's table has them (0 when settled), which rank 0 chooses jobs by
 //   total   [u64 nodes the rank searched], once the rank's threads all ended (tag kTotalTag)
 #include <atomic>
 #include <chrono>
@@ -35,6 +39,7 @@
 #include <limits>
 #include <mutex>
 #include <optional>
+#include <span>
 #include <string>
 #include <thread>
 #include <vector>
@@ -54,11 +59,19 @@ struct RoundStats {
   std::optional<core::Error> error;  // MPI failed: the results are partial
 };
 
-// One search of a reply, here or on another rank: its result and, when it stays open, the
-// mover's disproof number at the reply (delta) after it.
+// One search of a position, here or on another rank: its result and, when it stays open,
+// the mover's disproof and proof numbers (delta, phi) at the position after it.
 struct Searched {
   core::Result result = core::Result::Unknown;
-  uint32_t delta = 0;
+  uint32_t delta = 0, phi = 0;
+};
+
+// How far a settle_in_rounds call (or a job tree's) has got, for a progress report that another
+// thread reads while it runs: groups settled (refuted, or every position won) and positions
+// decided.
+struct SettleProgress {
+  std::atomic<uint64_t> groups{0}, groups_settled{0};
+  std::atomic<uint64_t> positions{0}, positions_decided{0};
 };
 
 namespace rank_rounds {
@@ -82,6 +95,29 @@ T get(const std::string& in, size_t at) {
 inline int slots(int threads) {
   return std::min(std::max(1, threads), kMaxSlots);
 }
+inline constexpr size_t kJobBytes = 30;  // without its path
+inline constexpr size_t kDoneBytes = 25;
+inline constexpr size_t kMaxDepth = 1000;  // moves in a job's path
+
+// The position `path` leads to from p (`left` to move at p), the players taking turns, each
+// move named by its index in G::for_each_option's order; nullopt if an index is past the
+// last option. Every rank runs the same binary, so the order is the same on every rank.
+template <class G, class Position>
+std::optional<Position> follow_path(Position p, bool left, std::span<const uint16_t> path) {
+  for (const uint16_t i : path) {
+    std::optional<Position> next;
+    if constexpr (requires { G::for_each_option(p, left, [](const Position&) {}); }) {
+      size_t n = 0;
+      G::for_each_option(p, left, [&](const Position& c) {
+        if (n++ == i) next = c;
+      });
+    }
+    if (!next) return std::nullopt;
+    p = *next;
+    left = !left;
+  }
+  return p;
+}
 
 }  // namespace rank_rounds
 
@@ -93,9 +129,10 @@ class RemoteSearch {
 
   int rank() const { return rank_; }
 
+  // Searches the position `path` leads to from reply `reply` (rank_rounds::follow_path).
   template <class Unneeded>
-  Searched search(size_t reply, int order, std::optional<uint64_t> budget,
-                  const Unneeded& unneeded) {
+  Searched search(size_t reply, std::span<const uint16_t> path, int order,
+                  std::optional<uint64_t> budget, const Unneeded& unneeded) {
     using namespace rank_rounds;
     const uint64_t id = next_id_++;
     std::string job;
@@ -104,6 +141,9 @@ class RemoteSearch {
     put(job, budget ? std::max<uint64_t>(*budget, 1) : 0);
     const uint32_t o = static_cast<uint32_t>(order);
     job.append(reinterpret_cast<const char*>(&o), 4);
+    const uint16_t depth = static_cast<uint16_t>(std::min(path.size(), kMaxDepth));
+    job.append(reinterpret_cast<const char*>(&depth), 2);
+    for (size_t i = 0; i < depth; ++i) job.append(reinterpret_cast<const char*>(&path[i]), 2);
     if (!ok(ranks::send(rank_, kJobTag + slot_, job), job.size())) return {};
     bool cancelled = false;
     ranks::Backoff idle;
@@ -116,12 +156,12 @@ class RemoteSearch {
       if (*got) {
         const std::string& d = **got;
         account(d.size(), get(d, 9));
-        if (d.size() != 21 || get(d, 0) != id || static_cast<uint8_t>(d[8]) > 3) {
+        if (d.size() != kDoneBytes || get(d, 0) != id || static_cast<uint8_t>(d[8]) > 3) {
           fail(core::Error{core::Code::kCorruption,
                            "rank " + std::to_string(rank_) + " sent a malformed search answer"});
           return {};
         }
-        return {static_cast<core::Result>(d[8]), get<uint32_t>(d, 17)};
+        return {static_cast<core::Result>(d[8]), get<uint32_t>(d, 17), get<uint32_t>(d, 21)};
       }
       if (!cancelled && (unneeded() || stop_.poll())) {
         std::string c;
@@ -221,13 +261,18 @@ void serve_rank_rounds(Solver& dfpn, const std::vector<Position>& positions, boo
   const auto serve_slot = [&](int slot) {
     while (true) {
       auto job = ranks::receive(0, kJobTag + slot);
-      if (!job || job->size() != 28) return;  // MPI failed: the launcher ends the run
+      if (!job || job->size() < kJobBytes) return;  // MPI failed: the launcher ends the run
       const uint64_t id = get(*job, 0);
       if (id == kEnd) return;
       const uint64_t reply = get(*job, 8), budget = get(*job, 16);
-      uint32_t order = 0;
-      std::memcpy(&order, job->data() + 24, 4);
-      if (reply >= positions.size()) return;
+      const uint32_t order = get<uint32_t>(*job, 24);
+      const uint16_t depth = get<uint16_t>(*job, 28);
+      if (reply >= positions.size() || job->size() != kJobBytes + 2 * size_t{depth}) return;
+      std::vector<uint16_t> path(depth);
+      if (depth > 0) std::memcpy(path.data(), job->data() + kJobBytes, 2 * size_t{depth});
+      const bool mover = depth % 2 == 0 ? left : !left;
+      const auto at = follow_path<typename Solver::Game>(positions[reply], left, path);
+      if (!at) return;  // rank 0 sent a move this rank does not have: a broken run
       uint64_t polls = 0;
       bool cancelled = false;
       const auto cancel_came = [&] {
@@ -239,7 +284,7 @@ void serve_rank_rounds(Solver& dfpn, const std::vector<Position>& positions, boo
       };
       const uint64_t before = dfpn.nodes();
       const core::Result r = dfpn.solve(
-          positions[reply], left,
+          *at, mover,
           [&] {
             cancelled = cancelled || cancel_came();
             return (budget && ++polls * kPoll > budget) || cancelled || stop.poll();
@@ -249,8 +294,14 @@ void serve_rank_rounds(Solver& dfpn, const std::vector<Position>& positions, boo
       put(done, id);
       done.push_back(static_cast<char>(r));
       put(done, dfpn.nodes() - before);
-      const uint32_t delta = r == core::Result::Unknown ? dfpn.peek(positions[reply], left).v1 : 0;
+      uint32_t delta = 0, phi = 0;
+      if (r == core::Result::Unknown) {
+        const auto numbers = dfpn.peek(*at, mover);
+        delta = numbers.v1;
+        phi = numbers.v0;
+      }
       done.append(reinterpret_cast<const char*>(&delta), 4);
+      done.append(reinterpret_cast<const char*>(&phi), 4);
       if (!ranks::send(0, kDoneTag + slot, done)) return;
     }
   };

@@ -64,17 +64,15 @@
 // 6x7 0.67x, 5x8 0.79x, 6x6 1.10x and 6x6 any 1.15x. On 2 threads, 7x7 took 87.7, 87.8
 // and 119.0 s, against 101.2, 116.6 and 127.3 s with equal budgets.
 //
-// RANKS. Across the ranks of an MPI run (rank_rounds.hpp) each rank has tables of its own,
-// so a reply is best searched where it was searched before, and every searcher starts in
-// the earliest open group instead, leaving it for the next only when every reply there is
-// settled or being searched. Spread over the groups as threads are, the ranks each took a
-// group alone, and one that finished early joined the last group by restarting replies
-// whose tables were on the other rank: on Konane 6x7 standard (2 ranks, 1 thread each)
-// rank 0 settled d3 alone while rank 1 took turns between a6's two replies; rank 0 then
-// searched b6 afresh; the busier rank searched 22.6-22.7 M nodes (two runs). Starting
-// together, the ranks settle d3 in half the time and then search a6's two replies one each
-// from their first budgets: the busier rank 20.1-22.4 M nodes over three runs (38.6 M on
-// one process).
+// RANKS. Across the ranks of an MPI run, rank 0 settles the groups with a tree of jobs
+// instead (job_tree.hpp), which can split one reply's proof between ranks; the rounds remain
+// for a game the tree cannot expand (no for_each_option), with the rules below. Each rank
+// has tables of its own (rank_rounds.hpp), so a reply is best searched where it was
+// searched before, and every searcher starts in the earliest open group, leaving it for the
+// next only when every reply there is settled or being searched. On Konane 6x7 standard (2
+// ranks, 1 thread each) the rounds settled d3 in half the time and then searched a6's two
+// replies one each, so that b6, the refutation, was searched alone on one rank: 26.7 s
+// against 28.7 s on one process (1.03x; the tree's figures are in job_tree.hpp).
 #include <tbb/parallel_for.h>
 
 #include <atomic>
@@ -86,16 +84,10 @@
 
 #include "core/stop.hpp"
 #include "solver/dfpn.hpp"
+#include "solver/job_tree.hpp"
 #include "solver/rank_rounds.hpp"
 
 namespace solver {
-
-// How far a settle_in_rounds call has got, for a progress report that another thread reads
-// while it runs: groups settled (refuted, or every position won) and positions decided.
-struct SettleProgress {
-  std::atomic<uint64_t> groups{0}, groups_settled{0};
-  std::atomic<uint64_t> positions{0}, positions_decided{0};
-};
 
 // Returns every position's result (Unknown where not needed, or where a search cannot
 // finish). `progress` (if any) is reset and kept up to date as results come in.
@@ -113,6 +105,10 @@ std::vector<solver::Result> settle_in_rounds(Solver& dfpn, const std::vector<Pos
     serve_rank_rounds(dfpn, positions, left, threads, stop);
     return std::vector<Result>(positions.size(), Result::Unknown);
   }
+  if constexpr (TreeGame<typename Solver::Game>)  // rank 0 keeps a tree of jobs (job_tree.hpp)
+    if (shared)
+      return settle_tree_across_ranks(dfpn, positions, left, groups, threads, stop, across_ranks,
+                                      progress);
   using solver::Result;
   constexpr uint64_t kFirstBudget = uint64_t{1} << 16;  // nodes
   constexpr uint64_t kLastBudget = uint64_t{1} << 40;
@@ -290,7 +286,7 @@ std::vector<solver::Result> settle_in_rounds(Solver& dfpn, const std::vector<Pos
   RankProxies proxies(shared ? threads : 0, stop);
   proxies.start([&](RemoteSearch& remote) {
     auto run = [&](size_t k, int order, std::optional<uint64_t> budget, const auto& unneeded) {
-      return remote.search(k, order, budget, unneeded);
+      return remote.search(k, {}, order, budget, unneeded);
     };
     worker(run, remote.rank());
   });
