@@ -32,10 +32,29 @@
 // settled as one process settles it, whichever ranks searched what; only which refutation is
 // named may change, as with threads.
 //
+// A leaf whose mover has one option is expanded before any search: its search would be its
+// child's, and the chain of forced moves (b6 above has one answer) would otherwise pass
+// through the budgets one leaf at a time while the other ranks wait.
+//
 // COST. A job starts afresh on a rank whose table has not seen its position, so expanding
 // early repeats work and expanding late leaves ranks idle; `expand_after` is the balance.
 // Jobs name their position by the reply and the moves from it (rank_rounds.hpp), so nothing
 // game-specific crosses between ranks.
+//
+// MEASURED (Konane 6x7 standard, `solve --board 6x7 --threads 1`, this 2-core VM, 2026-12-03;
+// one process took 24.4-27.3 s, 18.6 M nodes). On 2 ranks the runs vary widely, because
+// which leaf each rank takes depends on timing and so do the numbers that order the tree:
+//  - the tree: 14.2 to 29.2 s, 18.3 M to 29.9 M nodes in all; in one set of 4 pairs
+//    against one process, 22.1 s median against 27.3 s. Its best runs split the work
+//    evenly with no extra nodes; the slow ones search a White move of b6's line and a5's
+//    subtree beside the winning line (speculation at a node that needs one child) and
+//    repeat on one rank what the other's table held;
+//  - the rounds (before): 26.7 s against 28.7 s (results/scaling.md, 7c76d20);
+//  - for scale, 2 threads in one process, sharing one table: 14.2 and 20.2 s. Two
+//    searchers at once each run about a fifth slower than one alone (560-690 K nodes a
+//    second each against 710 K): df-pn waits on memory, and the two share its bandwidth.
+//  - expand_after 128 K, 256 K, 1 M and 2 M nodes did no better than 512 K (2 to 4 runs
+//    of each).
 #include <tbb/parallel_for.h>
 
 #include <algorithm>
@@ -65,6 +84,7 @@ struct JobTreeLimits {
 template <class G>
 concept TreeGame = requires(const typename G::Position& p, bool left) {
   G::for_each_option(p, left, [](const typename G::Position&) {});
+  { G::count_options(p, left) } -> std::convertible_to<int>;
 };
 
 // What settle_by_job_tree reports besides the results: nodes of the tree, leaves expanded,
@@ -97,7 +117,8 @@ std::vector<core::Result> settle_by_job_tree(Solver& dfpn, const std::vector<Pos
     std::vector<uint16_t> path;  // moves from the reply to here
     std::vector<uint32_t> kids;
     bool expanded = false, busy = false;
-    bool wide = false;  // more options than a job's path can name: searched as a leaf only
+    bool wide = false;    // more options than a job's path can name: searched as a leaf only
+    bool forced = false;  // its mover has one option: expanded before any search
     uint32_t phi = 1, delta = 1;
     uint64_t searched = 0, next_budget = 0;
   };
@@ -125,6 +146,7 @@ std::vector<core::Result> settle_by_job_tree(Solver& dfpn, const std::vector<Pos
   const auto add_node = [&](const Position& pos, bool mover, uint32_t parent, size_t reply,
                             std::vector<uint16_t> path) {
     Node n{pos, mover, parent, reply, std::move(path), {}};
+    n.forced = G::count_options(pos, mover) == 1;
     const auto numbers = dfpn.peek(pos, mover);
     n.phi = numbers.v0, n.delta = numbers.v1;
     n.next_budget = limits.first_budget;
@@ -194,8 +216,8 @@ std::vector<core::Result> settle_by_job_tree(Solver& dfpn, const std::vector<Pos
     propagate(n);
   };
   const auto can_expand = [&](const Node& n) {
-    return n.searched >= limits.expand_after && n.path.size() < rank_rounds::kMaxDepth &&
-           n.next_budget != 0 && !n.wide;
+    return (n.forced || n.searched >= limits.expand_after) &&
+           n.path.size() < rank_rounds::kMaxDepth && n.next_budget != 0 && !n.wide;
   };
   // The most-proving leaf under n that nobody is searching (THE TREE above).
   const auto select = [&](auto& self, uint32_t n) -> std::optional<uint32_t> {
