@@ -163,7 +163,9 @@ std::vector<core::Result> settle_by_job_tree(Solver& dfpn, const std::vector<Pos
     std::vector<Keyed<Position>> keys;
     for (size_t k : g) keys.push_back(G::key(positions[k]));
     const uint32_t root = static_cast<uint32_t>(nodes.size());
-    nodes.push_back(Node{positions[g.front()], !left, kNone, g.front(), {}, {}});  // (pos unused)
+    // (A root is never searched: its position is left unset. With no replies it is settled:
+    // the replier has lost.)
+    nodes.push_back(Node{Position{}, !left, kNone, g.empty() ? 0 : g.front(), {}, {}});
     nodes[root].expanded = true;
     for (size_t i = 0; i < g.size(); ++i) {
       for (size_t j = 0; j < i; ++j)
