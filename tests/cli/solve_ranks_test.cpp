@@ -1,4 +1,4 @@
-// `konane solve` under mpirun (solver/rank_rounds.hpp): on 2 and 3 ranks every removal's
+// `konane solve` under mpirun (solver/job_tree.hpp, rank_rounds.hpp): on 2 and 3 ranks every removal's
 // result (--board), or the winner, the winning moves and the principal variation (POSITION)
 // are those of one process; the JSON names the ranks and the nodes each searched; an answer
 // read from the database ends the other ranks' wait; rank 0 alone prints.
@@ -15,7 +15,7 @@ namespace {
 
 using clitest::mpirun;
 
-// Winner and each removal's result; the refutation named may differ (reply_rounds.hpp).
+// Winner and each removal's result; the refutation named may differ (job_tree.hpp).
 std::string results_of(const nlohmann::json& j) {
   std::string out = j.value("winner", "?");
   for (const auto& r : j["removals"])
@@ -54,8 +54,8 @@ TEST(SolveRanks, SameRemovalResultsAsOneProcess) {
 }
 
 // Ranks of two threads each: four searchers, more than a group of 4x4 has replies, so
-// searchers leave a group whose replies are all taken for the next, and join searches only
-// once no group has a reply free (reply_rounds.hpp, RANKS).
+// searchers leave a group whose open leaves are all taken for the next group's, or wait
+// for a leaf to come back (job_tree.hpp).
 TEST(SolveRanks, RanksOfSeveralThreadsGiveTheResultsOfOneProcess) {
   for (const std::string board : {"4x4", "5x5", "4x6"}) {
     const std::vector<std::string> args = {"solve", "--board", board,       "--opening",

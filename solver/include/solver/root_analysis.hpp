@@ -121,12 +121,13 @@ void principal_variation(DfpnSolver<G>& dfpn, typename G::Position p, bool left,
 // winner, and with_pv a principal variation.
 //
 // ACROSS RANKS (across_ranks, under MPI; every rank makes this call): each move's child is
-// one job for the threads of every rank (rank_rounds.hpp), searched to the end on the rank
-// that takes it. Only rank 0's answer is filled in. Its principal variation reads the
-// children's results (`known`), since other ranks proved some of them, and searches the
-// rest of the line on rank 0 alone. (Jobs one level deeper, every reply to every move in
-// rounds as for `solve --board`, kept 2 ranks busier but searched 6.7 M nodes against 2.0 M
-// before the line: Konane 6x6 after d3,d4, 2 ranks of 1 thread.)
+// the root of a job tree (job_tree.hpp), whose leaves are searched by the threads of every
+// rank and which grows under the children that cost the most. Only rank 0's answer is
+// filled in. Its principal variation reads the children's results (`known`), since other
+// ranks proved some of them, and searches the rest of the line on rank 0 alone. (Before the
+// tree, jobs one level deeper for every move, every reply in rounds as for `solve --board`,
+// kept 2 ranks busier but searched 6.7 M nodes against 2.0 M before the line: Konane 6x6
+// after d3,d4, 2 ranks of 1 thread.)
 template <MoveGame G>
 RootAnalysis<typename G::Move> analyse(DfpnSolver<G>& dfpn, const typename G::Position& p,
                                        bool left, bool with_pv, int threads, core::StopToken& stop,
