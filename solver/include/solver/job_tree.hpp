@@ -80,7 +80,8 @@ struct JobTreeLimits {
   uint64_t expand_after = uint64_t{1} << 19;  // a leaf searched this much in all is expanded
 };
 
-// Games whose positions the tree can expand.
+// Games whose positions the tree can expand; for others it is a tree of the groups and their
+// replies only, whose leaves get doubling budgets.
 template <class G>
 concept TreeGame = requires(const typename G::Position& p, bool left) {
   G::for_each_option(p, left, [](const typename G::Position&) {});
@@ -146,7 +147,7 @@ std::vector<core::Result> settle_by_job_tree(Solver& dfpn, const std::vector<Pos
   const auto add_node = [&](const Position& pos, bool mover, uint32_t parent, size_t reply,
                             std::vector<uint16_t> path) {
     Node n{pos, mover, parent, reply, std::move(path), {}};
-    n.forced = G::count_options(pos, mover) == 1;
+    if constexpr (TreeGame<G>) n.forced = G::count_options(pos, mover) == 1;
     const auto numbers = dfpn.peek(pos, mover);
     n.phi = numbers.v0, n.delta = numbers.v1;
     n.next_budget = limits.first_budget;
@@ -200,8 +201,9 @@ std::vector<core::Result> settle_by_job_tree(Solver& dfpn, const std::vector<Pos
   // A leaf's children, one for each option of its mover, in for_each_option's order.
   const auto expand = [&](uint32_t n) {
     std::vector<Position> options;
-    G::for_each_option(nodes[n].pos, nodes[n].left,
-                       [&](const Position& c) { options.push_back(c); });
+    if constexpr (TreeGame<G>)
+      G::for_each_option(nodes[n].pos, nodes[n].left,
+                         [&](const Position& c) { options.push_back(c); });
     if (options.size() > std::numeric_limits<uint16_t>::max()) {
       nodes[n].wide = true;
       return;
@@ -218,7 +220,7 @@ std::vector<core::Result> settle_by_job_tree(Solver& dfpn, const std::vector<Pos
     propagate(n);
   };
   const auto can_expand = [&](const Node& n) {
-    return (n.forced || n.searched >= limits.expand_after) &&
+    return TreeGame<G> && (n.forced || n.searched >= limits.expand_after) &&
            n.path.size() < rank_rounds::kMaxDepth && n.next_budget != 0 && !n.wide;
   };
   // The most-proving leaf under n that nobody is searching (THE TREE above).
@@ -320,8 +322,8 @@ Searched search_here(Solver& dfpn, const Position& pos, bool mover, std::optiona
   constexpr uint64_t kPoll = 1024;  // DfpnSolver asks abandon() this often
   uint64_t polls = 0;
   Searched s;
-  s.result =
-      dfpn.solve(pos, mover, [&] { return (budget && ++polls * kPoll > *budget) || unneeded(); });
+  s.result = dfpn.solve(
+      pos, mover, [&] { return (budget && ++polls * kPoll > *budget) || unneeded(); }, 0);
   if (s.result == core::Result::Unknown) {
     const auto numbers = dfpn.peek(pos, mover);
     s.delta = numbers.v1, s.phi = numbers.v0;

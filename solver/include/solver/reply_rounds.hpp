@@ -65,14 +65,12 @@
 // and 119.0 s, against 101.2, 116.6 and 127.3 s with equal budgets.
 //
 // RANKS. Across the ranks of an MPI run, rank 0 settles the groups with a tree of jobs
-// instead (job_tree.hpp), which can split one reply's proof between ranks; the rounds remain
-// for a game the tree cannot expand (no for_each_option), with the rules below. Each rank
-// has tables of its own (rank_rounds.hpp), so a reply is best searched where it was
-// searched before, and every searcher starts in the earliest open group, leaving it for the
-// next only when every reply there is settled or being searched. On Konane 6x7 standard (2
-// ranks, 1 thread each) the rounds settled d3 in half the time and then searched a6's two
-// replies one each, so that b6, the refutation, was searched alone on one rank: 26.7 s
-// against 28.7 s on one process (1.03x; the tree's figures are in job_tree.hpp).
+// instead (job_tree.hpp), which can split one reply's proof between ranks. Rounds across
+// ranks (until 2026-12-03) handed out whole replies, each rank with tables of its own: on
+// Konane 6x7 standard (2 ranks, 1 thread each) they settled d3 in half the time and then
+// searched a6's two replies one each, so that b6, the refutation, was searched alone on
+// one rank: 26.7 s against 28.7 s on one process (1.03x), where the tree took 16.9 s
+// against 25.1 s (1.60x, results/scaling.md).
 #include <tbb/parallel_for.h>
 
 #include <atomic>
@@ -105,10 +103,9 @@ std::vector<solver::Result> settle_in_rounds(Solver& dfpn, const std::vector<Pos
     serve_rank_rounds(dfpn, positions, left, threads, stop);
     return std::vector<Result>(positions.size(), Result::Unknown);
   }
-  if constexpr (TreeGame<typename Solver::Game>)  // rank 0 keeps a tree of jobs (job_tree.hpp)
-    if (shared)
-      return settle_tree_across_ranks(dfpn, positions, left, groups, threads, stop, across_ranks,
-                                      progress);
+  if (shared)  // rank 0 keeps a tree of jobs (RANKS above)
+    return settle_tree_across_ranks(dfpn, positions, left, groups, threads, stop, across_ranks,
+                                    progress);
   using solver::Result;
   constexpr uint64_t kFirstBudget = uint64_t{1} << 16;  // nodes
   constexpr uint64_t kLastBudget = uint64_t{1} << 40;
@@ -160,33 +157,23 @@ std::vector<solver::Result> settle_in_rounds(Solver& dfpn, const std::vector<Pos
   };
   // The search orders in use on each reply: bit v for DfpnSolver's child order v.
   std::unique_ptr<std::atomic<uint32_t>[]> busy(new std::atomic<uint32_t>[positions.size()]());
-  // Across ranks (rank_rounds.hpp) each rank has its own tables, so a reply is best searched
-  // again where it was searched before (`owner`), and joining a search running on another
-  // rank would only repeat it. On one process every searcher is rank 0.
-  std::unique_ptr<std::atomic<int>[]> owner(new std::atomic<int>[positions.size()]);
-  for (size_t i = 0; i < positions.size(); ++i) owner[i].store(-1);
-  // One search of reply k, given up after `budget` nodes (none: no limit) or when it is no
-  // longer needed, in the first child order nobody else is using on k; `run(order, budget,
-  // abandon)` searches, here or on another rank.
   // FAVOURING above: each class's delta after its last search left it open (0: none yet).
   std::unique_ptr<std::atomic<uint32_t>[]> near(new std::atomic<uint32_t>[positions.size()]());
-  auto search = [&](size_t g, size_t k, std::optional<uint64_t> budget, auto& run, int me) {
-    owner[twin[k]].store(me);
+  // One search of reply k, given up after `budget` nodes (none: no limit) or when it is no
+  // longer needed, in the first child order nobody else is using on k.
+  auto search = [&](size_t g, size_t k, std::optional<uint64_t> budget) {
     uint32_t used = busy[k].load();
     int order;
     do order = std::countr_one(used) % 32;
     while (!busy[k].compare_exchange_weak(used, used | (uint32_t{1} << order)));
-    const Searched s = run(k, order, budget, [&] { return known(k) || group_done(g); });
-    if (s.result == Result::Unknown) near[twin[k]].store(std::max<uint32_t>(1, s.delta));
-    busy[k].fetch_and(~(uint32_t{1} << order));
-    if (s.result != Result::Unknown) decided(g, k, s.result);
-  };
-  auto here = [&](size_t k, int order, std::optional<uint64_t> budget, const auto& unneeded) {
     uint64_t polls = 0;
     const Result r = dfpn.solve(
-        positions[k], left, [&] { return (budget && ++polls * kPoll > *budget) || unneeded(); },
-        order);
-    return Searched{r, r == Result::Unknown ? dfpn.peek(positions[k], left).v1 : 0};
+        positions[k], left,
+        [&] { return (budget && ++polls * kPoll > *budget) || known(k) || group_done(g); }, order);
+    if (r == Result::Unknown)
+      near[twin[k]].store(std::max<uint32_t>(1, dfpn.peek(positions[k], left).v1));
+    busy[k].fetch_and(~(uint32_t{1} << order));
+    if (r != Result::Unknown) decided(g, k, r);
   };
   // The budget of each class's next search (0: it had its last one). Two workers may pick
   // the same class at once; the later one then joins it, which costs speed, never a result.
@@ -208,13 +195,9 @@ std::vector<solver::Result> settle_in_rounds(Solver& dfpn, const std::vector<Pos
       if (busy[m[(t + i) % m.size()]].load() == 0) return m[(t + i) % m.size()];
     return m[t % m.size()];
   };
-  // Whether a searcher may join a reply another is searching (RANKS above: across ranks, not
-  // on the first pass).
-  const auto may_join = [&](bool from_last) { return from_last || !shared; };
-  auto pick = [&](size_t g, bool from_last, int me) -> std::optional<size_t> {
-    const bool join = may_join(from_last);
+  auto pick = [&](size_t g, bool from_last) -> std::optional<size_t> {
     const auto& jobs = groups[g];
-    std::optional<size_t> best, elsewhere, best_busy;
+    std::optional<size_t> best, best_busy;
     // The favourite: the open class of strictly least delta, once every open class has one.
     std::optional<size_t> favoured;
     bool tie = false;
@@ -235,64 +218,38 @@ std::vector<solver::Result> settle_in_rounds(Solver& dfpn, const std::vector<Pos
     for (size_t n = 0; n < jobs.size(); ++n) {
       const size_t k = jobs[from_last ? jobs.size() - 1 - n : n];  // a class, at its first
       if (twin[k] != k || known(k) || next_budget[k].load() == 0) continue;
-      const int o = owner[k].load();
-      const bool mine = o < 0 || o == me;
-      const bool in_use = class_busy(k);
-      if (in_use && !mine) continue;
-      auto& slot = in_use ? best_busy : mine ? best : elsewhere;
+      auto& slot = class_busy(k) ? best_busy : best;
       if (!slot || weighed(k) < weighed(*slot)) slot = k;
     }
-    if (join && favoured && class_busy(*favoured) &&
-        (owner[*favoured] < 0 || owner[*favoured] == me)) {
-      const auto free = best ? best : elsewhere;
-      if (!free || weighed(*favoured) < weighed(*free)) return favoured;
-    }
-    return best ? best : elsewhere ? elsewhere : join ? best_busy : std::nullopt;
+    if (favoured && class_busy(*favoured) && (!best || weighed(*favoured) < weighed(*best)))
+      return favoured;
+    return best ? best : best_busy;
   };
-  auto run_group = [&](size_t g, bool from_last, auto& run, int me) {
-    const bool join = may_join(from_last);
+  auto run_group = [&](size_t g, bool from_last) {
     const auto& jobs = groups[g];
     if (jobs.size() == 1) {  // nothing to take turns with: one search to the end
-      if (!known(jobs[0]) && !stop.poll() &&
-          (busy[jobs[0]].load() == 0 || (join && owner[jobs[0]] == me)))
-        search(g, jobs[0], std::nullopt, run, me);
+      if (!known(jobs[0]) && !stop.poll()) search(g, jobs[0], std::nullopt);
       return;
     }
     while (!group_done(g) && !stop.poll()) {
-      const auto c = pick(g, from_last, me);
+      const auto c = pick(g, from_last);
       if (!c) return;
       const uint64_t budget = next_budget[*c].load();
       // Past kLastBudget one last search without a budget (0 marks it done): a search that
       // still returns Unknown (a state too wide to search) would otherwise be retried forever.
       next_budget[*c].store(budget > kLastBudget ? 0 : budget * 2);
-      search(g, member(*c), budget > kLastBudget ? std::nullopt : std::optional(budget), run, me);
+      search(g, member(*c), budget > kLastBudget ? std::nullopt : std::optional(budget));
     }
   };
   const size_t n = groups.size();
   std::atomic<size_t> next{0};
-  auto worker = [&](auto& run, int me) {
-    // RANKS above: every searcher starts in the earliest open group, and joins a search
-    // (another order of a reply being searched) only once no group has a reply free.
-    if (shared)
-      for (size_t g = 0; g < n; ++g) {
-        if (!group_done(g)) run_group(g, false, run, me);
-      }
-    else
-      for (size_t g; (g = next.fetch_add(1)) < n;) run_group(g, false, run, me);
+  auto worker = [&] {
+    for (size_t g; (g = next.fetch_add(1)) < n;) run_group(g, false);
     for (size_t g = n; g-- > 0;)
-      if (!group_done(g)) run_group(g, true, run, me);
+      if (!group_done(g)) run_group(g, true);
   };
-  // Across ranks: a proxy thread for each thread of every other rank (rank_rounds.hpp).
-  RankProxies proxies(shared ? threads : 0, stop);
-  proxies.start([&](RemoteSearch& remote) {
-    auto run = [&](size_t k, int order, std::optional<uint64_t> budget, const auto& unneeded) {
-      return remote.search(k, {}, order, budget, unneeded);
-    };
-    worker(run, remote.rank());
-  });
   tbb::parallel_for(
-      0, std::max(1, threads), [&](int) { worker(here, 0); }, tbb::simple_partitioner());
-  proxies.join(across_ranks);
+      0, std::max(1, threads), [&](int) { worker(); }, tbb::simple_partitioner());
   std::vector<Result> out(positions.size());
   for (size_t i = 0; i < positions.size(); ++i) out[i] = results[i].load();
   return out;
