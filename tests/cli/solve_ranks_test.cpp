@@ -1,7 +1,7 @@
-// `konane solve` under mpirun (solver/job_tree.hpp, rank_rounds.hpp): on 2 and 3 ranks every removal's
-// result (--board), or the winner, the winning moves and the principal variation (POSITION)
-// are those of one process; the JSON names the ranks and the nodes each searched; an answer
-// read from the database ends the other ranks' wait; rank 0 alone prints.
+// `konane solve` under mpirun (solver/job_tree.hpp, rank_rounds.hpp): on 2 and 3 ranks every
+// removal's result (--board), or the winner, the winning moves and the principal variation
+// (POSITION) are those of one process; the JSON names the ranks and the nodes each searched; an
+// answer read from the database ends the other ranks' wait; rank 0 alone prints.
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>

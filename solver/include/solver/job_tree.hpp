@@ -314,23 +314,6 @@ std::vector<core::Result> settle_by_job_tree(Solver& dfpn, const std::vector<Pos
   return out;
 }
 
-// One job searched in this process: df-pn on `pos` (`mover` to move) until it is settled,
-// `budget` nodes are spent or unneeded() says so.
-template <class Solver, class Position, class Unneeded>
-Searched search_here(Solver& dfpn, const Position& pos, bool mover, std::optional<uint64_t> budget,
-                     const Unneeded& unneeded) {
-  constexpr uint64_t kPoll = 1024;  // DfpnSolver asks abandon() this often
-  uint64_t polls = 0;
-  Searched s;
-  s.result = dfpn.solve(
-      pos, mover, [&] { return (budget && ++polls * kPoll > *budget) || unneeded(); }, 0);
-  if (s.result == core::Result::Unknown) {
-    const auto numbers = dfpn.peek(pos, mover);
-    s.delta = numbers.v1, s.phi = numbers.v0;
-  }
-  return s;
-}
-
 // The tree across the ranks of an MPI run, on rank 0 (the others serve_rank_rounds): rank 0's
 // `threads` search here, and a proxy thread for each thread of every other rank sends jobs
 // there (rank_rounds.hpp).
@@ -348,7 +331,7 @@ std::vector<core::Result> settle_tree_across_ranks(
     proxies.start([&](RemoteSearch& remote) {
       auto there = [&](size_t reply, std::span<const uint16_t> path, const Position&, bool,
                        std::optional<uint64_t> budget, const auto& unneeded) {
-        return remote.search(reply, path, 0, budget, unneeded);
+        return remote.search(reply, path, budget, unneeded);
       };
       work(there);
     });

@@ -5,7 +5,7 @@
 // JOB-LEVEL SEARCH. Rank 0 keeps the top of the proof and decides what is searched next.
 // Besides its own threads, it has a proxy thread for each thread of every other rank: a
 // proxy takes jobs exactly as a worker thread does, but has its searches run on its rank:
-// it sends the job (a reply and a path of moves below it, a node budget, a child order)
+// it sends the job (a reply and a path of moves below it, and a node budget)
 // and waits for the answer, sending a cancel once the job is no longer needed (a node
 // above it settled, or the run stopped). The other ranks run today's df-pn on each job
 // they get, with tables of their own, until rank 0 ends the run.
@@ -18,11 +18,11 @@
 // COST. Each rank's table keeps what it proved, so a position searched again on the rank that
 // searched it before resumes; on another rank it starts afresh, and the doubling budgets
 // bound that repeated work to about the sum of the earlier budgets. A job costs two
-// messages of 30 (plus 2 a move of its path) and 25 bytes, plus a cancel of 8 when it is
+// messages of 26 (plus 2 a move of its path) and 25 bytes, plus a cancel of 8 when it is
 // cut short.
 //
 // MESSAGES (slot s < kMaxSlots is one thread of a rank; tags are kJobTag + s and so on):
-//   job     [u64 id][u64 reply][u64 budget, 0: none][u32 order][u16 depth][u16 option]...
+//   job     [u64 id][u64 reply][u64 budget, 0: none][u16 depth][u16 option]...
 //           the position searched is the reply's after `depth` moves, each named by its
 //           index in the game's for_each_option order, the players taking turns from the
 //           reply's mover (job_tree.hpp); id kEnd: the run is over
@@ -95,7 +95,7 @@ T get(const std::string& in, size_t at) {
 inline int slots(int threads) {
   return std::min(std::max(1, threads), kMaxSlots);
 }
-inline constexpr size_t kJobBytes = 30;  // without its path
+inline constexpr size_t kJobBytes = 26;  // without its path
 inline constexpr size_t kDoneBytes = 25;
 inline constexpr size_t kMaxDepth = 1000;  // moves in a job's path
 
@@ -127,20 +127,16 @@ class RemoteSearch {
   RemoteSearch(int rank, int slot, core::StopToken& stop, RoundStats& stats, std::mutex& mu)
       : rank_(rank), slot_(slot), stop_(stop), stats_(stats), mu_(mu) {}
 
-  int rank() const { return rank_; }
-
   // Searches the position `path` leads to from reply `reply` (rank_rounds::follow_path).
   template <class Unneeded>
-  Searched search(size_t reply, std::span<const uint16_t> path, int order,
-                  std::optional<uint64_t> budget, const Unneeded& unneeded) {
+  Searched search(size_t reply, std::span<const uint16_t> path, std::optional<uint64_t> budget,
+                  const Unneeded& unneeded) {
     using namespace rank_rounds;
     const uint64_t id = next_id_++;
     std::string job;
     put(job, id);
     put(job, reply);
     put(job, budget ? std::max<uint64_t>(*budget, 1) : 0);
-    const uint32_t o = static_cast<uint32_t>(order);
-    job.append(reinterpret_cast<const char*>(&o), 4);
     const uint16_t depth = static_cast<uint16_t>(std::min(path.size(), kMaxDepth));
     job.append(reinterpret_cast<const char*>(&depth), 2);
     for (size_t i = 0; i < depth; ++i) job.append(reinterpret_cast<const char*>(&path[i]), 2);
@@ -249,12 +245,28 @@ inline void RankProxies::join(RoundStats* out) {
   if (out) *out = stats_;
 }
 
+// One job searched in this process: df-pn on `pos` (`mover` to move) until it is settled,
+// `budget` nodes are spent or unneeded() says so.
+template <class Solver, class Position, class Unneeded>
+Searched search_here(Solver& dfpn, const Position& pos, bool mover, std::optional<uint64_t> budget,
+                     const Unneeded& unneeded) {
+  constexpr uint64_t kPoll = 1024;  // DfpnSolver asks abandon() this often
+  uint64_t polls = 0;
+  Searched s;
+  s.result = dfpn.solve(
+      pos, mover, [&] { return (budget && ++polls * kPoll > *budget) || unneeded(); }, 0);
+  if (s.result == core::Result::Unknown) {
+    const auto numbers = dfpn.peek(pos, mover);
+    s.delta = numbers.v1, s.phi = numbers.v0;
+  }
+  return s;
+}
+
 // Another rank: runs the jobs rank 0 sends, on `threads` threads, until it ends the run.
 template <class Solver, class Position>
 void serve_rank_rounds(Solver& dfpn, const std::vector<Position>& positions, bool left, int threads,
                        core::StopToken& stop) {
   using namespace rank_rounds;
-  constexpr uint64_t kPoll = 1024;  // DfpnSolver asks abandon() this often
   // A thread of its own for each slot, not oneTBB tasks: a slot waits for rank 0's jobs,
   // and one waiting task must not keep the next slot from starting (under mpirun a rank is
   // often bound to one core, and oneTBB then runs one task at a time).
@@ -265,15 +277,13 @@ void serve_rank_rounds(Solver& dfpn, const std::vector<Position>& positions, boo
       const uint64_t id = get(*job, 0);
       if (id == kEnd) return;
       const uint64_t reply = get(*job, 8), budget = get(*job, 16);
-      const uint32_t order = get<uint32_t>(*job, 24);
-      const uint16_t depth = get<uint16_t>(*job, 28);
+      const uint16_t depth = get<uint16_t>(*job, 24);
       if (reply >= positions.size() || job->size() != kJobBytes + 2 * size_t{depth}) return;
       std::vector<uint16_t> path(depth);
       if (depth > 0) std::memcpy(path.data(), job->data() + kJobBytes, 2 * size_t{depth});
       const bool mover = depth % 2 == 0 ? left : !left;
       const auto at = follow_path<typename Solver::Game>(positions[reply], left, path);
       if (!at) return;  // rank 0 sent a move this rank does not have: a broken run
-      uint64_t polls = 0;
       bool cancelled = false;
       const auto cancel_came = [&] {
         while (auto c = ranks::try_receive(0, kCancelTag + slot)) {
@@ -283,25 +293,17 @@ void serve_rank_rounds(Solver& dfpn, const std::vector<Position>& positions, boo
         return true;  // MPI failed: give the job up
       };
       const uint64_t before = dfpn.nodes();
-      const core::Result r = dfpn.solve(
-          *at, mover,
-          [&] {
+      const Searched s =
+          search_here(dfpn, *at, mover, budget ? std::optional(budget) : std::nullopt, [&] {
             cancelled = cancelled || cancel_came();
-            return (budget && ++polls * kPoll > budget) || cancelled || stop.poll();
-          },
-          static_cast<int>(order));
+            return cancelled || stop.poll();
+          });
       std::string done;
       put(done, id);
-      done.push_back(static_cast<char>(r));
+      done.push_back(static_cast<char>(s.result));
       put(done, dfpn.nodes() - before);
-      uint32_t delta = 0, phi = 0;
-      if (r == core::Result::Unknown) {
-        const auto numbers = dfpn.peek(*at, mover);
-        delta = numbers.v1;
-        phi = numbers.v0;
-      }
-      done.append(reinterpret_cast<const char*>(&delta), 4);
-      done.append(reinterpret_cast<const char*>(&phi), 4);
+      done.append(reinterpret_cast<const char*>(&s.delta), 4);
+      done.append(reinterpret_cast<const char*>(&s.phi), 4);
       if (!ranks::send(0, kDoneTag + slot, done)) return;
     }
   };
