@@ -145,11 +145,17 @@ inline Position play(const Position& p, Color side, Move m) {
 }
 
 // f(position after m) for every legal move m of `side`, in generation order.
+// Straight from the jump waves, in generate_moves' order: no move list is built (zeroing
+// its 256 slots cost 2% of a 6x7 solve's time, since every node expands every region).
 template <class F>
 void for_each_child(const Position& p, Color side, F&& f) {
-  MoveList moves;
-  generate_moves(p, side, moves);
-  for (const Move& m : moves) f(play(p, side, m));
+  for_each_jump_wave(p, side, [&](Bitboard wave, int d, int k) {
+    const int back = 2 * k * kStep[d];
+    for (; wave; wave &= wave - 1) {
+      const int to = lowest_square(wave);
+      f(play(p, side, Move{static_cast<uint8_t>(to - back), static_cast<uint8_t>(to)}));
+    }
+  });
 }
 
 bool is_legal_jump(const Position& p, Color side, Move m);

@@ -52,9 +52,12 @@
 
 namespace konane {
 
+// No default member initializers: a RegionList is declared for every child of every search
+// node, and zeroing its 1.5 KiB was 4% of a 6x7 solve's time. decompose() writes the
+// entries it returns; the rest are never read.
 struct Region {
-  Bitboard black = 0, white = 0;  // the region's stones, on the original board
-  Bitboard zone = 0;              // Zb u Zw
+  Bitboard black, white;  // the region's stones, on the original board
+  Bitboard zone;          // Zb u Zw
 };
 
 // At most one region per stone.
