@@ -245,16 +245,18 @@ inline void RankProxies::join(RoundStats* out) {
   if (out) *out = stats_;
 }
 
-// One job searched in this process: df-pn on `pos` (`mover` to move) until it is settled,
-// `budget` nodes are spent or unneeded() says so.
+// One job searched in this process: df-pn on `pos` (`mover` to move) in child order `order`
+// (DfpnSolver::solve) until it is settled, `budget` nodes are spent or unneeded() says so.
+// Every scheduler's searches go through here: the job tree's, the serving ranks' and the
+// one-process reply rounds'.
 template <class Solver, class Position, class Unneeded>
 Searched search_here(Solver& dfpn, const Position& pos, bool mover, std::optional<uint64_t> budget,
-                     const Unneeded& unneeded) {
+                     const Unneeded& unneeded, int order = 0) {
   constexpr uint64_t kPoll = 1024;  // DfpnSolver asks abandon() this often
   uint64_t polls = 0;
   Searched s;
   s.result = dfpn.solve(
-      pos, mover, [&] { return (budget && ++polls * kPoll > *budget) || unneeded(); }, 0);
+      pos, mover, [&] { return (budget && ++polls * kPoll > *budget) || unneeded(); }, order);
   if (s.result == core::Result::Unknown) {
     const auto numbers = dfpn.peek(pos, mover);
     s.delta = numbers.v1, s.phi = numbers.v0;

@@ -109,7 +109,6 @@ std::vector<solver::Result> settle_in_rounds(Solver& dfpn, const std::vector<Pos
   using solver::Result;
   constexpr uint64_t kFirstBudget = uint64_t{1} << 16;  // nodes
   constexpr uint64_t kLastBudget = uint64_t{1} << 40;
-  constexpr uint64_t kPoll = 1024;      // DfpnSolver asks abandon() this often
   constexpr uint64_t kDisfavoured = 4;  // FAVOURING above
   std::unique_ptr<std::atomic<Result>[]> results(new std::atomic<Result>[positions.size()]);
   for (size_t i = 0; i < positions.size(); ++i) results[i].store(Result::Unknown);
@@ -166,14 +165,11 @@ std::vector<solver::Result> settle_in_rounds(Solver& dfpn, const std::vector<Pos
     int order;
     do order = std::countr_one(used) % 32;
     while (!busy[k].compare_exchange_weak(used, used | (uint32_t{1} << order)));
-    uint64_t polls = 0;
-    const Result r = dfpn.solve(
-        positions[k], left,
-        [&] { return (budget && ++polls * kPoll > *budget) || known(k) || group_done(g); }, order);
-    if (r == Result::Unknown)
-      near[twin[k]].store(std::max<uint32_t>(1, dfpn.peek(positions[k], left).v1));
+    const Searched s = search_here(
+        dfpn, positions[k], left, budget, [&] { return known(k) || group_done(g); }, order);
+    if (s.result == Result::Unknown) near[twin[k]].store(std::max<uint32_t>(1, s.delta));
     busy[k].fetch_and(~(uint32_t{1} << order));
-    if (r != Result::Unknown) decided(g, k, r);
+    if (s.result != Result::Unknown) decided(g, k, s.result);
   };
   // The budget of each class's next search (0: it had its last one). Two workers may pick
   // the same class at once; the later one then joins it, which costs speed, never a result.
