@@ -70,6 +70,7 @@
 #include "core/stop.hpp"
 #include "solver/dfpn_choice.hpp"
 #include "solver/rank_rounds.hpp"
+#include "solver/settle_search.hpp"
 
 namespace solver {
 

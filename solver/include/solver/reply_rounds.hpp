@@ -84,6 +84,7 @@
 #include "solver/dfpn.hpp"
 #include "solver/job_tree.hpp"
 #include "solver/rank_rounds.hpp"
+#include "solver/settle_search.hpp"
 
 namespace solver {
 
