@@ -55,6 +55,16 @@
 //    second each against 710 K): df-pn waits on memory, and the two share its bandwidth.
 //  - expand_after 128 K, 256 K, 1 M and 2 M nodes did no better than 512 K (2 to 4 runs
 //    of each).
+//  - Repeated work (2026-12-03): in a run, 15 to 52 jobs went to a rank whose table had not
+//    seen the leaf, which the other rank had searched last (budgets of 2.6 to 9.1 M nodes
+//    in all). Two rules against it were tried, neither kept (6 rounds of the three, median
+//    time and nodes of 2 ranks): as it is, 20.3 s and 25.0 M nodes;
+//     - affinity: a searcher takes the most-proving leaf that its own rank or nobody has
+//       searched, another only when there is none: no such jobs, but 22.5 s and 26.1 M.
+//       One reply's proof (12.8 M nodes, the same count in every run) then stays on the
+//       rank that started it, which bounds the run at about 17 s on this VM;
+//     - a leaf the other rank searched last is expanded instead of searched: 22.0 s and
+//       26.3 M nodes.
 #include <tbb/parallel_for.h>
 
 #include <algorithm>
