@@ -18,6 +18,7 @@
 #include "batch_lines.hpp"
 #include "core/progress.hpp"
 #include "db_support.hpp"
+#include "file_output.hpp"
 #include "json.hpp"
 #include "rank_setup.hpp"
 #include "solver/ranks.hpp"
@@ -139,6 +140,15 @@ int run_batch_job(const std::vector<BatchItem>& items, const BatchJob& job, Io i
   std::map<int, std::string> results;  // line number -> JSON
   const auto read_previous = [&]() -> bool {
     if (output.empty() || !std::filesystem::exists(output)) return true;
+    // Read to resume and replaced whole at the end: a device or pipe can be neither.
+    if (!std::filesystem::is_regular_file(output)) {
+      usage_error(
+          io, "batch",
+          "--output '" + output +
+              "' is not a regular file (the results file is read to resume a run and "
+              "replaced whole at its end); print to stdout instead by leaving --output out");
+      return false;
+    }
     std::ifstream prev(output);
     std::vector<std::string> saved;
     for (std::string s; std::getline(prev, s);) saved.push_back(s);
@@ -251,19 +261,8 @@ int run_batch_job(const std::vector<BatchItem>& items, const BatchJob& job, Io i
   if (output.empty()) {
     io.out << all.str();
   } else {
-    const std::string tmp = output + ".tmp";
-    {
-      std::ofstream o(tmp, std::ios::trunc);
-      o << all.str();
-      if (!o) return usage_error(io, "batch", "cannot write '" + tmp + "'");
-    }
-    if (const int fd = ::open(tmp.c_str(), O_RDONLY | O_CLOEXEC); fd >= 0) {
-      ::fsync(fd);
-      ::close(fd);
-    }
-    std::error_code ec;
-    std::filesystem::rename(tmp, output, ec);
-    if (ec) return usage_error(io, "batch", "cannot replace '" + output + "'");
+    if (const auto failed = write_file_whole(output, all.str()))
+      return usage_error(io, "batch", "cannot write '" + output + "': " + *failed);
   }
   return any_bad ? kExitNotFound : kExitOk;
 }

@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <ostream>
 
+#include "file_output.hpp"
 #include "game_analysis.hpp"
 #include "json.hpp"
 #include "options.hpp"
@@ -100,8 +101,8 @@ int write_pictures(const std::string& dir, const GameAnalysis& g, Io io) {
     char name[32];
     std::snprintf(name, sizeof name, "ply-%03zu.svg", i);
     const std::string path = (std::filesystem::path(dir) / name).string();
-    if (!write_file_whole(path, *svg))
-      return usage_error(io, "analyse", "cannot write '" + path + "'");
+    if (const auto failed = write_file_whole(path, *svg))
+      return usage_error(io, "analyse", "cannot write '" + path + "': " + *failed);
   }
   return kExitOk;
 }

@@ -1,7 +1,9 @@
 // konane cgt: a calculator for short partizan games (canonical forms, outcome classes,
 // stops, mean, temperature, comparisons and thermographs).
+#include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <optional>
 #include <ostream>
 #include <stdexcept>
@@ -9,9 +11,13 @@
 #include <vector>
 
 #include "cgt/game.hpp"
+#include "cgt/work_limit.hpp"
 #include "command.hpp"
+#include "core/text.hpp"
+#include "file_output.hpp"
 #include "json.hpp"
 #include "options.hpp"
+#include "solver/engine.hpp"
 #include "svg_thermograph.hpp"
 
 namespace konane::cli {
@@ -19,7 +25,7 @@ namespace {
 
 constexpr const char* kName = "cgt";
 constexpr const char* kUsage =
-    "konane cgt [--json] [--stats] EXPR...\n"
+    "konane cgt [--json] [--stats] [--timeout S] [--memory MIB] EXPR...\n"
     "       konane cgt --compare A B\n"
     "       konane cgt --thermograph EXPR [--svg FILE]\n"
     "\n"
@@ -85,11 +91,7 @@ bool parse_all(const std::vector<std::string>& exprs, std::vector<Parsed>& out, 
     if (!g) {
       std::string where = exprs.size() > 1 ? "expression " + std::to_string(i + 1) + ": " : "";
       usage_error(io, kName, where + err.message + " at position " + std::to_string(err.position));
-      // One column per byte, so the caret lines up; bytes a terminal would garble show as '?'.
-      std::string shown = exprs[i];
-      for (char& c : shown)
-        if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x7f) c = '?';
-      io.err << "  " << shown << "\n  " << std::string(err.position, ' ') << "^\n";
+      io.err << core::caret_lines(exprs[i], err.position) << "\n";
       return false;
     }
     out.push_back({exprs[i], *g});
@@ -109,9 +111,16 @@ void print_value(const Parsed& p, bool json, Io io) {
         .field("mean", cgt::mean(g).to_string())
         .field("temperature", cgt::temperature(g).to_string())
         .field("left_stop", cgt::left_stop(g).to_string())
-        .field("right_stop", cgt::right_stop(g).to_string())
-        .field("birthday", cgt::birthday(g))
-        .end_object();  // the writer ends a top-level value with a newline
+        .field("right_stop", cgt::right_stop(g).to_string());
+    // The birthday is counted over the options, which *n and ^n past the expansion limit
+    // do not have: then null and why, the rest answered as in the text output.
+    try {
+      w.field("birthday", cgt::birthday(g));
+    } catch (const std::length_error& e) {
+      w.key("birthday").null();
+      w.field("birthday_error", std::string(e.what()));
+    }
+    w.end_object();  // the writer ends a top-level value with a newline
     return;
   }
   io.out << p.text << "\n"
@@ -164,7 +173,11 @@ int run(const std::vector<std::string>& raw_args, Io io) {
       "compare", po::bool_switch(), "compare two expressions A and B")(
       "thermograph", po::bool_switch(), "print the thermograph of one expression")(
       "svg", po::value<std::string>(), "with --thermograph: also draw it as SVG into FILE")(
-      "stats", po::bool_switch(), "print the game table's size and cache hit rates at the end");
+      "stats", po::bool_switch(), "print the game table's size and cache hit rates at the end")(
+      "timeout", po::value<double>()->default_value(0),
+      "stop with an error after this many seconds (0 = no limit)")(
+      "memory", po::value<int>()->default_value(static_cast<int>(solver::kDefaultMemoryMiB)),
+      "stop with an error once the process uses more than this many MiB");
   auto parsed = parse_args(kName, kUsage, desc, {"expr"}, true, protect_expressions(raw_args), io);
   if (!parsed) return kExitUsage;
   if (parsed->help) return kExitOk;
@@ -173,6 +186,18 @@ int run(const std::vector<std::string>& raw_args, Io io) {
   bool compare = vm["compare"].as<bool>();
   bool thermo = vm["thermograph"].as<bool>();
   bool show_stats = vm["stats"].as<bool>();
+  const auto timeout = checked_seconds(vm, "timeout", kName, io);
+  if (!timeout) return kExitUsage;
+  const auto memory = checked_memory(vm, kName, io);
+  if (!memory) return kExitUsage;
+  using Clock = std::chrono::steady_clock;
+  const Clock::time_point deadline =
+      *timeout > 0 && *timeout < 1e9
+          ? Clock::now() +
+                std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(*timeout))
+          : Clock::time_point::max();
+  // Sums of hot games can grow without bound (a sum of n switches has about 2^n options).
+  cgt::WorkLimit limit(std::numeric_limits<uint64_t>::max(), deadline, *memory);
   std::vector<std::string> exprs;
   if (vm.count("expr")) exprs = vm["expr"].as<std::vector<std::string>>();
 
@@ -204,23 +229,17 @@ int run(const std::vector<std::string>& raw_args, Io io) {
       cgt::Thermograph th = cgt::thermograph(values[0].id);
       if (vm.count("svg")) {
         const std::string& file = vm["svg"].as<std::string>();
-        // Whole or not at all: written beside the target, then renamed over it.
-        const std::string tmp = file + ".tmp";
-        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-        out << thermograph_svg(th, value_text(values[0].id).value_or(values[0].text));
-        out.close();
-        std::error_code ec;
-        if (out) std::filesystem::rename(tmp, file, ec);
-        if (!out || ec) {
-          std::filesystem::remove(tmp, ec);
-          return usage_error(io, kName, "cannot write " + file);
-        }
+        if (const auto failed = write_file_whole(
+                file, thermograph_svg(th, value_text(values[0].id).value_or(values[0].text))))
+          return usage_error(io, kName, "cannot write " + file + ": " + *failed);
       }
       print_thermograph(values[0], th, json, io);
     } else {
       for (const Parsed& p : values) print_value(p, json, io);
     }
     if (show_stats) io.out << cgt::stats_report();
+  } catch (const cgt::WorkLimitExceeded& e) {
+    return usage_error(io, kName, std::string(e.what()) + " (nothing was printed)");
   } catch (const std::overflow_error& e) {
     return usage_error(io, kName, std::string("value out of range: ") + e.what());
   } catch (const std::length_error& e) {

@@ -1,5 +1,6 @@
 // konane db stats|export|verify|repair|upgrade --db PATH: the solved-position database.
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <csignal>
 #include <cstdlib>
@@ -67,6 +68,21 @@ std::string get_or(const RuleSummary& r, const std::string& k, const std::string
   return it == r.fields.end() ? dflt : it->second;
 }
 
+// How far the retrograde solves of one board got: "done" if any opening rule's solve
+// finished (its positions are then all stored), "unfinished" if one was started and none
+// finished (killed, or running now), "none" if the board's positions come from searches.
+std::string retro_state(const std::vector<RuleSummary>& rules, const std::string& board,
+                        uint64_t* layers_done = nullptr) {
+  std::string state = "none";
+  for (const auto& r : rules) {
+    if (r.board != board) continue;
+    if (r.fields.count("done")) return "done";
+    state = "unfinished";
+    if (layers_done) *layers_done = std::max(*layers_done, r.layers_done);
+  }
+  return state;
+}
+
 int run_stats(const std::string& path, bool json, Io io) {
   auto database = open_database(path, db::OpenMode::kReadOnly, false, "db", io);
   if (!database) return kExitUsage;
@@ -96,6 +112,7 @@ int run_stats(const std::string& path, bool json, Io io) {
       j.field("white_to_move_known", b.right_to_move_known);
       j.field("with_value", b.with_cgt);
       j.field("conflicts", b.conflicts);
+      j.field("retro", retro_state(rules, core::shape_name(b.board.shape)));
       j.end_object();
     }
     j.end_array();
@@ -149,6 +166,22 @@ int run_export(const std::string& path, const std::string& board_text, Io io) {
   // checksums and holds the recorded counts against the positions.
   if (auto n = database->count(board); !n) return db_error(io, "db", path, n.error());
   int rc = kExitOk;
+  auto header = db_header(*database);
+  if (!header) return db_error(io, "db", path, header.error());
+  const std::string prefix = solve_records_prefix(header->version);
+  auto meta = database->list_meta(prefix);
+  if (!meta) return db_error(io, "db", path, meta.error());
+  uint64_t layers = 0;
+  if (retro_state(rule_summaries(*meta, prefix), core::shape_name(*size), &layers) ==
+      "unfinished") {
+    // The rows are a consistent snapshot, but not the whole board: said, and exit 1 as
+    // for any incomplete answer.
+    io.err << "konane db: note: the retrograde solve of " << core::shape_name(*size)
+           << " is unfinished (" << layers
+           << " layers finished; killed, or running now): the export holds only the positions "
+              "stored so far\n";
+    rc = kExitNotFound;
+  }
   {
     auto scan = database->scan(board);
     if (!scan) return db_error(io, "db", path, scan.error());
@@ -175,6 +208,7 @@ int run_export(const std::string& path, const std::string& board_text, Io io) {
       }
       io.out << to_string(position_of(scan->key())) << '\t' << name(v->left_to_move) << '\t'
              << name(v->right_to_move) << '\t' << value << '\n';
+      if (!io.out) return output_failed(io, "db", errno);  // a full disk: stop at once
     }
     if (auto s = scan->status(); !s) return db_error(io, "db", path, s.error());
   }

@@ -3,6 +3,8 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <exception>
 #include <iostream>
 #include <optional>
@@ -65,14 +67,52 @@ std::optional<std::string> take_game(std::vector<std::string>& args, std::string
 }
 }  // namespace
 
+namespace {
+// An answer that did not reach its reader (a full disk, a closed pipe, /dev/full) is a
+// failure, never exit 0: the stream is flushed and its state checked.
+int checked_output(Io io, const std::string& command, int rc) {
+  errno = 0;
+  io.out.flush();
+  // A command that failed has said why; one that streams may have met the failure itself.
+  if (io.out || rc == kExitUsage) return rc;
+  return output_failed(io, command, errno);
+}
+}  // namespace
+
+int output_failed(Io io, const std::string& command, int err) {
+  io.err << "konane " << command << ": error: cannot write the output"
+         << (err != 0 ? std::string(": ") + std::strerror(err) : std::string()) << "\n";
+  return kExitUsage;
+}
+
+namespace {
+int run_command(const std::string& name, const Command& command,
+                const std::vector<std::string>& rest, Io io) {
+  try {
+    if (command.streams) return command.run(rest, io);
+    std::ostringstream held;
+    const int rc = command.run(rest, Io{held, io.err});
+    if (rc != kExitUsage) io.out << held.str();
+    return rc;
+  } catch (const std::bad_alloc&) {
+    io.err << "konane " << name << ": out of memory\n";
+    return kExitUsage;
+  } catch (const std::exception& e) {
+    // Last line of defence: commands report errors as values, but no user ever sees a trace.
+    io.err << "konane " << name << ": error: " << e.what() << "\n";
+    return kExitUsage;
+  }
+}
+}  // namespace
+
 int dispatch(const std::vector<std::string>& args, Io io) {
   if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
     print_usage(args.empty() ? io.err : io.out);
-    return args.empty() ? kExitUsage : kExitOk;
+    return checked_output(io, "--help", args.empty() ? kExitUsage : kExitOk);
   }
   if (args[0] == "--version") {
     io.out << "konane " << kVersion << " (build " << kBuildId << ")\n";
-    return kExitOk;
+    return checked_output(io, "--version", kExitOk);
   }
   std::vector<std::string> rest(args.begin() + 1, args.end());
   std::string error;
@@ -93,20 +133,7 @@ int dispatch(const std::vector<std::string>& args, Io io) {
   }
   if (const auto& w = solver::ranks::world(); w.size > 1 && w.rank != 0 && !it->second.every_rank)
     return kExitOk;  // main() takes rank 0's exit code
-  try {
-    if (it->second.streams) return it->second.run(rest, io);
-    std::ostringstream held;
-    const int rc = it->second.run(rest, Io{held, io.err});
-    if (rc != kExitUsage) io.out << held.str();
-    return rc;
-  } catch (const std::bad_alloc&) {
-    io.err << "konane " << args[0] << ": out of memory\n";
-    return kExitUsage;
-  } catch (const std::exception& e) {
-    // Last line of defence: commands report errors as values, but no user ever sees a trace.
-    io.err << "konane " << args[0] << ": error: " << e.what() << "\n";
-    return kExitUsage;
-  }
+  return checked_output(io, args[0], run_command(args[0], it->second, rest, io));
 }
 
 }  // namespace konane::cli

@@ -51,6 +51,10 @@ struct Registrar {
   }
 };
 
+// For a command that streams: its output stream failed (errno `err`, 0 if unknown); says so
+// on io.err and returns kExitUsage.
+int output_failed(Io io, const std::string& command, int err);
+
 // Runs the whole command line (argv without the program name) the way main() does. On a
 // rank other than 0 of an MPI run, io should print nowhere: rank 0 alone prints.
 int dispatch(const std::vector<std::string>& args, Io io);

@@ -8,8 +8,33 @@
 #include <optional>
 #include <ostream>
 #include <thread>
+#include <typeinfo>
+
+#include "core/machine.hpp"
+#include "core/text.hpp"
 
 namespace konane::cli {
+
+namespace {
+// Boost reads "-1" into an unsigned option as 2^64-1 without complaint; every unsigned
+// option is a count or a size, so a minus sign is refused. The message, or nullopt.
+std::optional<std::string> negative_unsigned(const po::parsed_options& options,
+                                             const po::variables_map& vm) {
+  for (const auto& o : options.options) {
+    if (o.string_key.empty() || !vm.count(o.string_key)) continue;
+    const std::type_info& type = vm[o.string_key].value().type();
+    if (type != typeid(unsigned long) && type != typeid(unsigned long long) &&
+        type != typeid(unsigned int) && type != typeid(unsigned short))
+      continue;
+    for (const std::string& v : o.value) {
+      const auto first = v.find_first_not_of(" \t");
+      if (first != std::string::npos && v[first] == '-')
+        return "--" + o.string_key + " must be 0 or more (got '" + core::clip(v, 40) + "')";
+    }
+  }
+  return std::nullopt;
+}
+}  // namespace
 
 std::optional<ParsedArgs> parse_args(const std::string& command, const std::string& usage,
                                      po::options_description& desc,
@@ -23,16 +48,21 @@ std::optional<ParsedArgs> parse_args(const std::string& command, const std::stri
   }
   ParsedArgs parsed;
   try {
-    po::store(
+    const po::parsed_options options =
         po::command_line_parser(args)
             .options(desc)
             .positional(pos)
             .style(po::command_line_style::default_style & ~po::command_line_style::allow_guessing)
-            .run(),
-        parsed.vm);
+            .run();
+    po::store(options, parsed.vm);
+    if (auto negative = negative_unsigned(options, parsed.vm)) {
+      usage_error(io, command, *negative);
+      io.err << "usage: " << usage << "\n";
+      return std::nullopt;
+    }
     po::notify(parsed.vm);
   } catch (const po::error& e) {
-    usage_error(io, command, e.what());
+    usage_error(io, command, core::clip(e.what(), 300));
     io.err << "usage: " << usage << "\n";
     return std::nullopt;
   }
@@ -86,8 +116,14 @@ std::optional<double> checked_seconds(const po::variables_map& vm, const std::st
 std::optional<size_t> checked_memory(const po::variables_map& vm, const std::string& command,
                                      Io io) {
   const int mib = vm["memory"].as<int>();
-  if (mib < 1 || mib > (1 << 20)) {
-    usage_error(io, command, "--memory must be between 1 and 1048576 MiB");
+  // Above the machine's memory a run would only fail later with "out of memory".
+  const uint64_t machine_mib = core::physical_memory() >> 20;
+  const uint64_t most = machine_mib > 0 ? std::min<uint64_t>(machine_mib, 1 << 20) : 1 << 20;
+  if (mib < 1 || static_cast<uint64_t>(mib) > most) {
+    usage_error(io, command,
+                "--memory must be between 1 and " + std::to_string(most) + " MiB" +
+                    (most == machine_mib ? " (this machine's memory)" : "") + ", not " +
+                    std::to_string(mib));
     return std::nullopt;
   }
   return size_t(mib) << 20;

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/text.hpp"
+#include "file_output.hpp"
 #include "game_record.hpp"
 #include "svg_board.hpp"
 
@@ -224,8 +225,9 @@ class Session {
     for (const auto& m : game.moves()) r.moves.push_back({m, 0});
     const std::string path =
         setup_.match ? setup_.record_path + "." + std::to_string(number) : setup_.record_path;
-    if (!write_file_whole(path, write_game_record(r))) {
-      io_.err << "konane play: error: cannot write the game record " << core::quote(path) << "\n";
+    if (const auto failed = write_file_whole(path, write_game_record(r))) {
+      io_.err << "konane play: error: cannot write the game record " << core::quote(path) << ": "
+              << *failed << "\n";
       return kExitUsage;
     }
     io_.out << "game record written to " << path << "\n";

@@ -4,6 +4,7 @@
 #include <charconv>
 #include <tuple>
 
+#include "core/outcome.hpp"
 #include "core/shape.hpp"
 #include "core/text.hpp"
 #include "konane/game_state.hpp"
@@ -15,18 +16,7 @@ namespace {
 using core::quote;
 using core::trim;
 
-// The text as typed (non-printable characters shown as '?', so the caret lines up) with a
-// caret under character `offset`.
-std::string caret_lines(std::string_view text, size_t offset) {
-  constexpr size_t kShown = 100;
-  std::string shown;
-  for (size_t i = 0; i < text.size() && i < kShown; ++i) {
-    const unsigned char c = static_cast<unsigned char>(text[i]);
-    shown += (c >= 0x20 && c < 0x7f) ? static_cast<char>(c) : '?';
-  }
-  if (text.size() > kShown) shown += "...";
-  return "  " + shown + "\n  " + std::string(std::min(offset, kShown), ' ') + "^";
-}
+using core::caret_lines;
 
 }  // namespace
 
@@ -112,8 +102,11 @@ std::optional<ResolvedPosition> resolve_position(const PositionInputs& in, std::
 
   std::optional<Color> to_move;
   if (in.to_move) {
-    to_move = parse_color(*in.to_move);
-    if (!to_move) return fail("bad --to-move " + quote(*in.to_move) + ": expected black or white");
+    const auto side = core::parse_side_name(*in.to_move);
+    if (!side)
+      return fail("bad --to-move " + quote(core::clip(*in.to_move)) + ": expected " +
+                  core::kSideNames);
+    to_move = *side == core::Side::Left ? Color::Black : Color::White;
   }
 
   ResolvedPosition out;

@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <sstream>
 
+#include "core/outcome.hpp"
+#include "core/text.hpp"
+
 namespace konane::cli {
 
 using ringboard::Color;
@@ -48,12 +51,16 @@ std::optional<RingboardState> resolve_ringboard_position(const po::variables_map
     side_written = text.find(' ') != std::string::npos;
   }
   if (vm.count("to-move")) {
-    const std::string side = vm["to-move"].as<std::string>();
-    if (side != "black" && side != "white") {
-      usage_error(io, command, "--to-move must be black or white, not '" + side + "'");
+    const std::string given = vm["to-move"].as<std::string>();
+    const auto parsed_side = core::parse_side_name(given);
+    if (!parsed_side) {
+      usage_error(
+          io, command,
+          "bad --to-move " + core::quote(core::clip(given)) + ": expected " + core::kSideNames);
       return std::nullopt;
     }
-    const Color c = side == "black" ? Color::Black : Color::White;
+    const Color c = *parsed_side == core::Side::Left ? Color::Black : Color::White;
+    const std::string side = c == Color::Black ? "black" : "white";
     if (side_written && c != s.to_move) {
       usage_error(io, command,
                   "--to-move " + side + " disagrees with the side written in POSITION");

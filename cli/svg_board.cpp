@@ -6,6 +6,7 @@
 #include <iterator>
 #include <sstream>
 
+#include "file_output.hpp"
 #include "svg_text.hpp"
 
 namespace konane::cli {
@@ -188,28 +189,9 @@ int write_svg(const po::variables_map& vm, BoardPicture b, const std::string& co
   std::string error;
   const auto svg = board_svg(b, &error);
   if (!svg) return usage_error(io, command, "--svg: " + error);
-  if (!write_file_whole(path, *svg))
-    return usage_error(io, command, "--svg: cannot write '" + path + "'");
+  if (const auto failed = write_file_whole(path, *svg))
+    return usage_error(io, command, "--svg: cannot write '" + path + "': " + *failed);
   return kExitOk;
-}
-
-bool write_file_whole(const std::string& path, const std::string& text) {
-  const std::string tmp = path + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) return false;
-    out << text;
-    out.flush();
-    if (!out) {
-      std::error_code ec;
-      std::filesystem::remove(tmp, ec);
-      return false;
-    }
-  }
-  std::error_code renamed, ignored;
-  std::filesystem::rename(tmp, path, renamed);
-  if (renamed) std::filesystem::remove(tmp, ignored);
-  return !renamed;
 }
 
 }  // namespace konane::cli

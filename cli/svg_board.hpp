@@ -47,7 +47,4 @@ void add_svg_options(po::options_description& desc);
 // printing what is wrong (a square not on the board, a file that cannot be written).
 int write_svg(const po::variables_map& vm, BoardPicture b, const std::string& command, Io io);
 
-// Writes the text to path whole (a temporary file renamed over it); false if it cannot.
-bool write_file_whole(const std::string& path, const std::string& text);
-
 }  // namespace konane::cli

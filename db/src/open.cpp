@@ -11,17 +11,21 @@
 #include <chrono>
 #include <cstdlib>
 #include <ctime>
+#include <fstream>
 #include <string>
 #include <system_error>
+#include <thread>
 #include <vector>
 
 #include "core/text.hpp"
 #include "database_impl.hpp"
 #include "db/database.hpp"
 #include "db/schema.hpp"
+#include "info_log.hpp"
 #include "process_tag.hpp"
 #include "rebuild.hpp"
 #include "table_files.hpp"
+#include "wal_check.hpp"
 
 namespace db {
 namespace {
@@ -79,7 +83,9 @@ Status open_existing(Database::Impl& impl, OpenMode mode,
         secondary = pattern;
         impl.owned_secondary_dir = secondary;
       }
-      s = rocksdb::DB::OpenAsSecondary(impl.tuning.db, impl.path.string(), secondary.string(), cfs,
+      rocksdb::DBOptions options = impl.tuning.db;
+      options.info_log = detail::make_info_log(secondary, options.info_log_level);
+      s = rocksdb::DB::OpenAsSecondary(options, impl.path.string(), secondary.string(), cfs,
                                        &impl.handles, &impl.db);
       break;
     }
@@ -96,6 +102,35 @@ Status open_existing(Database::Impl& impl, OpenMode mode,
     return e;
   }
   return resolve_handles(impl);
+}
+
+// The MANIFEST's name and size: every edit (a flush, a compaction, an ingestion) appends to
+// it, so equal stamps before and after an open mean no edit landed in between.
+std::string manifest_stamp(const fs::path& path) {
+  std::ifstream current(path / "CURRENT");
+  std::string name;
+  std::getline(current, name);
+  std::error_code ec;
+  const auto size = fs::file_size(path / name, ec);
+  return name + ":" + (ec ? std::string("?") : std::to_string(size));
+}
+
+// A read-only open reads the MANIFEST, then replays the write-ahead logs. Beside a live
+// writer, an ingestion committed between the two showed up as its "layer done" record
+// (in the log) without its positions (in the MANIFEST not read again): a reader called the
+// healthy database short. So the open is repeated until no MANIFEST edit landed during it.
+Status open_consistent(Database::Impl& impl, OpenMode mode,
+                       const std::vector<std::string>& families) {
+  if (mode != OpenMode::kReadOnly || !detail::writer_is_live(impl.path))
+    return open_existing(impl, mode, families);
+  constexpr int kAttempts = 20;
+  for (int attempt = 1;; ++attempt) {
+    const std::string before = manifest_stamp(impl.path);
+    if (auto s = open_existing(impl, mode, families); !s) return s;
+    if (manifest_stamp(impl.path) == before || attempt == kAttempts) return ok();
+    if (auto s = impl.close_rocksdb(); !s) return s;
+    std::this_thread::sleep_for(std::chrono::milliseconds(5 * attempt));
+  }
 }
 
 }  // namespace
@@ -210,6 +245,7 @@ Status create_in(const fs::path& dir, const Database::Impl& like) {
   options.create_if_missing = true;
   options.create_missing_column_families = true;
   options.error_if_exists = true;
+  options.info_log = detail::make_info_log(dir, options.info_log_level);
   const std::vector<std::string> families = {
       rocksdb::kDefaultColumnFamilyName, std::string(kPositionsFamily),
       std::string(kCgtFormsFamily), std::string(kMetaFamily)};
@@ -340,6 +376,26 @@ Expected<std::unique_ptr<Database::Impl>> open_impl(const std::filesystem::path&
     }
   }
 
+  // A reader changes no file of the database, its LOG included: it logs nowhere.
+  if (options.mode != OpenMode::kSecondary)
+    impl->tuning.db.info_log = detail::make_info_log(read_write ? path : std::filesystem::path(),
+                                                     impl->tuning.db.info_log_level);
+  // Before RocksDB reads a log (wal_check.hpp): it would take damage for the log's end. A
+  // secondary follows a live writer, which checked its logs when it opened them.
+  if (options.mode != OpenMode::kSecondary && !options.salvage_wal) {
+    std::string io_error;
+    const auto damage = detail::check_logs(path, &io_error);
+    if (!io_error.empty()) return Error{Code::kIOError, io_error};
+    if (!damage.empty() && !options.allow_damaged) {
+      return Error{Code::kCorruption, path.string() + " is damaged: " + detail::describe(damage) +
+                                          "; records after the damage would be lost. Nothing "
+                                          "was changed"};
+    }
+    impl->log_damage = detail::describe(damage);
+    // Read-only for verify(): the records that can be read, past the damage too.
+    if (!damage.empty())
+      impl->tuning.db.wal_recovery_mode = rocksdb::WALRecoveryMode::kSkipAnyCorruptedRecords;
+  }
   if (auto s = detail::check_manifest_present(path); !s) return s.error();
   std::vector<std::string> families;
   if (auto s = rocksdb::DB::ListColumnFamilies(impl->tuning.db, path.string(), &families);
@@ -354,6 +410,13 @@ Expected<std::unique_ptr<Database::Impl>> open_impl(const std::filesystem::path&
                      "families: not a solved-position database"};
   }
 
+  // A second writer is told so before anything is read: its read-only probe below would
+  // see the live writer's work in progress and could take it for damage.
+  if (read_write && detail::writer_is_live(path)) {
+    return Error{Code::kLocked, "database " + path.string() +
+                                    " is locked by another writer (a process has it open "
+                                    "read-write)"};
+  }
   if (read_write) {
     // A read-write open rewrites the MANIFEST and OPTIONS files, and deletes table files the
     // MANIFEST does not list, even if we then refuse the database; so the version and the
@@ -373,7 +436,7 @@ Expected<std::unique_ptr<Database::Impl>> open_impl(const std::filesystem::path&
     if (!closed) return closed.error();
   }
 
-  if (auto s = open_existing(*impl, options.mode, families); !s) return s.error();
+  if (auto s = open_consistent(*impl, options.mode, families); !s) return s.error();
   if (auto s = check_schema(*impl); !s) return s.error();
   // A secondary follows a live writer, whose flushes and compactions in progress leave
   // files the MANIFEST does not list yet.

@@ -19,6 +19,7 @@
 #include "status.hpp"
 #include "stored_value.hpp"
 #include "table_files.hpp"
+#include "wal_check.hpp"
 
 namespace db {
 namespace {
@@ -196,6 +197,17 @@ Expected<RepairReport> Database::repair(const fs::path& path, const OpenOptions&
     if (auto s = detail::rebuild_file_list(path, options, report); !s) return s.error();
     options.salvage_wal = true;  // the old logs, now replayed, may be damaged too
   } else {
+    // Logs whose damage RocksDB would take for their end (wal_check.hpp): kept in lost/
+    // and replayed skipping what cannot be read.
+    std::string io_error;
+    const auto log_damage = detail::check_logs(path, &io_error);
+    if (!io_error.empty()) return Error{Code::kIOError, io_error};
+    if (!log_damage.empty()) {
+      std::vector<std::string> logs;
+      for (const auto& d : log_damage) logs.push_back(d.file);
+      if (auto s = detail::keep_logs(path, logs, report); !s) return s.error();
+      options.salvage_wal = true;
+    }
     OpenOptions ro = options;
     ro.mode = OpenMode::kReadOnly;
     ro.create_if_missing = false;

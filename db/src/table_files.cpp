@@ -1,9 +1,11 @@
 #include "table_files.hpp"
 
+#include <fcntl.h>
 #include <rocksdb/metadata.h>
 #include <rocksdb/sst_file_reader.h>
 #include <rocksdb/table_properties.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <fstream>
@@ -154,7 +156,9 @@ std::string TableFileCheck::describe_damage(const fs::path& path) const {
          "); the MANIFEST was probably truncated or lost. Nothing was changed";
 }
 
-Expected<TableFileCheck> check_table_files(const Database::Impl& impl) {
+namespace {
+
+Expected<TableFileCheck> check_table_files_once(const Database::Impl& impl) {
   std::vector<rocksdb::LiveFileMetaData> live;
   impl.db->GetLiveFilesMetaData(&live);
   std::set<std::string> listed;
@@ -187,6 +191,60 @@ Expected<TableFileCheck> check_table_files(const Database::Impl& impl) {
     (void)e;
     ++check.held_files;
   }
+  return check;
+}
+
+// The table files a MANIFEST read now lists (a second, short-lived read-only instance).
+Expected<std::set<std::string>> live_now(const Database::Impl& impl) {
+  rocksdb::DBOptions options = impl.tuning.db;
+  options.max_open_files = 16;
+  std::vector<rocksdb::ColumnFamilyDescriptor> families;
+  for (auto* h : impl.handles) {
+    rocksdb::ColumnFamilyDescriptor d;
+    if (!h->GetDescriptor(&d).ok()) return Error{Code::kInternal, "column family descriptor"};
+    families.push_back(d);
+  }
+  std::vector<rocksdb::ColumnFamilyHandle*> handles;
+  rocksdb::DB* db = nullptr;
+  const auto s = rocksdb::DB::OpenForReadOnly(options, impl.path.string(), families, &handles, &db);
+  if (!s.ok()) return impl.error(s, "reopen to list live table files");
+  std::vector<rocksdb::LiveFileMetaData> live;
+  db->GetLiveFilesMetaData(&live);
+  for (auto* h : handles) (void)db->DestroyColumnFamilyHandle(h);
+  delete db;
+  std::set<std::string> names;
+  for (const auto& f : live) names.insert(fs::path(f.name).filename().string());
+  return names;
+}
+
+}  // namespace
+
+bool writer_is_live(const fs::path& path) {
+  // RocksDB's writer holds a whole-file fcntl write lock on LOCK for as long as it is open.
+  const int fd = ::open((path / "LOCK").c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return false;
+  struct flock probe {};
+  probe.l_type = F_RDLCK;
+  probe.l_whence = SEEK_SET;
+  const bool live = ::fcntl(fd, F_GETLK, &probe) == 0 && probe.l_type != F_UNLCK;
+  ::close(fd);
+  return live;
+}
+
+Expected<TableFileCheck> check_table_files(const Database::Impl& impl) {
+  auto check = check_table_files_once(impl);
+  // A reader beside a live writer sees ingestions, flushes and compactions that finished
+  // after its MANIFEST was read: files it does not list whose records it lacks. What a
+  // MANIFEST read now lists, or what is gone by now, was the writer's work, not damage.
+  if (!check || !check->damaged() || impl.options.mode == OpenMode::kReadWrite ||
+      !writer_is_live(impl.path))
+    return check;
+  auto live = live_now(impl);
+  if (!live) return live.error();
+  std::erase_if(check->strays, [&](const StrayTable& t) {
+    std::error_code ec;
+    return live->count(t.file) > 0 || !fs::exists(impl.path / t.file, ec);
+  });
   return check;
 }
 

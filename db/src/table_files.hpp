@@ -77,6 +77,9 @@ struct TableFileCheck {
 // column family. Costs one directory listing, plus one pass over each stray.
 Expected<TableFileCheck> check_table_files(const Database::Impl& impl);
 
+// Whether a writer (another process, or another handle of this one) holds the database open.
+bool writer_is_live(const std::filesystem::path& path);
+
 // The MANIFEST that CURRENT names exists and is not empty; otherwise RocksDB would report
 // a damaged database as one without our column families ("not a solved-position database").
 Status check_manifest_present(const std::filesystem::path& path);

@@ -74,6 +74,7 @@ Expected<VerifyReport> Database::verify() const {
   auto tables = detail::check_table_files(*impl_);
   if (!tables) return tables.error();
   report.stray_files = tables->strays.size();
+  if (!impl_->log_damage.empty()) report.problems.push_back(impl_->log_damage);
   if (tables->damaged()) report.problems.push_back(tables->describe_damage(impl_->path));
   verify_live_tables(*impl_, report);
 

@@ -4,6 +4,8 @@
 
 #include <cgt/game.hpp>
 #include <cgt/work_limit.hpp>
+#include <chrono>
+#include <limits>
 #include <string>
 
 namespace {
@@ -90,3 +92,32 @@ TEST(WorkLimit, NoLimitNoError) {
 }
 
 }  // namespace
+
+// A deadline already past stops the first general sum, whatever the machine's speed; the
+// message names the option a user sets it with.
+TEST(WorkLimit, APassedDeadlineStopsTheNextSum) {
+  cgt::clear_caches();
+  cgt::WorkLimit limit(std::numeric_limits<uint64_t>::max(),
+                       std::chrono::steady_clock::now() - std::chrono::seconds(1), 0);
+  cgt::ParseError err;
+  try {
+    (void)cgt::parse(hot_sum(6), &err);
+    ADD_FAILURE() << "the sum finished after its deadline";
+  } catch (const cgt::WorkLimitExceeded& e) {
+    EXPECT_NE(std::string(e.what()).find("--timeout"), std::string::npos) << e.what();
+  }
+}
+
+// A memory bound below what the process already holds stops the next sum.
+TEST(WorkLimit, AMemoryBoundBelowThePeakStopsTheNextSum) {
+  cgt::clear_caches();
+  cgt::WorkLimit limit(std::numeric_limits<uint64_t>::max(),
+                       std::chrono::steady_clock::time_point::max(), 1);
+  cgt::ParseError err;
+  try {
+    (void)cgt::parse(hot_sum(6), &err);
+    ADD_FAILURE() << "the sum finished beyond its memory bound";
+  } catch (const cgt::WorkLimitExceeded& e) {
+    EXPECT_NE(std::string(e.what()).find("--memory"), std::string::npos) << e.what();
+  }
+}

@@ -6,6 +6,9 @@
 #include <string>
 #include <vector>
 
+#include "command.hpp"
+#include "core/machine.hpp"
+
 namespace {
 
 namespace cli = konane::cli;
@@ -58,19 +61,61 @@ TEST(CheckedSeconds, RefusesWhatNoClockCanWaitAndNamesTheOption) {
       << over.err;
 }
 
-TEST(CheckedMemory, GivesBytesFromOneMebibyteToOneTebibyte) {
+TEST(CheckedMemory, GivesBytesFromOneMebibyteToTheMachinesMemory) {
   std::ostringstream out, err;
   const cli::Io io{out, err};
+  const uint64_t machine_mib = core::physical_memory() >> 20;
+  ASSERT_GT(machine_mib, 256u) << "this test needs a machine that says how much memory it has";
   EXPECT_EQ(cli::checked_memory(parsed({}), "solve", io), size_t(256) << 20);
   EXPECT_EQ(cli::checked_memory(parsed({"--memory", "1"}), "solve", io), size_t(1) << 20);
-  EXPECT_EQ(cli::checked_memory(parsed({"--memory", "1048576"}), "solve", io), size_t(1) << 40);
+  const std::string all = std::to_string(machine_mib);
+  EXPECT_EQ(cli::checked_memory(parsed({"--memory", all}), "solve", io), size_t(machine_mib) << 20);
   EXPECT_TRUE(err.str().empty()) << err.str();
-  for (const std::string bad : {"0", "-5", "1048577"}) {
+  for (const std::string& bad :
+       std::vector<std::string>{"0", "-5", std::to_string(machine_mib + 1), "1048577"}) {
     std::ostringstream e;
     EXPECT_FALSE(cli::checked_memory(parsed({"--memory", bad}), "value", cli::Io{out, e})) << bad;
-    EXPECT_NE(e.str().find("konane value: error: --memory must be between 1 and 1048576 MiB"),
+    EXPECT_NE(e.str().find("konane value: error: --memory must be between 1 and " + all +
+                           " MiB (this machine's memory), not " + bad),
               std::string::npos)
         << bad << ": " << e.str();
+  }
+}
+
+// Boost reads "-1" into an unsigned option as 2^64 - 1; every such option refuses it.
+TEST(UnsignedOptions, ANegativeValueIsRefusedByEveryCommand) {
+  const std::vector<std::vector<std::string>> lines = {
+      {"retro", "--board", "4x4", "--chunk", "-1"},
+      {"retro", "--board", "4x4", "--spill", "-5"},
+      {"retro", "--board", "4x4", "--replicate-window", "-1"},
+      {"solve", "--game", "ringboard", "start", "--max-positions", "-1"},
+      {"solve", "--game", "ringboard", "start", "--max-nodes", "-1"},
+      {"solve", "--game", "ringboard", "start", "--pv", "-2"},
+  };
+  for (const auto& args : lines) {
+    std::ostringstream out, err;
+    EXPECT_EQ(cli::dispatch(args, {out, err}), cli::kExitUsage) << args[3];
+    EXPECT_NE(err.str().find("must be 0 or more"), std::string::npos) << err.str();
+    EXPECT_EQ(out.str(), "");
+  }
+}
+
+// One rule for naming the side to move, whatever the game.
+TEST(SideNames, EveryGameTakesTheSameNamesForToMove) {
+  for (const std::string game : {"konane", "ringboard"}) {
+    const std::string pos = game == "konane" ? "xoxo/oxox/x..o/oxox" : "start";
+    for (const std::string side : {"black", "b", "white", "w"}) {
+      std::ostringstream out, err;
+      EXPECT_EQ(cli::dispatch({"moves", "--game", game, pos, "--to-move", side}, {out, err}), 0)
+          << game << " " << side << ": " << err.str();
+    }
+    for (const std::string side : {"green", "B", "x", ""}) {
+      std::ostringstream out, err;
+      EXPECT_EQ(cli::dispatch({"moves", "--game", game, pos, "--to-move", side}, {out, err}), 2)
+          << game << " " << side;
+      EXPECT_NE(err.str().find("expected black or white (or b, w)"), std::string::npos)
+          << err.str();
+    }
   }
 }
 

@@ -12,6 +12,7 @@
 // consistent: they only ever record finished results, so everything computed before the throw stays
 // valid and cached. Limits nest; an inner limit is checked first and its steps count against the
 // outer ones as well.
+#include <chrono>
 #include <cstdint>
 #include <stdexcept>
 
@@ -24,6 +25,10 @@ struct WorkLimitExceeded : std::runtime_error {
 class WorkLimit {
  public:
   explicit WorkLimit(uint64_t steps);
+  // Also stops at a point in time, or once the process's peak memory passes memory_bytes
+  // (0: no bound), checked every few thousand steps; the error then names --timeout or
+  // --memory, the options a user sets them with.
+  WorkLimit(uint64_t steps, std::chrono::steady_clock::time_point deadline, uint64_t memory_bytes);
   ~WorkLimit();
   WorkLimit(const WorkLimit&) = delete;
   WorkLimit& operator=(const WorkLimit&) = delete;
@@ -41,8 +46,13 @@ class WorkLimit {
  private:
   void charge_slow(uint64_t steps);
 
+  void check_clock_and_memory();
+
   uint64_t limit_;
   uint64_t used_ = 0;
+  std::chrono::steady_clock::time_point deadline_ = std::chrono::steady_clock::time_point::max();
+  uint64_t memory_bytes_ = 0;
+  uint64_t next_check_ = 0;  // used_ at which the clock and memory are next read
   WorkLimit* outer_;
   static thread_local WorkLimit* current_;
 };

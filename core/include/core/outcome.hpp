@@ -6,10 +6,21 @@
 // Winner is absolute (what a database stores and a user reads). Draws exist in games with
 // cycles (retrograde analysis finds them); a normal-play acyclic game never has one.
 #include <cstdint>
+#include <optional>
+#include <string_view>
 
 namespace core {
 
 enum class Side : uint8_t { Left = 0, Right = 1 };
+
+// The side a user names on a command line (--to-move), one rule for every game: "black" or
+// "b" is Left, "white" or "w" is Right (every game here calls Left Black).
+constexpr std::optional<Side> parse_side_name(std::string_view text) {
+  if (text == "black" || text == "b") return Side::Left;
+  if (text == "white" || text == "w") return Side::Right;
+  return std::nullopt;
+}
+inline constexpr const char* kSideNames = "black or white (or b, w)";
 constexpr Side opponent(Side s) {
   return s == Side::Left ? Side::Right : Side::Left;
 }
