@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <cgt/game.hpp>
+#include <filesystem>
 #include <functional>
 #include <ostream>
+#include <system_error>
 
 #include "build_info.hpp"
 #include "konane/notation.hpp"
@@ -72,10 +74,26 @@ std::optional<db::Database> open_database(const std::string& path, db::OpenMode 
   options.create_if_missing = create_if_missing;
   options.build_id = kBuildId;
   options.legacy_game = kGameId;
+  // A new store, and any folders made for it, are named on stderr: a mistyped --db path
+  // must not silently become a new empty database.
+  std::error_code ec;
+  const std::filesystem::path absolute = std::filesystem::absolute(path, ec);
+  std::filesystem::path first_missing;
+  if (create_if_missing && !ec)
+    for (auto p = absolute; !p.empty() && !std::filesystem::exists(p, ec); p = p.parent_path()) {
+      first_missing = p;
+      if (p == p.parent_path()) break;
+    }
   auto opened = db::Database::open(path, options);
   if (!opened) {
     db_error(io, command, path, opened.error());
     return std::nullopt;
+  }
+  if (!first_missing.empty()) {
+    io.err << "konane " << command << ": note: created a new database at '" << path << "'";
+    if (first_missing != absolute)
+      io.err << " and the folder '" << first_missing.string() << "' for it";
+    io.err << "\n";
   }
   if (auto v = opened->schema_version(); v && *v == db::kLegacySchemaVersion) {
     io.err << "konane " << command << ": note: database '" << path << "' has schema version " << *v

@@ -5,7 +5,8 @@
 # with TRIALS trials each (default 30) and retro on BOARD (default 5x5), the damage tests,
 # then TRIALS trials of retro on BOARD killed by signals at random moments (one to three
 # kills, then a resumed run whose export must equal an uninterrupted run's byte for byte),
-# then every fuzz target for FUZZ_SECONDS_PER_TARGET (default 300).
+# then every fuzz target for FUZZ_SECONDS_PER_TARGET (default 300). Also the damaged-log
+# sweep, full disks, failed output and readers beside a live writer (RELIABILITY.md).
 set -eu
 cd "$(dirname "$0")/.."
 trials=${1:-30}
@@ -16,6 +17,11 @@ cmake --build build -j"$(nproc)" --target konane cli_tests db_tests
 KONANE_FAULT_TRIALS=$trials KONANE_FAULT_BOARD=$board build/tests/cli_tests \
   --gtest_filter='FaultSuite.*:DbDamageCli.*:DbErrors.*:RetroCli.*:Batch.*'
 build/tests/db_tests --gtest_filter='Damage.*:Rebuild.*:Corruption.*:Lock.*:OpenErrors.*'
+# The write-ahead-log sweep at 2 x TRIALS places per class (4 damages each), the full disk
+# (root only), failed output, and readers beside a live retro repeated TRIALS times.
+KONANE_FAULT_TRIALS=$trials build/tests/db_tests --gtest_filter='WalDamage.*'
+build/tests/cli_tests --gtest_filter='FullDisk.*:FailedOutput.*:CgtBounds.*:UnsignedOptions.*'
+build/tests/cli_tests --gtest_filter='ReadersDuringRetro.*' --gtest_repeat="$trials"
 
 # Signals from outside at random moments: kills the hooks cannot place (inside a write, a
 # sync, RocksDB's own threads). The tests use hooks only, so their verdicts never depend on

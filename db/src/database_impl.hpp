@@ -35,6 +35,9 @@ struct Database::Impl {
   // The version-2 family, when present: read through in legacy mode, copied by upgrade(),
   // and dropped by the first read-write open after an upgrade that did not get to it.
   rocksdb::ColumnFamilyHandle* legacy_positions = nullptr;
+  // The meta family could not be read (a damaged table file of it): set by an open that
+  // allow_damaged let through, for verify() to report and repair() to rebuild.
+  std::string meta_damage;
   // Damage found in the write-ahead logs by an open that allow_damaged let through, for
   // verify() to report (wal_check.hpp); empty when the logs are sound.
   std::string log_damage;

@@ -6,6 +6,7 @@
 #include <cstdarg>
 #include <cstdio>
 #include <ctime>
+#include <system_error>
 
 namespace db::detail {
 namespace {
@@ -49,6 +50,10 @@ class AppendLogger final : public rocksdb::Logger {
 
 std::shared_ptr<rocksdb::Logger> make_info_log(const std::filesystem::path& dir,
                                                rocksdb::InfoLogLevel level) {
+  // One earlier log is kept, as LOG.old, once LOG passes 16 MiB (RocksDB's kept a few).
+  std::error_code ec;
+  if (!dir.empty() && std::filesystem::file_size(dir / "LOG", ec) > (std::uintmax_t{16} << 20))
+    std::filesystem::rename(dir / "LOG", dir / "LOG.old", ec);
   const int fd =
       dir.empty() ? -1
                   : ::open((dir / "LOG").c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);

@@ -2,6 +2,7 @@
 // so that every "this is not something we may open" case gets its own clear error and
 // nothing that is not ours (or not our version) is ever modified.
 
+#include <rocksdb/metadata.h>
 #include <rocksdb/write_batch.h>
 #include <unistd.h>
 
@@ -92,6 +93,18 @@ Status open_existing(Database::Impl& impl, OpenMode mode,
   }
   if (!s.ok()) {
     Error e = impl.error(s, "open");
+    // A table file whose properties block is damaged fails the open with an error that
+    // names only the MANIFEST: the files are read one by one to name the culprit.
+    if (e.code == Code::kCorruption && e.message.find(".sst") == std::string::npos) {
+      std::error_code ec;
+      for (const auto& entry : fs::directory_iterator(impl.path, ec)) {
+        if (entry.path().extension() != ".sst") continue;
+        const auto t = detail::open_verified(impl, entry.path().string());
+        if (!t.status.ok())
+          e.message += " (the table file " + entry.path().string() +
+                       " cannot be read: " + t.status.ToString() + ")";
+      }
+    }
     // RocksDB names no file when a write-ahead log is damaged before its end.
     const auto logs = detail::damaged_logs(impl.path, e);
     if (!logs.empty()) {
@@ -208,6 +221,34 @@ Status check_schema(Database::Impl& impl) {
     return impl.fail(Code::kCorruption, "schema version " + theirs + " without its " +
                                             std::string(kPositionsFamily) + " column family");
   }
+  return ok();
+}
+
+// Names the meta family's live table files that cannot be read, for the open's error.
+std::string damaged_meta_files(const Database::Impl& impl) {
+  std::vector<rocksdb::LiveFileMetaData> live;
+  impl.db->GetLiveFilesMetaData(&live);
+  std::string names;
+  for (const auto& f : live) {
+    if (f.column_family_name != kMetaFamily) continue;
+    if (detail::open_verified(impl, f.directory + "/" + f.relative_filename).status.ok()) continue;
+    names += (names.empty() ? "" : ", ") + f.relative_filename;
+  }
+  return names;
+}
+
+// check_schema, except that an open allowed to see damage (verify, repair) goes on past a
+// meta family it cannot read, noting why in impl.meta_damage.
+Status check_schema_or_damage(Database::Impl& impl) {
+  auto checked = check_schema(impl);
+  if (checked || checked.error().code != Code::kCorruption) return checked;
+  if (!impl.options.allow_damaged) {
+    const std::string files = damaged_meta_files(impl);
+    if (files.empty()) return checked;
+    return Error{Code::kCorruption, checked.error().message + " (the meta family's table file " +
+                                        files + " is damaged; nothing was changed)"};
+  }
+  impl.meta_damage = checked.error().message;
   return ok();
 }
 
@@ -429,7 +470,7 @@ Expected<std::unique_ptr<Database::Impl>> open_impl(const std::filesystem::path&
     probe.tuning = impl->tuning;
     probe.tuning.db.max_open_files = 64;
     if (auto s = open_existing(probe, OpenMode::kReadOnly, families); !s) return s.error();
-    Status checked = check_schema(probe);
+    Status checked = check_schema_or_damage(probe);
     if (checked && !options.allow_damaged) checked = check_tables(probe);
     auto closed = probe.close();
     if (!checked) return checked.error();
@@ -437,7 +478,7 @@ Expected<std::unique_ptr<Database::Impl>> open_impl(const std::filesystem::path&
   }
 
   if (auto s = open_consistent(*impl, options.mode, families); !s) return s.error();
-  if (auto s = check_schema(*impl); !s) return s.error();
+  if (auto s = check_schema_or_damage(*impl); !s) return s.error();
   // A secondary follows a live writer, whose flushes and compactions in progress leave
   // files the MANIFEST does not list yet.
   if (options.mode == OpenMode::kReadOnly && !options.allow_damaged) {

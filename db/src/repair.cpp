@@ -233,6 +233,23 @@ Expected<RepairReport> Database::repair(const fs::path& path, const OpenOptions&
   }
   auto damaged = set_aside_strays(path, options);
   if (!damaged) return damaged.error();
+  // A damaged table file of the meta family stops the read-write open below (RocksDB
+  // checks its properties while loading it, and names only the MANIFEST): the file list
+  // is rebuilt without it, as for a file cut short; every other file's records are
+  // written back, and the damaged file goes to lost/ with the solve records it held.
+  const bool meta_damaged = std::any_of(
+      damaged->begin(), damaged->end(),
+      [](const rocksdb::LiveFileMetaData& f) { return f.column_family_name == kMetaFamily; });
+  if (meta_damaged) {
+    if (auto s = detail::rebuild_file_list(path, options, report); !s) return s.error();
+    options.salvage_wal = true;
+    damaged->clear();  // every table file is in repair-hold/ now, for the write-back
+    report.after.problems.push_back(
+        "a table file of the meta family was damaged (kept in lost/): the solve records it "
+        "held (layers done and their counts) are gone; run 'konane retro' again for each board "
+        "solved in this database: its positions are kept, so it solves those layers again to "
+        "the same records");
+  }
   {
     OpenOptions rw = options;
     rw.mode = OpenMode::kReadWrite;

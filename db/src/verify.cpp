@@ -80,6 +80,12 @@ Expected<VerifyReport> Database::verify() const {
 
   std::map<Board, std::array<std::uint64_t, 256>> per_group;
   verify_positions(*impl_, report, per_group);
+  if (!impl_->meta_damage.empty()) {
+    // The recorded counts live in the meta family: nothing to hold the positions against.
+    report.problems.push_back("the meta column family cannot be read (" + impl_->meta_damage +
+                              "): 'konane db repair' rebuilds it");
+    return report;
+  }
   for (const Board board : detail::recorded_boards(*impl_)) per_group[board];
   for (const auto& [board, stored] : per_group) {
     auto recorded = detail::recorded_counts(*impl_, board);

@@ -66,8 +66,8 @@ struct EnvVar {
 };
 
 // Runs a program (argv[0] its path); rc is the exit code, or 128 + signal if it died of a
-// signal.
-inline Run run_program(std::vector<std::string> argv_s) {
+// signal. With stdout_to (e.g. "/dev/full"), its standard output goes there, not to r.out.
+inline Run run_program(std::vector<std::string> argv_s, const std::string& stdout_to = "") {
   char out_path[] = "/tmp/konane_cli_test_out_XXXXXX";
   char err_path[] = "/tmp/konane_cli_test_err_XXXXXX";
   const int out_fd = mkstemp(out_path), err_fd = mkstemp(err_path);
@@ -75,7 +75,10 @@ inline Run run_program(std::vector<std::string> argv_s) {
   if (out_fd < 0 || err_fd < 0) return r;
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_adddup2(&actions, out_fd, 1);
+  if (stdout_to.empty())
+    posix_spawn_file_actions_adddup2(&actions, out_fd, 1);
+  else
+    posix_spawn_file_actions_addopen(&actions, 1, stdout_to.c_str(), O_WRONLY, 0);
   posix_spawn_file_actions_adddup2(&actions, err_fd, 2);
   std::vector<char*> argv;
   for (auto& a : argv_s) argv.push_back(a.data());

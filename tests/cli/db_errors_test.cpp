@@ -116,3 +116,28 @@ TEST(DbErrors, MissingDatabaseForReaders) {
 }
 
 }  // namespace
+
+namespace {
+
+// A store created on the way, and the folders made for it, are named: a mistyped --db path
+// never silently becomes a new empty database. Opening it again says nothing.
+TEST(DbErrors, ANewStoreAndItsFoldersAreNamed) {
+  TempDir dir;
+  const std::string path = (fs::path(dir.path) / "a" / "b" / "D").string();
+  auto r = run_binary({"solve", "xoxo/oxox/x..o/oxox", "--db", path});
+  ASSERT_EQ(r.rc, 0) << r.err;
+  EXPECT_NE(r.err.find("note: created a new database at '" + path + "' and the folder '" +
+                       (fs::path(dir.path) / "a").string() + "'"),
+            std::string::npos)
+      << r.err;
+  r = run_binary({"solve", "xoxo/oxox/x..o/oxox", "--db", path});
+  ASSERT_EQ(r.rc, 0) << r.err;
+  EXPECT_EQ(r.err.find("created"), std::string::npos) << r.err;
+  // Readers create nothing.
+  r = run_binary(
+      {"query", "xoxo/oxox/x..o/oxox", "--db", (fs::path(dir.path) / "c" / "D").string()});
+  EXPECT_EQ(r.rc, 2);
+  EXPECT_FALSE(fs::exists(fs::path(dir.path) / "c"));
+}
+
+}  // namespace

@@ -2,15 +2,14 @@
 // Every command then exits 2 with the reason on stderr, never 0 and never an abort, and the
 // database stays sound. The full-disk tests mount a small tmpfs, so they need root (CI runs
 // as root); elsewhere they are skipped with a message.
-#include <fcntl.h>
 #include <gtest/gtest.h>
-#include <spawn.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <regex>
@@ -26,30 +25,9 @@ using clitest::run_binary;
 
 // Runs konane with its standard output opened on `out` (e.g. /dev/full).
 clitest::Run run_with_stdout(const std::vector<std::string>& args, const std::string& out) {
-  char err_path[] = "/tmp/konane_cli_test_err_XXXXXX";
-  const int err_fd = mkstemp(err_path);
-  clitest::Run r;
-  if (err_fd < 0) return r;
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, 1, out.c_str(), O_WRONLY, 0);
-  posix_spawn_file_actions_adddup2(&actions, err_fd, 2);
-  std::vector<std::string> argv_s = {KONANE_BINARY};
-  argv_s.insert(argv_s.end(), args.begin(), args.end());
-  std::vector<char*> argv;
-  for (auto& a : argv_s) argv.push_back(a.data());
-  argv.push_back(nullptr);
-  pid_t pid = 0;
-  if (posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ) == 0) {
-    int status = 0;
-    waitpid(pid, &status, 0);
-    r.rc = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-  }
-  posix_spawn_file_actions_destroy(&actions);
-  close(err_fd);
-  r.err = clitest::slurp(err_path);
-  unlink(err_path);
-  return r;
+  std::vector<std::string> argv = {KONANE_BINARY};
+  argv.insert(argv.end(), args.begin(), args.end());
+  return clitest::run_program(argv, out);
 }
 
 // The answers in a command's JSON (winners and values), without its node counts and times,
