@@ -136,13 +136,13 @@ Status open_consistent(Database::Impl& impl, OpenMode mode,
                        const std::vector<std::string>& families) {
   if (mode != OpenMode::kReadOnly || !detail::writer_is_live(impl.path))
     return open_existing(impl, mode, families);
-  constexpr int kAttempts = 20;
+  constexpr int kAttempts = 50;  // at most about a second of waiting in all
   for (int attempt = 1;; ++attempt) {
     const std::string before = manifest_stamp(impl.path);
     if (auto s = open_existing(impl, mode, families); !s) return s;
     if (manifest_stamp(impl.path) == before || attempt == kAttempts) return ok();
     if (auto s = impl.close_rocksdb(); !s) return s;
-    std::this_thread::sleep_for(std::chrono::milliseconds(5 * attempt));
+    std::this_thread::sleep_for(std::chrono::milliseconds(std::min(2 * attempt, 20)));
   }
 }
 
@@ -469,6 +469,7 @@ Expected<std::unique_ptr<Database::Impl>> open_impl(const std::filesystem::path&
     probe.upgrading = upgrading;
     probe.tuning = impl->tuning;
     probe.tuning.db.max_open_files = 64;
+    probe.tuning.db.info_log = detail::make_info_log({}, probe.tuning.db.info_log_level);
     if (auto s = open_existing(probe, OpenMode::kReadOnly, families); !s) return s.error();
     Status checked = check_schema_or_damage(probe);
     if (checked && !options.allow_damaged) checked = check_tables(probe);
