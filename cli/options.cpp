@@ -5,6 +5,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <optional>
 #include <ostream>
 #include <thread>
@@ -34,6 +35,25 @@ std::optional<std::string> negative_unsigned(const po::parsed_options& options,
   }
   return std::nullopt;
 }
+
+// Boost builds its messages by replacing placeholders such as %original_token% until none is
+// left, which never ends when the user's text holds one (found by fuzzing: `show
+// -%original_token%` hung). Each '%' in the user's text becomes a full-width '％' first, so no
+// placeholder can form. The member pointer reaches the protected map the legal way.
+struct SubstitutionsOf : po::error_with_option_name {
+  static std::map<std::string, std::string>& of(po::error_with_option_name& e) {
+    return e.*(&SubstitutionsOf::m_substitutions);
+  }
+};
+
+std::string safe_what(po::error_with_option_name& e) {
+  for (auto& [name, value] : SubstitutionsOf::of(e)) {
+    std::string clean;
+    for (char c : value) clean += c == '%' ? std::string("\uFF05") : std::string(1, c);
+    value = clean;
+  }
+  return e.what();
+}
 }  // namespace
 
 std::optional<ParsedArgs> parse_args(const std::string& command, const std::string& usage,
@@ -61,6 +81,10 @@ std::optional<ParsedArgs> parse_args(const std::string& command, const std::stri
       return std::nullopt;
     }
     po::notify(parsed.vm);
+  } catch (po::error_with_option_name& e) {
+    usage_error(io, command, core::clip(safe_what(e), 300));
+    io.err << "usage: " << usage << "\n";
+    return std::nullopt;
   } catch (const po::error& e) {
     usage_error(io, command, core::clip(e.what(), 300));
     io.err << "usage: " << usage << "\n";
