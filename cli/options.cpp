@@ -46,13 +46,15 @@ struct SubstitutionsOf : po::error_with_option_name {
   }
 };
 
-std::string safe_what(po::error_with_option_name& e) {
-  for (auto& [name, value] : SubstitutionsOf::of(e)) {
+std::string safe_what(po::error& e) {
+  auto* named = dynamic_cast<po::error_with_option_name*>(&e);
+  if (named == nullptr) return e.what();
+  for (auto& [name, value] : SubstitutionsOf::of(*named)) {
     std::string clean;
     for (char c : value) clean += c == '%' ? std::string("\uFF05") : std::string(1, c);
     value = clean;
   }
-  return e.what();
+  return named->what();
 }
 }  // namespace
 
@@ -81,12 +83,8 @@ std::optional<ParsedArgs> parse_args(const std::string& command, const std::stri
       return std::nullopt;
     }
     po::notify(parsed.vm);
-  } catch (po::error_with_option_name& e) {
+  } catch (po::error& e) {
     usage_error(io, command, core::clip(safe_what(e), 300));
-    io.err << "usage: " << usage << "\n";
-    return std::nullopt;
-  } catch (const po::error& e) {
-    usage_error(io, command, core::clip(e.what(), 300));
     io.err << "usage: " << usage << "\n";
     return std::nullopt;
   }
