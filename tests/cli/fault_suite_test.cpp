@@ -120,7 +120,8 @@ TEST(FaultSuite, RetroKilledAtRandomPointsEndsIdentical) {
     fs::remove_all(db);
   }
   EXPECT_GE(killed, trials());
-  std::printf("retro %s: %d trials, %d kills landed\n", board.c_str(), trials(), killed);
+  std::printf("probe: retro %s killed at random points: %d trials, %d kills landed\n",
+              board.c_str(), trials(), killed);
 }
 
 // Ringboard endgame retro (every class of at most 3 pieces, one at a time, each reading the
@@ -175,7 +176,8 @@ TEST(FaultSuite, RingboardRetroKilledAtRandomPointsEndsIdentical) {
     fs::remove_all(db);
   }
   EXPECT_GE(killed, trials());
-  std::printf("ringboard retro: %d trials, %d kills landed\n", trials(), killed);
+  std::printf("probe: ringboard retro killed at random points: %d trials, %d kills landed\n",
+              trials(), killed);
 }
 
 // Everything a batch line's answer says, without the fields that measure the run.
@@ -267,7 +269,8 @@ TEST(FaultSuite, BatchKilledAtRandomPointsEndsIdentical) {
     EXPECT_EQ(from_db, 7);
   }
   EXPECT_GE(killed, trials());
-  std::printf("batch: %d trials, %d kills landed\n", trials(), killed);
+  std::printf("probe: batch killed at random points: %d trials, %d kills landed\n", trials(),
+              killed);
 }
 
 // A database in a directory its user may not write: readers read it whole, writers are

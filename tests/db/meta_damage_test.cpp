@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 #include <rocksdb/sst_file_reader.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <random>
@@ -127,6 +128,8 @@ TEST_F(MetaDamage, EveryFlipInItsPropertiesIsNamedAndRepaired) {
     fs::remove_all(copy);
   }
   EXPECT_GT(cases, 8);
+  std::printf("probe: meta table-file damages: %d, %d refused on open, every one repaired\n", cases,
+              refused);
   EXPECT_GT(refused, 0) << "no flip in the properties block stopped an open";
   EXPECT_GT(manifest_named, 0) << "no flip met the case RocksDB names only the MANIFEST for";
 }
