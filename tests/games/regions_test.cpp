@@ -1,9 +1,10 @@
-// Region decomposition against its definition (konane/regions.hpp): groups start as single
-// stones and interacting groups are merged, their zones closed again from their stones,
-// until no two interact. decompose() computes the same partition another way (flood fills
-// over the zones of the whole position); the two must agree on every region's stones and
-// zone, on random patterns, scattered live pieces and positions reached by play, of every
-// size up to 8x8.
+// Region decomposition against its definition (konane/regions.hpp). Step 1: groups start as
+// single stones and interacting groups are merged, their closure zones closed again from
+// their stones, until no two interact; closure_regions() computes the same partition another
+// way (flood fills over the zones of the whole position), and the two must agree on every
+// region's stones and zone. Step 2: decompose() must satisfy the rule with reaches found by a
+// plain search, be no coarser than step 1, and drop only stones that can never move. On
+// random patterns, scattered live pieces and positions reached by play, every size to 8x8.
 #include "konane/regions.hpp"
 
 #include <gtest/gtest.h>
@@ -14,6 +15,7 @@
 #include <vector>
 
 #include "konane/notation.hpp"
+#include "reach_reference.hpp"
 #include "reference.hpp"
 
 namespace {
@@ -93,9 +95,9 @@ std::vector<Part> by_definition(const Position& p) {
   return out;
 }
 
-std::vector<Part> by_decompose(const Position& p) {
+std::vector<Part> by_closure_regions(const Position& p) {
   konane::RegionList regions;
-  const int n = konane::decompose(p, regions);
+  const int n = konane::closure_regions(p, regions);
   std::vector<Part> out;
   for (int i = 0; i < n; ++i) out.emplace_back(regions[i].black, regions[i].white, regions[i].zone);
   std::sort(out.begin(), out.end());
@@ -146,7 +148,7 @@ TEST(Regions, ZonesAreTheLeastClosedSets) {
   }
 }
 
-TEST(Regions, DecomposeMatchesTheMergingDefinition) {
+TEST(Regions, ClosureRegionsMatchTheMergingDefinition) {
   std::mt19937_64 rng(2026);
   int multi = 0;
   for (int i = 0; i < 12000; ++i) {
@@ -158,10 +160,117 @@ TEST(Regions, DecomposeMatchesTheMergingDefinition) {
                                : scattered(big_rows, big_cols, rng);
     const Position p = position_of(grid);
     const auto expected = by_definition(p);
-    ASSERT_EQ(by_decompose(p), expected) << grid.text();
+    ASSERT_EQ(by_closure_regions(p), expected) << grid.text();
     multi += expected.size() > 1;
   }
   EXPECT_GT(multi, 600) << multi;  // the interesting case: positions that split
+}
+
+// Where a stone on s could jump: x = s + d with s + 2d on the board, square by square.
+Bitboard naive_threat(const Position& p, Bitboard from) {
+  const int dr[4] = {1, 0, -1, 0}, dc[4] = {0, 1, 0, -1};
+  Bitboard t = 0;
+  for (int r = 0; r < p.rows; ++r)
+    for (int c = 0; c < p.cols; ++c) {
+      if (!(from & konane::bit(konane::square_of(r, c)))) continue;
+      for (int d = 0; d < 4; ++d)
+        if (p.geo().contains(r + 2 * dr[d], c + 2 * dc[d]))
+          t |= konane::bit(konane::square_of(r + dr[d], c + dc[d]));
+    }
+  return t;
+}
+
+// Positions of every kind, many of them late and sparse 8x8 ones from long play (9 to 26
+// stones: where closure regions rarely split).
+ref::Grid any_position(int i, std::mt19937_64& rng) {
+  const int rows = 1 + int(rng() % 8), cols = 1 + int(rng() % 8);
+  switch (i % 4) {
+    case 0:
+      return ref::random_grid(rows, cols, rng);
+    case 1:
+      return ref::random_game_position(rows, cols, int(rng() % 40), rng).first;
+    case 2:
+      return scattered(5 + int(rng() % 4), 5 + int(rng() % 4), rng);
+    default:
+      return ref::random_game_position(8, 8, 30 + int(rng() % 21), rng).first;
+  }
+}
+
+// The rule of regions.hpp, checked with reaches found by plain search: no two regions
+// interact; every region lies inside one closure region (never coarser); each region's zone
+// holds its reach (so cutting it out keeps its moves); and the stones left out cannot move.
+TEST(Regions, DecomposeSatisfiesTheRuleAndIsNeverCoarserThanClosures) {
+  std::mt19937_64 rng(6262);
+  int finer = 0, late = 0, late_finer = 0;
+  for (int i = 0; i < 12000; ++i) {
+    const ref::Grid grid = any_position(i, rng);
+    const Position p = position_of(grid);
+    konane::RegionList regions, closures;
+    const int n = konane::decompose(p, regions);
+    const int m = konane::closure_regions(p, closures);
+    struct Checked {
+      reachref::Reach reach;
+      bool complete;
+    };
+    std::vector<Checked> reaches;
+    Bitboard kept = 0;
+    for (int r = 0; r < n; ++r) {
+      const konane::Region& x = regions[size_t(r)];
+      ASSERT_EQ((x.black | x.white) & kept, 0u) << grid.text();
+      kept |= x.black | x.white;
+      int inside = 0;
+      for (int c = 0; c < m; ++c)
+        inside += ((x.black | x.white) & ~(closures[size_t(c)].black | closures[size_t(c)].white))
+                      ? 0
+                      : 1;
+      ASSERT_EQ(inside, 1) << grid.text() << " region " << r;
+      const auto alone = reachref::reach(reachref::grid_of(grid, x.black, x.white), 3000);
+      const bool complete = alone.positions < 3000;
+      if (complete) {
+        ASSERT_EQ(alone.black | alone.white, (alone.black | alone.white) & x.zone);
+      }
+      reaches.push_back({alone, complete});
+      if (r > 0) {
+        ASSERT_LT(std::countr_zero(regions[size_t(r - 1)].black | regions[size_t(r - 1)].white),
+                  std::countr_zero(x.black | x.white));
+      }
+    }
+    for (int a = 0; a < n; ++a)
+      for (int b = 0; b < n; ++b) {
+        if (a == b || !reaches[size_t(a)].complete || !reaches[size_t(b)].complete) continue;
+        const reachref::Reach& ra = reaches[size_t(a)].reach;
+        const reachref::Reach& rb = reaches[size_t(b)].reach;
+        ASSERT_EQ((ra.black | ra.white) & (rb.black | rb.white), 0u) << grid.text();
+        ASSERT_EQ(naive_threat(p, ra.black) & rb.white, 0u) << grid.text();
+        ASSERT_EQ(naive_threat(p, ra.white) & rb.black, 0u) << grid.text();
+      }
+    Position left_out = p;
+    left_out.black &= ~kept;
+    left_out.white &= ~kept;
+    ASSERT_FALSE(konane::has_move(left_out, konane::Color::Black)) << grid.text();
+    ASSERT_FALSE(konane::has_move(left_out, konane::Color::White)) << grid.text();
+    finer += n > m;
+    if (i % 4 == 3) {
+      ++late;
+      late_finer += n > m;
+    }
+  }
+  EXPECT_GT(finer, 1000) << finer;
+  EXPECT_GT(late_finer, late / 4) << late_finer << " of " << late;
+}
+
+// The smallest example: the pairs a8-b8 and g8-h8 can never meet.
+TEST(Regions, PairsThatCanNeverMeetAreTwoRegions) {
+  const Position p = position_of(
+      ref::from_text("xo....ox/......../......../......../......../......../......../........"));
+  konane::RegionList regions;
+  ASSERT_EQ(konane::closure_regions(p, regions), 1);
+  ASSERT_EQ(konane::decompose(p, regions), 2);
+  EXPECT_EQ(regions[0].black | regions[0].white, konane::bit(56) | konane::bit(57));
+  EXPECT_EQ(regions[1].black | regions[1].white, konane::bit(62) | konane::bit(63));
+  // Each cuts out to the three squares it can use.
+  EXPECT_EQ(konane::cut_out(regions[0]).cols, 3);
+  EXPECT_EQ(konane::cut_out(regions[1]).cols, 3);
 }
 
 }  // namespace

@@ -56,6 +56,26 @@ TEST(Decomposition, RandomGamesFromTheOpeningMatchPlainRecursion) {
   EXPECT_GE(checked, 700);
 }
 
+// Late 7x7 and 8x8 positions from long random play, where the exact reaches split what the
+// closure keeps whole: the value summed over the regions equals plain recursion on the whole
+// position (so do the outcomes with either side to move, read off the value).
+TEST(Decomposition, SparseLatePositionsFromLongPlayMatchPlainRecursion) {
+  DecompositionFixture f;
+  std::mt19937_64 rng(4646);
+  int checked = 0, split = 0;
+  while (checked < 600) {
+    const int side = 7 + int(rng() % 2);
+    const Position p = random_game(rng, side, side, 40 + int(rng() % 20));
+    // Plain recursion is exponential in the stones that can still move.
+    if (konane::popcount(p.occupied()) > 16) continue;
+    check_same_value(f, p);
+    konane::RegionList regions, closures;
+    split += konane::decompose(p, regions) > konane::closure_regions(p, closures);
+    ++checked;
+  }
+  EXPECT_GT(split, 100) << split;
+}
+
 // Directly check the rule's consequences: the moves of the whole position are exactly the
 // union of the regions' moves (the live ones; dead regions have none), and no region's move
 // touches another region's squares.

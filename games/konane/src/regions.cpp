@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <bit>
 
+#include "konane/reach.hpp"
+
 namespace konane {
 
 namespace {
@@ -50,9 +52,106 @@ void zones(const Geometry& g, Bitboard black, Bitboard white, Bitboard& zb, Bitb
   }
 }
 
-int decompose(const Position& p, RegionList& out) {
+namespace {
+
+// Squares s from which a stone could jump a stone on a square x of `targets`: s = x - d with
+// x + d on the board.
+Bitboard threatening(const Geometry& g, Bitboard targets) {
+  Bitboard t = 0;
+  for (int d = 0; d < kDirs; ++d) {
+    const int back = (d + 2) % kDirs;
+    t |= g.shift(targets & g.shift(g.board, back), back);
+  }
+  return t;
+}
+
+struct Group {
+  Bitboard black, white;
+  Reach reach;
+  Bitboard threat_black, threat_white;  // threatened() of the reach of each colour
+
+  void compute(const Geometry& g) {
+    reach = konane::reach(g, black, white);
+    threats(g);
+  }
+  // A group holding a part whose positions passed the budget takes its closure zones without
+  // enumerating (it almost always has more positions still; the zones are sound either way).
+  void compute_merged(const Geometry& g, bool part_over_budget) {
+    if (!part_over_budget) return compute(g);
+    Bitboard zb, zw;
+    zones(g, black, white, zb, zw);
+    reach = Reach{zb, zw, false};
+    threats(g);
+  }
+  void threats(const Geometry& g) {
+    threat_black = threatened(g, reach.black);
+    threat_white = threatened(g, reach.white);
+  }
+};
+
+// Rules (a) and (b) of regions.hpp on the two groups' reaches.
+bool interact(const Group& a, const Group& b) {
+  return (a.reach.all() & b.reach.all()) | (a.threat_black & b.reach.white) |
+         (a.threat_white & b.reach.black) | (b.threat_black & a.reach.white) |
+         (b.threat_white & a.reach.black);
+}
+
+// Splits one closure region (stones black, white; zone `zone`) by exact reaches into out[];
+// returns how many live regions it wrote.
+int refine(const Geometry& g, Bitboard black, Bitboard white, Bitboard zone, Region* out) {
+  // Starting groups: stones joined by a jump one of them could make over the other now.
+  std::array<Group, kMaxRegions> groups;
+  int n = 0;
+  for (Bitboard rest = black | white; rest;) {
+    Bitboard gb = black & bit(lowest_square(rest)), gw = white & bit(lowest_square(rest));
+    while (true) {
+      const Bitboard nb = gb | (black & (threatened(g, gw) | threatening(g, gw)));
+      const Bitboard nw = gw | (white & (threatened(g, nb) | threatening(g, nb)));
+      if (nb == gb && nw == gw) break;
+      gb = nb;
+      gw = nw;
+    }
+    rest &= ~(gb | gw);
+    groups[size_t(n++)] = Group{gb, gw, {}, 0, 0};
+  }
+  if (n == 1) {
+    out[0] = Region{black, white, zone};
+    return 1;
+  }
+  for (int i = 0; i < n; ++i) groups[size_t(i)].compute(g);
+  // Merge interacting groups until no two interact; a merged group's reach is recomputed.
+  for (bool merged = true; merged;) {
+    merged = false;
+    for (int i = 0; i < n && !merged; ++i)
+      for (int j = i + 1; j < n && !merged; ++j) {
+        if (!interact(groups[size_t(i)], groups[size_t(j)])) continue;
+        const bool over = !groups[size_t(i)].reach.exact || !groups[size_t(j)].reach.exact;
+        groups[size_t(i)].black |= groups[size_t(j)].black;
+        groups[size_t(i)].white |= groups[size_t(j)].white;
+        groups[size_t(j)] = groups[size_t(--n)];
+        groups[size_t(i)].compute_merged(g, over);
+        merged = true;
+      }
+  }
+  int live = 0;
+  for (int i = 0; i < n; ++i) {
+    const Group& gr = groups[size_t(i)];
+    const Position alone{uint8_t(g.rows), uint8_t(g.cols), gr.black, gr.white};
+    if (!has_move(alone, Color::Black) && !has_move(alone, Color::White)) continue;
+    out[live++] = Region{gr.black, gr.white, gr.reach.all()};
+  }
+  return live;
+}
+
+}  // namespace
+
+namespace {
+
+// f(black, white, zone) for each live closure region of p, in order of its lowest stone.
+template <class F>
+void for_each_closure_region(const Position& p, F&& f) {
   const Geometry& g = p.geo();
-  // The regions are read off the zones of the whole position (see regions.hpp): one
+  // The closure regions are read off the zones of the whole position (see regions.hpp): one
   // closure, then one flood fill per region over "a black-zone square next to a white-zone
   // square".
   Bitboard zb, zw;
@@ -64,7 +163,6 @@ int decompose(const Position& p, RegionList& out) {
   // edge, so no east step wraps onto the next rank.
   const Bitboard east = ((zb & (zw >> 1)) | (zw & (zb >> 1))) & ~file_mask(kMaxDim - 1);
   const Bitboard north = (zb & (zw >> kStride)) | (zw & (zb >> kStride));
-  int live = 0;
   for (Bitboard rest = p.occupied(); rest;) {
     Bitboard comp = bit(lowest_square(rest));
     while (true) {
@@ -77,8 +175,32 @@ int decompose(const Position& p, RegionList& out) {
     alone.black = p.black & comp;
     alone.white = p.white & comp;
     if (!has_move(alone, Color::Black) && !has_move(alone, Color::White)) continue;
-    out[live++] = Region{alone.black, alone.white, comp};
+    f(alone.black, alone.white, comp);
   }
+}
+
+}  // namespace
+
+int closure_regions(const Position& p, RegionList& out) {
+  int live = 0;
+  for_each_closure_region(p, [&](Bitboard black, Bitboard white, Bitboard zone) {
+    out[size_t(live++)] = Region{black, white, zone};
+  });
+  return live;
+}
+
+int decompose(const Position& p, RegionList& out) {
+  int live = 0;
+  for_each_closure_region(p, [&](Bitboard black, Bitboard white, Bitboard zone) {
+    live += refine(p.geo(), black, white, zone, out.data() + live);
+  });
+  // Regions in order of their lowest stone, whichever closure region they came from (a
+  // region split off a closure region, or left after dropping its dead stones, may come
+  // after the next closure region's first stone).
+  if (live > 1)
+    std::sort(out.begin(), out.begin() + live, [](const Region& a, const Region& b) {
+      return std::countr_zero(a.black | a.white) < std::countr_zero(b.black | b.white);
+    });
   return live;
 }
 
