@@ -79,10 +79,10 @@ int endgames(const ParsedArgs& parsed, const std::vector<std::string>& args, Io 
   if (o.config.timeout_seconds <= 0 && o.config.node_budget == 0)
     return usage_error(io, "bench", "--endgames needs a limit: --timeout or --node-budget");
   const std::string only = vm["only"].as<std::string>();
-  if (only != "both" && only != "solve" && only != "value")
-    return usage_error(io, "bench", "--only must be both, solve or value");
-  o.solve = only != "value";
-  o.value = only != "solve";
+  if (only != "both" && only != "solve" && only != "value" && only != "regions")
+    return usage_error(io, "bench", "--only must be both, solve, value or regions");
+  o.solve = only == "both" || only == "solve";
+  o.value = only == "both" || only == "value";
   o.max_stones = vm["max-stones"].as<int>();
   o.json = vm.count("json") > 0;
   o.quiet = vm.count("quiet") > 0;
@@ -92,7 +92,8 @@ int endgames(const ParsedArgs& parsed, const std::vector<std::string>& args, Io 
 int run_bench(const std::vector<std::string>& args, Io io) {
   const std::string usage =
       "konane bench [--quick] [--json]\n"
-      "       konane bench --endgames FILE [--timeout S] [--threads N] [--only solve|value]\n"
+      "       konane bench --endgames FILE [--timeout S] [--threads N] [--only "
+      "solve|value|regions]\n"
       "                    [--max-stones K] [--json]\n"
       "       konane bench --make-endgames [--board RxC] [--opening R] [--games N] [--seed S]\n"
       "                    [--from PLY] [--to PLY]";
@@ -102,7 +103,7 @@ int run_bench(const std::vector<std::string>& args, Io io) {
       "solve and value every position of FILE (made by --make-endgames) within --timeout "
       "seconds each (default 10 here), or within --node-budget nodes")(
       "only", po::value<std::string>()->default_value("both"),
-      "with --endgames: both, solve or value")(
+      "with --endgames: both, solve, value or regions (the split alone)")(
       "max-stones", po::value<int>()->default_value(0),
       "with --endgames: skip positions with more stones (0: none skipped)")(
       "quiet", "with --endgames: no progress line")(
@@ -123,7 +124,9 @@ int run_bench(const std::vector<std::string>& args, Io io) {
               "--endgames FILE solves (as `konane solve`: winner, winning moves, line) and\n"
               "values (as `konane value`) every position of FILE, each with a fresh engine\n"
               "and --timeout seconds, and prints per 4 stones how many were answered and the\n"
-              "median and maximum time of those; a value's outcome class that disagrees with\n"
+              "median and maximum time of those, and the median stones of the largest\n"
+              "region (in parentheses: of the coarser closure regions); a value's outcome class "
+              "that disagrees with\n"
               "the solved winner is reported and makes the exit code 1.\n"
               "--make-endgames prints such a file: positions after every second ply of\n"
               "games played by a random and a greedy (mobility) player from seeded\n"

@@ -84,14 +84,18 @@ int run_value(const std::vector<std::string>& args, Io io) {
       j.field("class", cls);
       j.field("mean", cgt::mean(*total).to_string());
       j.field("temperature", cgt::temperature(*total).to_string());
+      std::string sum;
       j.key("regions").begin_array();
       for (const auto& [r, v] : regions) {
         j.begin_object();
         j.string_array("squares", squares_of(r.black | r.white));
+        j.field("stones", popcount(r.black | r.white));
         j.field("value", cgt::to_string(v));
         j.end_object();
+        sum += (sum.empty() ? "" : " + ") + cgt::to_string(v);
       }
       j.end_array();
+      j.field("sum", sum.empty() ? std::string("0") : sum);
     } else {
       j.field("value", "unknown");
     }

@@ -33,6 +33,8 @@ struct Entry {
   Position position;
   Color to_move = Color::Black;
   int stones = 0;
+  // the largest live region's stones: the split the searches use, and the closure alone
+  int largest = 0, largest_closure = 0;
   // solve
   bool solved = false;
   Winner winner = Winner::Unknown;
@@ -44,6 +46,16 @@ struct Entry {
   double value_seconds = 0;
   bool disagree = false;
 };
+
+int largest_region(const Position& p, int (*split)(const Position&, RegionList&)) {
+  RegionList regions;
+  const int n = split(p, regions);
+  int most = 0;
+  for (int i = 0; i < n; ++i)
+    most = std::max(most, stones_of(Position{p.rows, p.cols, regions[size_t(i)].black,
+                                             regions[size_t(i)].white}));
+  return most;
+}
 
 std::optional<std::vector<Entry>> read_set(const std::string& file, Io io) {
   std::ifstream in(file);
@@ -66,6 +78,8 @@ std::optional<std::vector<Entry>> read_set(const std::string& file, Io io) {
     e.position = parsed->position;
     e.to_move = parsed->to_move;
     e.stones = stones_of(e.position);
+    e.largest = largest_region(e.position, decompose);
+    e.largest_closure = largest_region(e.position, closure_regions);
     out.push_back(e);
   }
   return out;
@@ -105,22 +119,24 @@ void measure(Entry& e, const EndgameRunOptions& o) {
   }
 }
 
+double median_of(std::vector<double> t) {
+  if (t.empty()) return 0;
+  std::sort(t.begin(), t.end());
+  const size_t n = t.size();
+  return n % 2 ? t[n / 2] : (t[n / 2 - 1] + t[n / 2]) / 2;
+}
+
 struct Figures {
   int done = 0;
   std::vector<double> times;  // of those done
-  double median() const {
-    if (times.empty()) return 0;
-    std::vector<double> t = times;
-    std::sort(t.begin(), t.end());
-    const size_t n = t.size();
-    return n % 2 ? t[n / 2] : (t[n / 2 - 1] + t[n / 2]) / 2;
-  }
+  double median() const { return median_of(times); }
   double max() const { return times.empty() ? 0 : *std::max_element(times.begin(), times.end()); }
 };
 
 struct Bucket {
   int low = 0, count = 0;
   Figures solve, value;
+  std::vector<double> largest, largest_closure;
 };
 
 std::vector<Bucket> buckets_of(const std::vector<Entry>& entries) {
@@ -129,6 +145,8 @@ std::vector<Bucket> buckets_of(const std::vector<Entry>& entries) {
     Bucket& b = by[e.stones / 4 * 4];
     b.low = e.stones / 4 * 4;
     ++b.count;
+    b.largest.push_back(e.largest);
+    b.largest_closure.push_back(e.largest_closure);
     if (e.solved) ++b.solve.done, b.solve.times.push_back(e.solve_seconds);
     if (e.valued) ++b.value.done, b.value.times.push_back(e.value_seconds);
   }
@@ -149,16 +167,17 @@ void print_table(const std::vector<Bucket>& buckets, const EndgameRunOptions& o,
   if (o.config.timeout_seconds > 0 && o.config.node_budget) limit_text << " and ";
   if (o.config.node_budget) limit_text << o.config.node_budget << " nodes";
   const std::string limit = limit_text.str();
-  io.out << "| stones | positions |";
+  io.out << "| stones | positions | largest region, median (closure alone) |";
   if (o.solve) io.out << " solve within " << limit << " | solve median / max (s) |";
   if (o.value) io.out << " value within " << limit << " | value median / max (s) |";
-  io.out << "\n|---|---|" << (o.solve ? "---|---|" : "") << (o.value ? "---|---|" : "") << "\n";
+  io.out << "\n|---|---|---|" << (o.solve ? "---|---|" : "") << (o.value ? "---|---|" : "") << "\n";
   const auto cell = [&](const Figures& f, int count) {
     io.out << " " << f.done << "/" << count << " | "
            << (f.done ? fixed(f.median()) + " / " + fixed(f.max()) : std::string("-")) << " |";
   };
   for (const Bucket& b : buckets) {
-    io.out << "| " << b.low << "-" << b.low + 3 << " | " << b.count << " |";
+    io.out << "| " << b.low << "-" << b.low + 3 << " | " << b.count << " | " << median_of(b.largest)
+           << " (" << median_of(b.largest_closure) << ") |";
     if (o.solve) cell(b.solve, b.count);
     if (o.value) cell(b.value, b.count);
     io.out << "\n";
@@ -178,6 +197,8 @@ void print_json(const std::vector<Entry>& entries, const std::vector<Bucket>& bu
     j.field("line", e.line);
     j.field("position", to_string(e.position, e.to_move));
     j.field("stones", e.stones);
+    j.field("largest_region", e.largest);
+    j.field("largest_closure_region", e.largest_closure);
     if (o.solve) {
       j.field("solved", e.solved);
       j.field("winner", winner_text(e.winner));
@@ -199,6 +220,8 @@ void print_json(const std::vector<Entry>& entries, const std::vector<Bucket>& bu
     j.field("stones_from", b.low);
     j.field("stones_to", b.low + 3);
     j.field("positions", b.count);
+    j.field("largest_region_median", median_of(b.largest));
+    j.field("largest_closure_region_median", median_of(b.largest_closure));
     const auto figures = [&](const char* name, const Figures& f) {
       j.key(name).begin_object();
       j.field("done", f.done);

@@ -50,6 +50,22 @@ TEST(CliValue, OpeningPositionsAreProved) {
   }
 }
 
+// The smallest example, by hand: on each pair only Black's stone can jump (White's
+// would land off the board), once, so each pair is 1 and the whole is 2.
+TEST(CliValue, EachRegionIsListedWithItsStonesAndTheSum) {
+  const auto j =
+      value_json({"xo....ox/......../......../......../......../......../......../........"});
+  EXPECT_EQ(j["value"].str(), "2");
+  ASSERT_EQ(j["regions"].array().size(), 2u);
+  for (const auto& r : j["regions"].array()) {
+    EXPECT_EQ(r["stones"].num(), 2);
+    EXPECT_EQ(r["value"].str(), "1");
+  }
+  EXPECT_EQ(j["regions"].array()[0]["squares"].array()[0].str(), "a8");
+  EXPECT_EQ(j["regions"].array()[1]["squares"].array()[0].str(), "g8");
+  EXPECT_EQ(j["sum"].str(), "1 + 1");
+}
+
 TEST(CliValue, NodeBudgetSaysUnknown) {
   // Millions of nodes without a budget (its value is 0): 20,000 cannot finish it, on any
   // machine.

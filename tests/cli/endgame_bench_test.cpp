@@ -94,10 +94,36 @@ TEST(EndgameBench, AnswersAgreeWithPlainRecursion) {
       clitest::run_binary({"bench", "--endgames", file, "--only", "solve", "--max-stones", "14",
                            "--node-budget", "100000000", "--threads", "1", "--quiet"});
   ASSERT_EQ(table.rc, 0) << table.err;
-  EXPECT_NE(table.out.find("| stones | positions | solve within 100000000 nodes |"),
+  EXPECT_NE(table.out.find("| stones | positions | largest region, median (closure alone) | "
+                           "solve within 100000000 nodes |"),
             std::string::npos)
       << table.out;
   EXPECT_EQ(table.out.find("value within"), std::string::npos) << table.out;
+}
+
+// The smallest example: the closure keeps the pairs a8-b8 and g8-h8 together, the
+// split used by the searches does not; a lone pair is one region of 2 stones either way.
+TEST(EndgameBench, RegionsAloneCountTheLargestRegion) {
+  clitest::TempDir dir;
+  const std::string file = (dir.path / "split.tsv").string();
+  std::ofstream(file) << "xo....ox/......../......../......../......../......../......../"
+                         "........\tb\n"
+                      << "xo....../......../......../......../......../......../......../"
+                         "........\tw\n";
+  const auto r =
+      clitest::run_binary({"bench", "--endgames", file, "--only", "regions", "--json", "--quiet"});
+  ASSERT_EQ(r.rc, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  ASSERT_EQ(j["positions"].size(), 2u);
+  EXPECT_EQ(j["positions"][0]["largest_region"], 2);
+  EXPECT_EQ(j["positions"][0]["largest_closure_region"], 4);
+  EXPECT_EQ(j["positions"][1]["largest_region"], 2);
+  EXPECT_EQ(j["positions"][1]["largest_closure_region"], 2);
+  EXPECT_FALSE(j["positions"][0].contains("solved"));
+  const auto bad = clitest::run_binary({"bench", "--endgames", file, "--only", "split"});
+  EXPECT_EQ(bad.rc, 2);
+  EXPECT_NE(bad.err.find("--only must be both, solve, value or regions"), std::string::npos)
+      << bad.err;
 }
 
 TEST(EndgameBench, BadSetsAreRefusedWithTheirPlace) {

@@ -33,13 +33,15 @@ TEST(Reach, IsEverySquareThePositionsOfTheStonesAloneOccupy) {
     if (!p.occupied()) continue;
     const konane::Reach r = konane::reach(p.geo(), p.black, p.white);
     const reachref::Reach expected = reachref::reach(grid, konane::kReachBudget + 1);
-    if (expected.positions <= konane::kReachBudget) {
+    // Groups of more than kReachMaxStones stones are not enumerated.
+    if (expected.positions <= konane::kReachBudget &&
+        konane::popcount(p.occupied()) <= konane::kReachMaxStones) {
       ASSERT_TRUE(r.exact) << grid.text() << " " << expected.positions;
       ASSERT_EQ(r.black, expected.black) << grid.text();
       ASSERT_EQ(r.white, expected.white) << grid.text();
       ++exact;
     } else {
-      // Past the budget: the closure zones, which contain every reachable square.
+      // Past the budgets: the closure zones, which contain every reachable square.
       ASSERT_FALSE(r.exact) << grid.text();
       Bitboard zb, zw;
       konane::zones(p.geo(), p.black, p.white, zb, zw);
@@ -48,7 +50,7 @@ TEST(Reach, IsEverySquareThePositionsOfTheStonesAloneOccupy) {
       ++over;
     }
   }
-  EXPECT_GT(exact, 10000) << exact;
+  EXPECT_GT(exact, 7000) << exact;  // 7,629 when written
   EXPECT_GT(over, 20) << over;
 }
 

@@ -116,6 +116,7 @@ Bitboard threatened(const Geometry& g, Bitboard from) {
 Reach reach(const Geometry& g, Bitboard black, Bitboard white) {
   Bitboard zb, zw;
   zones(g, black, white, zb, zw);
+  if (popcount(black | white) > kReachMaxStones) return Reach{zb, zw, false};
   const Box box = box_of(zb | zw);
   // Every move of the group lands in its closure zones, hence in their box: played on the
   // box alone it has exactly the same lines of play (regions.hpp, CUTTING OUT).

@@ -83,6 +83,13 @@ struct Group {
     reach = Reach{zb, zw, false};
     threats(g);
   }
+  // A lower bound of the reach: the stones and where their single jumps land now.
+  void bound(const Geometry& g) {
+    const Bitboard empty = g.board & ~(black | white);
+    reach = Reach{black | (jumps(g, black, white) & empty),
+                  white | (jumps(g, white, black) & empty), true};
+    threats(g);
+  }
   void threats(const Geometry& g) {
     threat_black = threatened(g, reach.black);
     threat_white = threatened(g, reach.white);
@@ -118,20 +125,72 @@ int refine(const Geometry& g, Bitboard black, Bitboard white, Bitboard zone, Reg
     out[0] = Region{black, white, zone};
     return 1;
   }
-  for (int i = 0; i < n; ++i) groups[size_t(i)].compute(g);
-  // Merge interacting groups until no two interact; a merged group's reach is recomputed.
-  for (bool merged = true; merged;) {
-    merged = false;
-    for (int i = 0; i < n && !merged; ++i)
-      for (int j = i + 1; j < n && !merged; ++j) {
-        if (!interact(groups[size_t(i)], groups[size_t(j)])) continue;
-        const bool over = !groups[size_t(i)].reach.exact || !groups[size_t(j)].reach.exact;
-        groups[size_t(i)].black |= groups[size_t(j)].black;
-        groups[size_t(i)].white |= groups[size_t(j)].white;
-        groups[size_t(j)] = groups[size_t(--n)];
-        groups[size_t(i)].compute_merged(g, over);
-        merged = true;
+  // First with lower bounds of the reaches, no enumeration: each group's stones and the
+  // landing squares of its single jumps now. Groups that interact by these interact by
+  // their reaches (rules (a) and (b) only grow with R), so they merge anyway; a search meets
+  // dense positions at every node, and these usually end here as one region.
+  for (int i = 0; i < n; ++i) groups[size_t(i)].bound(g);
+  bool lower = true;
+  // Merge interacting groups until no two interact. Reaches only grow by merging in the
+  // cases that matter, so each round merges every component of the interaction graph at
+  // once and enumerates each merged group once; a graph that is connected makes the whole
+  // closure region one region without enumerating the union (its closure zone holds it).
+  while (true) {
+    std::array<int, kMaxRegions> root;
+    for (int i = 0; i < n; ++i) root[size_t(i)] = i;
+    const auto find = [&](int i) {
+      while (root[size_t(i)] != i) i = root[size_t(i)] = root[size_t(root[size_t(i)])];
+      return i;
+    };
+    int components = n;
+    for (int i = 0; i < n; ++i)
+      for (int j = i + 1; j < n; ++j) {
+        const int a = find(i), b = find(j);
+        if (a == b || !interact(groups[size_t(i)], groups[size_t(j)])) continue;
+        root[size_t(std::max(a, b))] = std::min(a, b);
+        --components;
       }
+    if (components == n && lower) {
+      for (int i = 0; i < n; ++i) groups[size_t(i)].compute(g);
+      lower = false;
+      continue;
+    }
+    if (components == n) break;
+    if (components == 1) {
+      out[0] = Region{black, white, zone};
+      return 1;
+    }
+    std::array<Group, kMaxRegions> next;
+    std::array<bool, kMaxRegions> over{}, many{};
+    std::array<int, kMaxRegions> slot;
+    int m = 0;
+    for (int i = 0; i < n; ++i) {
+      const int r = find(i);
+      if (r == i) {
+        slot[size_t(i)] = m;
+        next[size_t(m++)] = Group{0, 0, {}, 0, 0};
+      }
+    }
+    for (int i = 0; i < n; ++i) {
+      const int k = slot[size_t(find(i))];
+      Group& to = next[size_t(k)];
+      const Group& part = groups[size_t(i)];
+      if ((to.black | to.white) == 0) {
+        to = part;  // a component of one group keeps its reach
+      } else {
+        many[size_t(k)] = true;
+        to.black |= part.black;
+        to.white |= part.white;
+      }
+      over[size_t(k)] = over[size_t(k)] || !part.reach.exact;
+    }
+    for (int k = 0; k < m; ++k)
+      if (lower)
+        next[size_t(k)].bound(g);
+      else if (many[size_t(k)])
+        next[size_t(k)].compute_merged(g, over[size_t(k)]);
+    groups = next;
+    n = m;
   }
   int live = 0;
   for (int i = 0; i < n; ++i) {

@@ -15,8 +15,11 @@ struct Reach {
   Bitboard all() const { return black | white; }
 };
 
-// Positions enumerated before falling back on the closure.
-inline constexpr int kReachBudget = 4096;
+// Positions enumerated before falling back on the closure, and the most stones enumerated at
+// all: a larger group almost always passes the budget, and a search meets such groups at
+// every node (docs/decisions/exact-regions.md).
+inline constexpr int kReachBudget = 1024;
+inline constexpr int kReachMaxStones = 10;
 
 // Reach of the stones (black, white) on geometry g. Computed on the bounding box of their
 // closure zones, where all their moves lie, and cached per thread by that translated box, so
