@@ -1,5 +1,6 @@
 // konane solve: who wins with perfect play, the winning moves and a principal variation;
 // from --board, the whole game including both removal plies.
+#include <algorithm>
 #include <chrono>
 #include <numeric>
 #include <ostream>
@@ -13,6 +14,7 @@
 #include "rank_setup.hpp"
 #include "solve_progress.hpp"
 #include "solver/stored_analysis.hpp"
+#include "solver/stored_values.hpp"
 #include "solver_options.hpp"
 
 namespace konane::cli {
@@ -51,9 +53,66 @@ struct RankNodes {
   }
 };
 
+const char* source_name(solver::RegionSource s) {
+  switch (s) {
+    case solver::RegionSource::Valued:
+      return "valued";
+    case solver::RegionSource::Known:
+      return "known";
+    case solver::RegionSource::Stored:
+      return "stored";
+    case solver::RegionSource::Searched:
+      break;
+  }
+  return "searched";
+}
+
+// The root's regions and how each entered the search (asked before it starts, so that a
+// value read from the database is told from one the search found in its own table).
+struct RootRegions {
+  RegionList list;
+  std::vector<solver::RegionSource> sources;
+  RootRegions(KonaneSolver& solver, const Position& p) : sources(solver.root_sources(p)) {
+    decompose(p, list);
+  }
+  size_t count(solver::RegionSource s) const {
+    return static_cast<size_t>(std::count(sources.begin(), sources.end(), s));
+  }
+  // The values of the regions valued on the spot go to the database, as value's do.
+  db::Status store_small(KonaneSolver& solver, db::Database& database) const {
+    for (size_t i = 0; i < sources.size(); ++i) {
+      if (sources[i] != solver::RegionSource::Valued) continue;
+      const Position r = cut_out(list[i]);
+      if (auto st = solver::store_region_value<Game>(database, r, solver.small_region_value(r));
+          !st)
+        return st;
+    }
+    return db::ok();
+  }
+  void json(JsonWriter& j) const {
+    j.key("regions").begin_array();
+    for (size_t i = 0; i < sources.size(); ++i) {
+      j.begin_object();
+      j.string_array("squares", square_names(list[i].black | list[i].white));
+      j.field("stones", popcount(list[i].black | list[i].white));
+      j.field("source", source_name(sources[i]));
+      j.end_object();
+    }
+    j.end_array();
+    j.field("regions_from_db", static_cast<uint64_t>(count(solver::RegionSource::Stored)));
+  }
+  void text(std::ostream& out) const {
+    out << "regions: " << sources.size() << " (" << count(solver::RegionSource::Valued)
+        << " valued on the spot, " << count(solver::RegionSource::Stored) << " from the database, "
+        << count(solver::RegionSource::Searched) + count(solver::RegionSource::Known)
+        << " searched)\n";
+  }
+};
+
 int report_position(KonaneSolver& solver, const GameState& s, bool json, Io io,
                     const std::chrono::steady_clock::time_point& t0, DbContext* dbc,
                     SolveProgress& progress) {
+  const RootRegions regions(solver, s.position);
   // Under mpirun every rank searches the root's children as jobs (rank_rounds.hpp).
   auto got = solver::answer_with_store<Game>(
       dbc ? dbc->database : nullptr, s.position, s.to_move == Color::Black,
@@ -64,6 +123,9 @@ int report_position(KonaneSolver& solver, const GameState& s, bool json, Io io,
   if (!got) return db_error(io, "solve", dbc->path, got.error());
   if (auto st = solver.store_status(); !st) return db_error(io, "solve", dbc->path, st.error());
   if (!got->stored) return db_error(io, "solve", dbc->path, got->stored.error());
+  if (dbc)
+    if (auto st = regions.store_small(solver, *dbc->database); !st)
+      return db_error(io, "solve", dbc->path, st.error());
   const bool from_db = got->from_db;
   const RootAnalysis& a = got->analysis;
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -85,10 +147,13 @@ int report_position(KonaneSolver& solver, const GameState& s, bool json, Io io,
     j.field("nodes", nodes.total);
     j.field("seconds", secs);
     nodes.json(j, a.across_ranks);
+    regions.json(j);
     if (dbc) {
       j.field("from_db", from_db);
       j.field("db_hits", solver.store_hits());
       j.field("db_writes", solver.store_writes());
+      j.field("db_region_reads", solver.store_region_probes());
+      j.field("db_region_hits", solver.store_region_hits());
     }
     j.end_object();
     return kExitOk;
@@ -107,7 +172,12 @@ int report_position(KonaneSolver& solver, const GameState& s, bool json, Io io,
   for (size_t i = 0; i < winning.size(); ++i) io.out << (i ? " " : "") << to_string(winning[i]);
   io.out << "\npv: ";
   for (size_t i = 0; i < a.pv.size(); ++i) io.out << (i ? " " : "") << to_string(a.pv[i]);
-  io.out << "\nnodes: " << nodes.total << "  seconds: " << secs << "\n";
+  io.out << "\n";
+  regions.text(io.out);
+  if (dbc)
+    io.out << "region values read from the database: " << solver.store_region_hits() << " of "
+           << solver.store_region_probes() << " asked\n";
+  io.out << "nodes: " << nodes.total << "  seconds: " << secs << "\n";
   nodes.text(io.out);
   return kExitOk;
 }
@@ -177,6 +247,8 @@ int report_opening(KonaneSolver& solver, const GameState& s, bool json, Io io,
       j.field("from_db", from_db);
       j.field("db_hits", solver.store_hits());
       j.field("db_writes", solver.store_writes());
+      j.field("db_region_reads", solver.store_region_probes());
+      j.field("db_region_hits", solver.store_region_hits());
     }
     j.end_object();
     return kExitOk;

@@ -14,12 +14,6 @@
 namespace konane::cli {
 namespace {
 
-std::vector<std::string> squares_of(Bitboard b) {
-  std::vector<std::string> out;
-  for (; b; b &= b - 1) out.push_back(square_name(lowest_square(b)));
-  return out;
-}
-
 int run_value(const std::vector<std::string>& args, Io io) {
   const std::string usage =
       "konane value POSITION [--moves M1,...] [--threads N] [--db PATH] [--json]";
@@ -86,11 +80,13 @@ int run_value(const std::vector<std::string>& args, Io io) {
       j.field("temperature", cgt::temperature(*total).to_string());
       std::string sum;
       j.key("regions").begin_array();
-      for (const auto& [r, v] : regions) {
+      for (size_t i = 0; i < regions.size(); ++i) {
+        const auto& [r, v] = regions[i];
         j.begin_object();
-        j.string_array("squares", squares_of(r.black | r.white));
+        j.string_array("squares", square_names(r.black | r.white));
         j.field("stones", popcount(r.black | r.white));
         j.field("value", cgt::to_string(v));
+        if (database) j.field("from_db", bool(answer->stored[i]));
         j.end_object();
         sum += (sum.empty() ? "" : " + ") + cgt::to_string(v);
       }
@@ -119,7 +115,7 @@ int run_value(const std::vector<std::string>& args, Io io) {
            << "regions: " << regions.size() << "\n";
     for (const auto& [r, v] : regions) {
       io.out << "  " << cgt::to_string(v) << " :";
-      for (const auto& sq : squares_of(r.black | r.white)) io.out << " " << sq;
+      for (const auto& sq : square_names(r.black | r.white)) io.out << " " << sq;
       io.out << "\n";
     }
   } else {

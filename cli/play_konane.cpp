@@ -229,8 +229,7 @@ class KonanePlay final : public PlayGame {
     const int n = decompose(state().position, list);
     for (int i = 0; i < n; ++i) {
       BoardPicture::Region r;
-      for (Bitboard b = list[size_t(i)].black | list[size_t(i)].white; b; b &= b - 1)
-        r.squares.push_back(square_name(lowest_square(b)));
+      r.squares = square_names(list[size_t(i)].black | list[size_t(i)].white);
       const auto v = solver.value(cut_out(list[size_t(i)]));
       r.label = v ? cgt::to_string(*v) : "?";
       out.push_back(r);

@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <random>
 #include <tuple>
 #include <vector>
@@ -261,6 +262,30 @@ TEST(Regions, DecomposeSatisfiesTheRuleAndIsNeverCoarserThanClosures) {
 }
 
 // The smallest example: the pairs a8-b8 and g8-h8 can never meet.
+// Every region, cut out, is one whole region of its own board: decomposing the cut-out
+// gives it back (same stones, same board), so a region class has one key wherever it stands.
+TEST(Regions, CutOutsStandAsOneWholeRegion) {
+  std::mt19937_64 rng(1962);
+  int resplit = 0;
+  for (int i = 0; i < 10000; ++i) {
+    const Position p = position_of(any_position(i, rng));
+    konane::RegionList regions;
+    const int n = konane::decompose(p, regions);
+    for (int r = 0; r < n; ++r) {
+      const Position cut = konane::cut_out(regions[size_t(r)]);
+      konane::RegionList again;
+      ASSERT_EQ(konane::decompose(cut, again), 1) << konane::to_string(p);
+      EXPECT_EQ(again[0].black, cut.black) << konane::to_string(p);
+      EXPECT_EQ(again[0].white, cut.white) << konane::to_string(p);
+      const Position twice = konane::cut_out(again[0]);
+      EXPECT_EQ(twice.rows, cut.rows) << konane::to_string(p);
+      EXPECT_EQ(twice.cols, cut.cols) << konane::to_string(p);
+      resplit += konane::popcount(regions[size_t(r)].zone) != konane::popcount(again[0].zone);
+    }
+  }
+  std::printf("probe: cut-outs whose zone differs on their own board: %d\n", resplit);
+}
+
 TEST(Regions, PairsThatCanNeverMeetAreTwoRegions) {
   const Position p = position_of(
       ref::from_text("xo....ox/......../......../......../......../......../......../........"));

@@ -146,6 +146,12 @@ std::string square_name(int sq) {
   return s;
 }
 
+std::vector<std::string> square_names(Bitboard squares) {
+  std::vector<std::string> out;
+  for (Bitboard b = squares; b; b &= b - 1) out.push_back(square_name(lowest_square(b)));
+  return out;
+}
+
 std::optional<int> parse_square(std::string_view t, int rows, int cols) {
   if (t.size() != 2) return std::nullopt;
   int c = t[0] - 'a';

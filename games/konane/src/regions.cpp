@@ -103,6 +103,15 @@ bool interact(const Group& a, const Group& b) {
          (b.threat_white & a.reach.black);
 }
 
+// The zone of a region that stays whole: its exact reach when enumerable, else the closure
+// zone. The reach does not depend on the board around it, so neither does the cut-out: the
+// same region gets the same key wherever it stands (the region-value store relies on it).
+Bitboard whole_zone(const Geometry& g, Bitboard black, Bitboard white, Bitboard zone) {
+  if (popcount(black | white) > kReachMaxStones) return zone;
+  const Reach r = konane::reach(g, black, white);
+  return r.exact ? r.all() : zone;
+}
+
 // Splits one closure region (stones black, white; zone `zone`) by exact reaches into out[];
 // returns how many live regions it wrote.
 int refine(const Geometry& g, Bitboard black, Bitboard white, Bitboard zone, Region* out) {
@@ -122,7 +131,7 @@ int refine(const Geometry& g, Bitboard black, Bitboard white, Bitboard zone, Reg
     groups[size_t(n++)] = Group{gb, gw, {}, 0, 0};
   }
   if (n == 1) {
-    out[0] = Region{black, white, zone};
+    out[0] = Region{black, white, whole_zone(g, black, white, zone)};
     return 1;
   }
   // First with lower bounds of the reaches, no enumeration: each group's stones and the
@@ -157,7 +166,7 @@ int refine(const Geometry& g, Bitboard black, Bitboard white, Bitboard zone, Reg
     }
     if (components == n) break;
     if (components == 1) {
-      out[0] = Region{black, white, zone};
+      out[0] = Region{black, white, whole_zone(g, black, white, zone)};
       return 1;
     }
     std::array<Group, kMaxRegions> next;
@@ -248,11 +257,63 @@ int closure_regions(const Position& p, RegionList& out) {
   return live;
 }
 
-int decompose(const Position& p, RegionList& out) {
+namespace {
+
+// The square of the zone's bounding box's corner: cut_out() shifts the region down by it.
+int box_offset(Bitboard zone) {
+  int r0 = kMaxDim, c0 = kMaxDim;
+  for (Bitboard z = zone; z; z &= z - 1) {
+    const int sq = lowest_square(z);
+    r0 = std::min(r0, row_of(sq));
+    c0 = std::min(c0, col_of(sq));
+  }
+  return square_of(r0, c0);
+}
+
+int split_once(const Position& p, RegionList& out) {
   int live = 0;
   for_each_closure_region(p, [&](Bitboard black, Bitboard white, Bitboard zone) {
     live += refine(p.geo(), black, white, zone, out.data() + live);
   });
+  return live;
+}
+
+}  // namespace
+
+int decompose(const Position& p, RegionList& out) {
+  int live = split_once(p, out);
+  // A region cut out is a position of its own, where the edges are nearer: a jump onto a
+  // square off the smaller board no longer threatens, so it may split further or lose dead
+  // stones. Such cut-outs are decomposed in turn (each has fewer stones or a smaller board
+  // than the region it came from, so this ends), so that every region's cut-out is one
+  // whole region of its own board: the same class wherever it stands, as the region-value
+  // store keys it (region_enum.hpp).
+  for (int i = 0; i < live;) {
+    const Position cut = cut_out(out[size_t(i)]);
+    RegionList sub;
+    int k = split_once(cut, sub);
+    if (k == 1) {
+      const Position again = cut_out(sub[0]);
+      if (again.rows == cut.rows && again.cols == cut.cols &&
+          (sub[0].black | sub[0].white) == (cut.black | cut.white)) {
+        ++i;
+        continue;
+      }
+    }
+    k = decompose(cut, sub);
+    const int offset = box_offset(out[size_t(i)].zone);
+    for (int j = 0; j < k; ++j)
+      sub[size_t(j)] = Region{sub[size_t(j)].black << offset, sub[size_t(j)].white << offset,
+                              sub[size_t(j)].zone << offset};
+    // Region i becomes the k parts.
+    if (k > 1)
+      std::copy_backward(out.begin() + i + 1, out.begin() + live, out.begin() + live + k - 1);
+    else
+      std::copy(out.begin() + i + 1, out.begin() + live, out.begin() + i + k);
+    std::copy(sub.begin(), sub.begin() + k, out.begin() + i);
+    live += k - 1;
+    i += k;
+  }
   // Regions in order of their lowest stone, whichever closure region they came from (a
   // region split off a closure region, or left after dropping its dead stones, may come
   // after the next closure region's first stone).

@@ -77,6 +77,7 @@
 #include <cgt/game.hpp>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <type_traits>
 #include <vector>
 
@@ -117,10 +118,20 @@ struct StoreHook {
   core::Result (*probe)(void* ctx, const Position& p, bool left) = nullptr;
   // p was proved: r for the player to move.
   void (*record)(void* ctx, const Position& p, bool left, core::Result r) = nullptr;
+  // The stored CGT value of a region given as G::key's representative, if stored. Asked
+  // for regions too large to value on the spot and at most region_max (G::size) in size,
+  // when the value table does not hold them; a hit is kept in the value table.
+  std::optional<cgt::GameId> (*region_value)(void* ctx, const Keyed<Position>& k) = nullptr;
   void* ctx = nullptr;
   int min_size = 0;        // positions smaller than this (G::size) are not asked or written
   uint64_t min_nodes = 0;  // a proof is written once its subtree cost this many nodes
+  int region_max = 0;
+  int root_region_max = 0;  // the same for the regions of a search's root
 };
+
+// How a region of the root enters a search (DfpnSolver::root_sources): valued on the spot
+// (small), its value already in the value table, its value read from the store, or searched.
+enum class RegionSource : uint8_t { Valued, Known, Stored, Searched };
 
 template <PartizanGame G>
 class DfpnSolver {
@@ -172,6 +183,21 @@ class DfpnSolver {
 
   // Consult and feed `store` from now on (nullptr: no store). Not while a search runs.
   void set_store(const StoreHook<Position>* store) { store_ = store; }
+
+  // How each of p's regions (for_each_root_region's order) enters a search of p, by
+  // root_state's rule. A stored value read here is kept in the value table, as a search
+  // would keep it, so ask before searching to tell stored values from known ones.
+  std::vector<RegionSource> root_sources(const Position& p) {
+    std::vector<RegionSource> out;
+    for_each_root_region<G>(p, [&](const Position& r) {
+      const int size = G::size(r);
+      if (size <= limits_.value_limit) return out.push_back(RegionSource::Valued);
+      const Keyed<Position> k = G::key(r);
+      if (values_.peek(k.key, size)) return out.push_back(RegionSource::Known);
+      out.push_back(peek_value(k, size, true) ? RegionSource::Stored : RegionSource::Searched);
+    });
+    return out;
+  }
 
   // (phi, delta) of a position for the player to move as far as the table knows, the
   // mobility heuristic otherwise; never searches. An overflowing state is never proved.
@@ -230,14 +256,14 @@ class DfpnSolver {
     bool overflow = false;
   };
 
-  void add_region(cgt::GameId& known, HardSink& sink, const Position& r) {
+  void add_region(cgt::GameId& known, HardSink& sink, const Position& r, bool root = false) {
     const int size = G::size(r);
     if (size <= limits_.value_limit) {
       known = cgt::add(known, values_.region_value(r));
       return;
     }
     const Keyed<Position> k = G::key(r);
-    if (auto hit = peek_value(k, size)) {
+    if (auto hit = peek_value(k, size, root)) {
       known = cgt::add(known, k.negated ? cgt::neg(*hit) : *hit);
       return;
     }
@@ -249,22 +275,27 @@ class DfpnSolver {
     sink.hard[sink.count++] = Hard{r, mix64(base), mix64(base ^ 0x2545f4914f6cdd1dull)};
   }
 
-  void add_region(State& s, const Position& r) {
+  void add_region(State& s, const Position& r, bool root) {
     HardSink sink{s.hard + s.hard_count, 0, kMaxHard - s.hard_count};
-    add_region(s.known, sink, r);
+    add_region(s.known, sink, r, root);
     s.hard_count += sink.count;
     s.overflow |= sink.overflow;
   }
 
-  std::optional<cgt::GameId> peek_value(const Keyed<Position>& k, int size) {
-    return values_.peek(k.key, size);
+  std::optional<cgt::GameId> peek_value(const Keyed<Position>& k, int size, bool root = false) {
+    if (auto hit = values_.peek(k.key, size)) return hit;
+    if (!store_ || !store_->region_value) return std::nullopt;
+    if (size > (root ? store_->root_region_max : store_->region_max)) return std::nullopt;
+    const auto stored = store_->region_value(store_->ctx, k);
+    if (stored) values_.remember(k, *stored);
+    return stored;
   }
 
   // The search state of a whole position (hashed unless it overflows or has no hard region).
   State root_state(const Position& p, bool left_to_move, cgt::GameId known = cgt::zero()) {
     State s;
     s.known = known;
-    G::for_each_region(p, [&](const Position& r) { add_region(s, r); });
+    for_each_root_region<G>(p, [&](const Position& r) { add_region(s, r, true); });
     s.left = left_to_move;
     if (!s.overflow && s.hard_count > 0) hash(s);
     return s;

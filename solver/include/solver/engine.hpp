@@ -100,6 +100,22 @@ class Engine {
     return 0;
   }
 
+  // Region values read from the store by searches, and the reads.
+  uint64_t store_region_hits() const {
+    if constexpr (StoredGame<G>)
+      if (store_) return store_->region_hits();
+    return 0;
+  }
+  uint64_t store_region_probes() const {
+    if constexpr (StoredGame<G>)
+      if (store_) return store_->region_probes();
+    return 0;
+  }
+  // How each region of p enters a search of p (DfpnSolver::root_sources).
+  std::vector<RegionSource> root_sources(const Position& p) { return dfpn_.root_sources(p); }
+  // The value of a region small enough to value on the spot (as searches do).
+  cgt::GameId small_region_value(const Position& r) { return values_.region_value(r); }
+
   Result solve(const Position& p, bool left) {
     Result r = Result::Unknown;
     with_deadline(config_.timeout_seconds, [&] { r = dfpn_.solve(p, left); });

@@ -85,6 +85,16 @@ concept PartizanGame = !is_loopy<G>() && requires(const typename G::Position& p,
   { G::count_options(p, left) } -> std::convertible_to<int>;
 };
 
+// The regions where a search starts: G::for_each_root_region when the game has a finer
+// split that costs too much at every node, else G::for_each_region.
+template <class G, class F>
+void for_each_root_region(const typename G::Position& p, F&& f) {
+  if constexpr (requires { G::for_each_root_region(p, f); })
+    G::for_each_root_region(p, f);
+  else
+    G::for_each_region(p, f);
+}
+
 // G::kMaxRegions when the game states it, else 32.
 template <class G>
 constexpr int max_regions() {

@@ -33,10 +33,40 @@ db::Status store_value(db::Database& database, const typename G::Position& p, cg
   return store_result<G>(database, p, false, right);
 }
 
+// The stored value of p, if any (a value text that does not parse counts as none, and is
+// overwritten by the next value computed).
+template <StoredGame G>
+db::Expected<std::optional<cgt::GameId>> stored_value(const db::Database& database,
+                                                      const typename G::Position& p) {
+  auto known = lookup<G>(database, p);
+  if (!known) return known.error();
+  if (!known->has_value() || !(**known).value) return std::optional<cgt::GameId>();
+  return cgt::parse(*(**known).value, nullptr);
+}
+
+// A region's value as stored under G::key's representative, which every orientation of the
+// region shares (the database's own keys do not transpose non-square boards).
+template <StoredGame G>
+db::Expected<std::optional<cgt::GameId>> stored_region_value(const db::Database& database,
+                                                             const typename G::Position& r) {
+  const auto k = G::key(r);
+  auto v = stored_value<G>(database, k.rep);
+  if (v && *v && k.negated) **v = cgt::neg(**v);
+  return v;
+}
+
+template <StoredGame G>
+db::Status store_region_value(db::Database& database, const typename G::Position& r,
+                              cgt::GameId v) {
+  const auto k = G::key(r);
+  return store_value<G>(database, k.rep, k.negated ? cgt::neg(v) : v);
+}
+
 // The value of a position as the sum of its regions' values.
 struct ValueAnswer {
-  std::vector<cgt::GameId> regions;  // in G::for_each_region's order, as far as computed
+  std::vector<cgt::GameId> regions;  // in for_each_root_region's order, as far as computed
   std::optional<cgt::GameId> total;  // nullopt when a region's value could not be computed
+  std::vector<bool> stored;          // per region: its value was read, not computed
   size_t from_db = 0;                // regions whose value was read, not computed
 };
 
@@ -48,22 +78,26 @@ db::Expected<ValueAnswer> value_with_store(db::Database* database, const typenam
                                            ValueOf&& value_of) {
   using Position = typename G::Position;
   std::vector<Position> regions;
-  G::for_each_region(p, [&](const Position& r) { regions.push_back(r); });
+  for_each_root_region<G>(p, [&](const Position& r) { regions.push_back(r); });
   ValueAnswer out;
   for (const Position& r : regions) {
     std::optional<cgt::GameId> v;
     if (database) {
-      auto known = lookup<G>(*database, r);
+      auto known = stored_region_value<G>(*database, r);
       if (!known) return known.error();
-      if (known->has_value() && (**known).value) v = cgt::parse(*(**known).value, nullptr);
+      v = *known;
     }
+    out.stored.push_back(v.has_value());
     if (v) {
       ++out.from_db;
     } else {
       v = value_of(r);
-      if (!v) return out;
+      if (!v) {
+        out.stored.pop_back();
+        return out;
+      }
       if (database)
-        if (auto st = store_value<G>(*database, r, *v); !st) return st.error();
+        if (auto st = store_region_value<G>(*database, r, *v); !st) return st.error();
     }
     out.regions.push_back(*v);
   }

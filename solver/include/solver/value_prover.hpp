@@ -79,7 +79,7 @@ class ValueProver {
   // The value of any position (the sum of its regions'), or nullopt once stopped.
   std::optional<cgt::GameId> value(const Position& p) {
     std::vector<Position> regions;
-    G::for_each_region(p, [&](const Position& r) { regions.push_back(r); });
+    for_each_root_region<G>(p, [&](const Position& r) { regions.push_back(r); });
     cgt::GameId sum = cgt::zero();
     for (const Position& r : regions) {
       const auto v = region_value(r);

@@ -87,7 +87,7 @@ class ValueSolver {
  private:
   cgt::GameId sum_value(const Position& p) {
     cgt::GameId sum = cgt::zero();
-    G::for_each_region(p, [&](const Position& r) { sum = cgt::add(sum, keyed_value(r)); });
+    for_each_root_region<G>(p, [&](const Position& r) { sum = cgt::add(sum, keyed_value(r)); });
     return sum;
   }
 

@@ -10,6 +10,7 @@
 #include "konane/opening.hpp"
 #include "konane/position.hpp"
 #include "konane/pv_order.hpp"
+#include "konane/region_enum.hpp"
 #include "konane/regions.hpp"
 #include "konane/storage_key.hpp"
 #include "konane/symmetry.hpp"
@@ -39,8 +40,16 @@ struct KonaneGameT {
     for_each_child(p, left ? Color::Black : Color::White, f);
   }
 
+  // Inside searches, the closure regions: the exact split costs more at every node than it
+  // saves (docs/decisions/exact-regions.md). Where a search starts, the exact split.
   template <class F>
   static void for_each_region(const Position& p, F&& f) {
+    RegionList regions;
+    const int n = closure_regions(p, regions);
+    for (int i = 0; i < n; ++i) f(cut_out(regions[i]));
+  }
+  template <class F>
+  static void for_each_root_region(const Position& p, F&& f) {
     RegionList regions;
     const int n = decompose(p, regions);
     for (int i = 0; i < n; ++i) f(cut_out(regions[i]));
@@ -109,6 +118,16 @@ struct KonaneGameT {
     std::vector<OpeningLine> holes;
     for (const Line& l : lines) holes.push_back({l.first, l.reply, l.position});
     return konane::opening_line_images(s.rows, s.cols, holes);
+  }
+
+  // ── Whole regions (solver/region_precompute.hpp) ──
+  using RegionChunk = konane::RegionChunk;
+  static std::vector<RegionChunk> region_chunks(core::Shape box, int max_stones) {
+    return konane::region_chunks(box.rows, box.cols, max_stones);
+  }
+  template <class F>
+  static void for_each_whole_region(const RegionChunk& chunk, int max_stones, F&& f) {
+    konane::for_each_whole_region(chunk, max_stones, f);
   }
 
   // ── Storage (solver/store_binding.hpp) ──

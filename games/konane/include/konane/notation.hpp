@@ -3,6 +3,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "konane/position.hpp"
 
@@ -31,6 +32,7 @@ std::string to_string(const Position& p, Color to_move);  // with " b"/" w"
 
 // Squares in chess coordinates; parse checks the square is on the given board.
 std::string square_name(int sq);
+std::vector<std::string> square_names(Bitboard squares);  // in square order
 std::optional<int> parse_square(std::string_view text, int rows, int cols);
 
 // "c3-c5" for a jump, "d5" for a removal. Syntax only; legality is the caller's business.

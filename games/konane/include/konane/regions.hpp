@@ -62,9 +62,18 @@
 // is split on its own. tests/games/regions_test.cpp checks both steps against definitions
 // and sums of regions against plain search.
 //
+// WHERE EACH IS USED. Both splits are sound; searches use the closure regions at every node
+// and the exact split where they start (KonaneGame::for_each_root_region), since enumerating
+// reaches at every node costs more than it saves (docs/decisions/exact-regions.md).
+//
 // CUTTING OUT. A region's moves touch only squares of R, so the region played on the
 // bounding box of R (as a smaller board, moved to the corner) has exactly the same moves:
-// every landing square lies in R, hence in the box.
+// every landing square lies in R, hence in the box. The cut-out, a position of its own, may
+// split further there (a jump off the smaller board threatens nothing), so decompose()
+// splits cut-outs until each stands: every region it returns is, cut out, one whole region
+// of its own board (the form the region-value store keys, region_enum.hpp). A region that
+// stays whole is cut out on its exact reach when enumerable, which does not depend on the
+// board around it.
 #include <array>
 
 #include "konane/position.hpp"
