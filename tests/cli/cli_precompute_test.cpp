@@ -37,7 +37,7 @@ TEST(CliPrecompute, StoresEveryRegionOnceAndSolveReadsThem) {
   double with_value = 0;
   for (const auto& b : j["boards"].array()) with_value += b["with_value"].num();
   EXPECT_EQ(with_value, regions);
-  // A stored 5-stone region, too large to value on the spot at --value-limit 2: settled by
+  // A stored 6-stone region, too large to value on the spot at --value-limit 2: settled by
   // its stored value, with the same winner as without the database.
   const std::string pos = ".o./oxo/x.x";
   const auto plain = json_of({"solve", pos, "--value-limit", "2", "--json"});
@@ -45,7 +45,7 @@ TEST(CliPrecompute, StoresEveryRegionOnceAndSolveReadsThem) {
   EXPECT_EQ(j["winner"].str(), plain["winner"].str());
   ASSERT_EQ(j["regions"].array().size(), 1u);
   EXPECT_EQ(j["regions"][0]["source"].str(), "stored");
-  EXPECT_EQ(j["regions"][0]["stones"].num(), 5);
+  EXPECT_EQ(j["regions"][0]["stones"].num(), 6);
   EXPECT_EQ(j["regions_from_db"].num(), 1);
   EXPECT_EQ(plain["regions"][0]["source"].str(), "searched");
   // value reads it too.

@@ -100,7 +100,9 @@ TEST(ValueProver, RandomPatternsMatchPlainRecursion) {
       }
   Prover f(0);
   const Kinds kinds = check_all(f, positions);
-  EXPECT_GT(f.prover.proved(), 500u);
+  // (459 since the prover starts from the exact split, whose smaller regions are valued
+  // directly more often; 500+ with the closure split.)
+  EXPECT_GT(f.prover.proved(), 400u);
   // Built from options (34 when written), some of whose options were shown dominated by one
   // search and never valued (84): both paths are exercised.
   EXPECT_GT(f.prover.expanded(), 20u);
@@ -178,7 +180,7 @@ TEST(ValueProver, FamilyValuesNeedNoOptions) {
   for (int i = 0; i < 4000 && (kinds.fraction < 20 || switches < 20); ++i) {
     const Position p = random_pattern(rng, 3 + int(rng() % 3), 3 + int(rng() % 4), 55);
     int regions = 0;
-    Game::for_each_region(p, [&](const Position&) { ++regions; });
+    solver::for_each_root_region<Game>(p, [&](const Position&) { ++regions; });
     const cgt::GameId expected = plain.value(p);
     if (regions != 1 || !in_families(expected)) continue;
     // Families beyond numbers and *, which the cgt tests cover exactly; here only a few
