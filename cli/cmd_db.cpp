@@ -19,6 +19,7 @@
 #include "options.hpp"
 #include "position_arg.hpp"
 #include "ringboard_db_admin.hpp"
+#include "solver/region_precompute.hpp"
 
 namespace konane::cli {
 namespace {
@@ -94,6 +95,8 @@ int run_stats(const std::string& path, bool json, Io io) {
   auto meta = database->list_meta(prefix);
   if (!meta) return db_error(io, "db", path, meta.error());
   const auto rules = rule_summaries(*meta, prefix);
+  auto boxes = solver::precomputed_boxes(*database, kGameId);
+  if (!boxes) return db_error(io, "db", path, boxes.error());
   // This command speaks Konane; other games' boards are theirs to report.
   auto& boards = *stats;
   boards.erase(std::remove_if(boards.begin(), boards.end(),
@@ -113,6 +116,17 @@ int run_stats(const std::string& path, bool json, Io io) {
       j.field("with_value", b.with_cgt);
       j.field("conflicts", b.conflicts);
       j.field("retro", retro_state(rules, core::shape_name(b.board.shape)));
+      j.end_object();
+    }
+    j.end_array();
+    j.key("region_precomputes").begin_array();
+    for (const auto& b : *boxes) {
+      j.begin_object();
+      j.field("box", core::shape_name(b.box));
+      j.field("max_stones", b.max_stones);
+      j.field("chunks_done", b.chunks_done);
+      j.field("chunks_total", b.chunks_total);
+      j.field("done", b.done());
       j.end_object();
     }
     j.end_array();
@@ -141,6 +155,12 @@ int run_stats(const std::string& path, bool json, Io io) {
            << " positions, black to move known " << b.left_to_move_known << ", white to move known "
            << b.right_to_move_known << ", with value " << b.with_cgt
            << (b.conflicts ? ", CONFLICTS " + std::to_string(b.conflicts) : std::string()) << "\n";
+  io.out << "region values precomputed (konane precompute):\n";
+  if (boxes->empty()) io.out << "  none\n";
+  for (const auto& b : *boxes)
+    io.out << "  box " << core::shape_name(b.box) << ", at most " << b.max_stones
+           << " stones: " << (b.done() ? "done" : "in progress") << ", " << b.chunks_done << "/"
+           << b.chunks_total << " chunks\n";
   io.out << "retrograde solves per board and opening rule:\n";
   if (rules.empty()) io.out << "  none\n";
   for (const auto& r : rules) {

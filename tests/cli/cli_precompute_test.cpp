@@ -37,6 +37,12 @@ TEST(CliPrecompute, StoresEveryRegionOnceAndSolveReadsThem) {
   double with_value = 0;
   for (const auto& b : j["boards"].array()) with_value += b["with_value"].num();
   EXPECT_EQ(with_value, regions);
+  ASSERT_EQ(j["region_precomputes"].array().size(), 1u);
+  const auto& run = j["region_precomputes"][0];
+  EXPECT_EQ(run["box"].str(), "3x3");
+  EXPECT_EQ(run["max_stones"].num(), 9);
+  EXPECT_TRUE(run["done"].boolean());
+  EXPECT_EQ(run["chunks_done"].num(), run["chunks_total"].num());
   // A stored 6-stone region, too large to value on the spot at --value-limit 2: settled by
   // its stored value, with the same winner as without the database.
   const std::string pos = ".o./oxo/x.x";

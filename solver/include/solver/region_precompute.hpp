@@ -72,6 +72,8 @@ inline std::string precompute_meta_key(core::GameId game, core::Shape box, int m
 struct PrecomputedBox {
   core::Shape box;
   int max_stones = 0;
+  uint64_t chunks_done = 0, chunks_total = 0;  // as the last run left them
+  bool done() const { return chunks_total > 0 && chunks_done == chunks_total; }
   bool covers(core::Shape s, int stones) const {
     return stones <= max_stones && ((s.rows <= box.rows && s.cols <= box.cols) ||
                                     (s.rows <= box.cols && s.cols <= box.rows));
@@ -88,10 +90,12 @@ inline db::Expected<std::vector<PrecomputedBox>> precomputed_boxes(const db::Dat
     const std::string rest = e.key.substr(prefix.size());  // RxC/k
     unsigned r = 0, c = 0;
     int k = 0;
+    unsigned long long done = 0, total = 0;
     if (std::sscanf(rest.c_str(), "%ux%u/%d", &r, &c, &k) != 3 || r == 0 || c == 0 || r > 255 ||
-        c > 255 || k < 0)
-      return db::Error{db::Code::kCorruption, "meta record " + e.key + " names no box"};
-    out.push_back({core::Shape{uint8_t(r), uint8_t(c)}, k});
+        c > 255 || k < 0 || std::sscanf(e.value.c_str(), "%llu/%llu", &done, &total) != 2)
+      return db::Error{db::Code::kCorruption,
+                       "meta record " + e.key + " = '" + e.value + "' names no precompute"};
+    out.push_back({core::Shape{uint8_t(r), uint8_t(c)}, k, done, total});
   }
   return out;
 }
@@ -109,15 +113,12 @@ db::Expected<PrecomputeReport> precompute_regions(
   if (!mark) return mark.error();
   uint64_t next = 0;
   if (*mark) {
-    try {
-      next = std::stoull(**mark);
-    } catch (const std::exception&) {
+    unsigned long long done = 0, total = 0;
+    if (std::sscanf((*mark)->c_str(), "%llu/%llu", &done, &total) != 2 || done > total)
       return db::Error{db::Code::kCorruption,
-                       "meta record " + meta + " holds '" + **mark + "', not a chunk index"};
-    }
-    if (next > chunks.size())
-      return db::Error{db::Code::kCorruption, "meta record " + meta + " says chunk " + **mark +
-                                                  " of " + std::to_string(chunks.size())};
+                       "meta record " + meta + " holds '" + **mark + "', not done/total chunks"};
+    // Another build's list of chunks: start over (the values stored are kept and skipped).
+    if (total == chunks.size()) next = done;
   }
   report.resumed_at = next;
   report.counts.chunks_done = next;
@@ -153,7 +154,8 @@ db::Expected<PrecomputeReport> precompute_regions(
       });
     });
     if (error) return *error;
-    if (auto st = database.put_meta(meta, std::to_string(end)); !st) return st.error();
+    const std::string mark_now = std::to_string(end) + "/" + std::to_string(chunks.size());
+    if (auto st = database.put_meta(meta, mark_now); !st) return st.error();
     next = end;
     report.counts.chunks_done = next;
     report.counts.regions = regions.load();
