@@ -53,6 +53,13 @@ struct RankNodes {
   }
 };
 
+void db_counts_json(JsonWriter& j, const solver::StoreCounts& c) {
+  j.field("db_hits", c.hits);
+  j.field("db_writes", c.writes);
+  j.field("db_region_reads", c.region_reads);
+  j.field("db_region_hits", c.region_hits);
+}
+
 const char* source_name(solver::RegionSource s) {
   switch (s) {
     case solver::RegionSource::Valued:
@@ -150,10 +157,7 @@ int report_position(KonaneSolver& solver, const GameState& s, bool json, Io io,
     regions.json(j);
     if (dbc) {
       j.field("from_db", from_db);
-      j.field("db_hits", solver.store_hits());
-      j.field("db_writes", solver.store_writes());
-      j.field("db_region_reads", solver.store_region_probes());
-      j.field("db_region_hits", solver.store_region_hits());
+      db_counts_json(j, solver.store_counts());
     }
     j.end_object();
     return kExitOk;
@@ -175,8 +179,8 @@ int report_position(KonaneSolver& solver, const GameState& s, bool json, Io io,
   io.out << "\n";
   regions.text(io.out);
   if (dbc)
-    io.out << "region values read from the database: " << solver.store_region_hits() << " of "
-           << solver.store_region_probes() << " asked\n";
+    io.out << "region values read from the database: " << solver.store_counts().region_hits
+           << " of " << solver.store_counts().region_reads << " asked\n";
   io.out << "nodes: " << nodes.total << "  seconds: " << secs << "\n";
   nodes.text(io.out);
   return kExitOk;
@@ -245,10 +249,7 @@ int report_opening(KonaneSolver& solver, const GameState& s, bool json, Io io,
     nodes.json(j, a.across_ranks);
     if (dbc) {
       j.field("from_db", from_db);
-      j.field("db_hits", solver.store_hits());
-      j.field("db_writes", solver.store_writes());
-      j.field("db_region_reads", solver.store_region_probes());
-      j.field("db_region_hits", solver.store_region_hits());
+      db_counts_json(j, solver.store_counts());
     }
     j.end_object();
     return kExitOk;

@@ -64,7 +64,7 @@ int run_value(const std::vector<std::string>& args, Io io) {
     regions.emplace_back(list[i], answer->regions[i]);
   const std::optional<cgt::GameId> total = answer->total;
   const bool complete = total.has_value();
-  const size_t from_db = answer->from_db;
+  const size_t from_db = answer->from_db();
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   const std::string cls = total ? std::string(1, cgt::outcome_char(cgt::outcome(*total))) : "";
   if (database)

@@ -10,6 +10,7 @@
 #include <fstream>
 #include <map>
 #include <memory>
+#include <optional>
 #include <ostream>
 #include <random>
 #include <string>
@@ -77,6 +78,18 @@ inline db::Expected<db::Database> open_rw(const fs::path& path) {
 inline db::Expected<db::Database> open_ro(const fs::path& path) {
   return db::Database::open(path, options(db::OpenMode::kReadOnly));
 }
+
+// A test with a fresh read-write database of its own, removed at the end.
+class FreshDatabase : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    auto opened = create(dir_.path() / "db");
+    DB_ASSERT_OK(opened);
+    database.emplace(std::move(*opened));
+  }
+  TempDir dir_;
+  std::optional<db::Database> database;
+};
 
 // The game the db tests file their records under (the database interprets no game).
 inline constexpr db::GameId kGame = 1;

@@ -87,16 +87,7 @@ TEST(RegionStore, WholeRegionsAreEveryRegionClassOnce) {
   }
 }
 
-class RegionStoreDb : public ::testing::Test {
- protected:
-  void SetUp() override {
-    auto opened = db_test::create(dir_.path() / "db");
-    DB_ASSERT_OK(opened);
-    database.emplace(std::move(*opened));
-  }
-  db_test::TempDir dir_;
-  std::optional<db::Database> database;
-};
+using RegionStoreDb = db_test::FreshDatabase;
 
 TEST_F(RegionStoreDb, StoredValuesAreThePlainValues) {
   solver::PrecomputeConfig config{{3, 3}, 9, 2, size_t{8} << 20, nullptr};
@@ -174,7 +165,7 @@ TEST_F(RegionStoreDb, SearchesReadingStoredValuesAnswerAsPlainSearch) {
       const bool wins = plain.wins(p, left ? konane::Color::Black : konane::Color::White);
       EXPECT_EQ(r, wins ? solver::Result::Win : solver::Result::Loss) << konane::to_string(p);
       DB_ASSERT_OK(engine.store_status());
-      hits += engine.store_region_hits();
+      hits += engine.store_counts().region_hits;
     }
   }
   EXPECT_GT(hits, 100u);

@@ -41,16 +41,7 @@ solver::EngineConfig config(db::Database* database) {
   return c;
 }
 
-class SearchStore : public ::testing::Test {
- protected:
-  void SetUp() override {
-    auto opened = db_test::create(dir_.path() / "db");
-    DB_ASSERT_OK(opened);
-    database.emplace(std::move(*opened));
-  }
-  db_test::TempDir dir_;
-  std::optional<db::Database> database;
-};
+using SearchStore = db_test::FreshDatabase;
 
 // A fresh engine for each position shares nothing with the earlier ones but the database,
 // so every hit is a position an earlier search proved and wrote: the answers stay exact,
@@ -65,8 +56,8 @@ TEST_F(SearchStore, ProofsAreWrittenAndReadBackInsideLaterSearches) {
     solver::Engine<Game> engine(config(&*database));
     ASSERT_EQ(engine.solve(p, left), truth_for_mover(p, left)) << "position " << i;
     DB_ASSERT_OK(engine.store_status());
-    hits += engine.store_hits();
-    writes += engine.store_writes();
+    hits += engine.store_counts().hits;
+    writes += engine.store_counts().writes;
     asked.emplace_back(p, left);
   }
   // Measured 206 writes and 4,372 hits: the thresholds only say the paths were taken.
@@ -117,7 +108,7 @@ TEST_F(SearchStore, StoredResultsSettleStatesInsideTheSearch) {
     EXPECT_EQ(plain.solve(p, left), Result::Loss);
     solver::Engine<Game> believing(config(&*scratch));
     EXPECT_EQ(believing.solve(p, left), Result::Win) << "the store was not asked";
-    EXPECT_GE(believing.store_hits(), 1u);
+    EXPECT_GE(believing.store_counts().hits, 1u);
     ++planted;
   }
   EXPECT_EQ(planted, 40);
@@ -131,7 +122,7 @@ TEST_F(SearchStore, AStoredRootIsAnsweredWithoutSearch) {
     DB_ASSERT_OK(solver::store_result<Game>(*database, p, left, truth(p, left)));
     solver::Engine<Game> engine(config(&*database));
     EXPECT_EQ(engine.solve(p, left), truth_for_mover(p, left));
-    EXPECT_EQ(engine.store_hits(), 1u);
+    EXPECT_EQ(engine.store_counts().hits, 1u);
     EXPECT_LE(engine.nodes(), 1u);
   }
 }
@@ -150,7 +141,7 @@ TEST_F(SearchStore, AFailedWriteStopsTheSearchAndIsReported) {
   const auto status = engine.store_status();
   ASSERT_FALSE(status.has_value());
   EXPECT_EQ(status.error().code, db::Code::kReadOnly);
-  EXPECT_EQ(engine.store_writes(), 0u);
+  EXPECT_EQ(engine.store_counts().writes, 0u);
 }
 
 }  // namespace

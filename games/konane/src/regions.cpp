@@ -259,15 +259,22 @@ int closure_regions(const Position& p, RegionList& out) {
 
 namespace {
 
-// The square of the zone's bounding box's corner: cut_out() shifts the region down by it.
-int box_offset(Bitboard zone) {
-  int r0 = kMaxDim, c0 = kMaxDim;
-  for (Bitboard z = zone; z; z &= z - 1) {
-    const int sq = lowest_square(z);
-    r0 = std::min(r0, row_of(sq));
-    c0 = std::min(c0, col_of(sq));
-  }
-  return square_of(r0, c0);
+// The bounding box of a zone: first and last rank and file.
+struct Box {
+  int r0, r1, c0, c1;
+};
+Box bounding_box(Bitboard zone) {
+  // Occupied files: every rank folded onto rank 1. Occupied ranks: one bit per non-empty byte.
+  Bitboard f = zone | (zone >> 32);
+  f |= f >> 16;
+  f |= f >> 8;
+  const unsigned files = unsigned(f & 0xff);
+  Bitboard nz = zone | (zone >> 4);
+  nz |= nz >> 2;
+  nz |= nz >> 1;
+  const unsigned ranks = unsigned(((nz & 0x0101010101010101ull) * 0x0102040810204080ull) >> 56);
+  return {std::countr_zero(ranks), 31 - std::countl_zero(ranks), std::countr_zero(files),
+          31 - std::countl_zero(files)};
 }
 
 int split_once(const Position& p, RegionList& out) {
@@ -301,7 +308,8 @@ int decompose(const Position& p, RegionList& out) {
       }
     }
     k = decompose(cut, sub);
-    const int offset = box_offset(out[size_t(i)].zone);
+    const Box box = bounding_box(out[size_t(i)].zone);
+    const int offset = square_of(box.r0, box.c0);
     for (int j = 0; j < k; ++j)
       sub[size_t(j)] = Region{sub[size_t(j)].black << offset, sub[size_t(j)].white << offset,
                               sub[size_t(j)].zone << offset};
@@ -325,21 +333,11 @@ int decompose(const Position& p, RegionList& out) {
 }
 
 Position cut_out(const Region& r) {
-  // Occupied files: every rank folded onto rank 1. Occupied ranks: one bit per non-empty byte.
-  Bitboard f = r.zone | (r.zone >> 32);
-  f |= f >> 16;
-  f |= f >> 8;
-  const unsigned files = unsigned(f & 0xff);
-  Bitboard nz = r.zone | (r.zone >> 4);
-  nz |= nz >> 2;
-  nz |= nz >> 1;
-  const unsigned ranks = unsigned(((nz & 0x0101010101010101ull) * 0x0102040810204080ull) >> 56);
-  const int r0 = std::countr_zero(ranks), r1 = 31 - std::countl_zero(ranks);
-  const int c0 = std::countr_zero(files), c1 = 31 - std::countl_zero(files);
+  const Box b = bounding_box(r.zone);
   Position q;
-  q.rows = static_cast<uint8_t>(r1 - r0 + 1);
-  q.cols = static_cast<uint8_t>(c1 - c0 + 1);
-  const int offset = square_of(r0, c0);
+  q.rows = static_cast<uint8_t>(b.r1 - b.r0 + 1);
+  q.cols = static_cast<uint8_t>(b.c1 - b.c0 + 1);
+  const int offset = square_of(b.r0, b.c0);
   // Every stone is at column >= c0 of its row, so one shift moves the box to the corner.
   q.black = r.black >> offset;
   q.white = r.white >> offset;

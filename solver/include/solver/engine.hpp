@@ -88,28 +88,11 @@ class Engine {
       if (store_) return store_->status();
     return db::ok();
   }
-  // Positions looked up in and written to the store by searches.
-  uint64_t store_hits() const {
+  // What searches read from and wrote to the store (zero without one).
+  StoreCounts store_counts() const {
     if constexpr (StoredGame<G>)
-      if (store_) return store_->hits();
-    return 0;
-  }
-  uint64_t store_writes() const {
-    if constexpr (StoredGame<G>)
-      if (store_) return store_->stored();
-    return 0;
-  }
-
-  // Region values read from the store by searches, and the reads.
-  uint64_t store_region_hits() const {
-    if constexpr (StoredGame<G>)
-      if (store_) return store_->region_hits();
-    return 0;
-  }
-  uint64_t store_region_probes() const {
-    if constexpr (StoredGame<G>)
-      if (store_) return store_->region_probes();
-    return 0;
+      if (store_) return store_->counts();
+    return {};
   }
   // How each region of p enters a search of p (DfpnSolver::root_sources).
   std::vector<RegionSource> root_sources(const Position& p) { return dfpn_.root_sources(p); }

@@ -51,6 +51,13 @@ struct SearchStoreLimits {
   int region_max = 0;
 };
 
+// What a search read from and wrote to the store.
+struct StoreCounts {
+  uint64_t probes = 0, hits = 0;               // whole positions asked for, and found
+  uint64_t writes = 0;                         // proofs written
+  uint64_t region_reads = 0, region_hits = 0;  // region values asked for, and found
+};
+
 template <StoredGame G>
 class SearchStore {
  public:
@@ -165,11 +172,10 @@ class SearchStore {
     return db::ok();
   }
 
-  uint64_t probes() const { return probes_.load(std::memory_order_relaxed); }
-  uint64_t hits() const { return hits_.load(std::memory_order_relaxed); }
-  uint64_t stored() const { return stored_.load(std::memory_order_relaxed); }
-  uint64_t region_probes() const { return region_probes_.load(std::memory_order_relaxed); }
-  uint64_t region_hits() const { return region_hits_.load(std::memory_order_relaxed); }
+  StoreCounts counts() const {
+    auto get = [](const std::atomic<uint64_t>& a) { return a.load(std::memory_order_relaxed); };
+    return {get(probes_), get(hits_), get(stored_), get(region_probes_), get(region_hits_)};
+  }
 
  private:
   void fail(const db::Error& e) {

@@ -1,6 +1,7 @@
 #pragma once
 // Exact values of positions, region by region, read from and written to the database
 // through the store binding (store_binding.hpp), for any game with storage members.
+#include <algorithm>
 #include <optional>
 #include <vector>
 
@@ -67,7 +68,7 @@ struct ValueAnswer {
   std::vector<cgt::GameId> regions;  // in for_each_root_region's order, as far as computed
   std::optional<cgt::GameId> total;  // nullopt when a region's value could not be computed
   std::vector<bool> stored;          // per region: its value was read, not computed
-  size_t from_db = 0;                // regions whose value was read, not computed
+  size_t from_db() const { return size_t(std::count(stored.begin(), stored.end(), true)); }
 };
 
 // The policy of every command that asks for values: each region's value is read from the
@@ -88,9 +89,7 @@ db::Expected<ValueAnswer> value_with_store(db::Database* database, const typenam
       v = *known;
     }
     out.stored.push_back(v.has_value());
-    if (v) {
-      ++out.from_db;
-    } else {
+    if (!v) {
       v = value_of(r);
       if (!v) {
         out.stored.pop_back();
