@@ -50,4 +50,16 @@ std::string utc_now(bool date_only) {
   return buf;
 }
 
+std::string TextError::describe() const {
+  std::string s = message;
+  if (row > 0) {
+    s += " (row " + std::to_string(row);
+    if (column > 0) s += ", column " + std::to_string(column);
+    s += ", character " + std::to_string(offset + 1) + ")";
+  } else {
+    s += " (character " + std::to_string(offset + 1) + ")";
+  }
+  return s;
+}
+
 }  // namespace core

@@ -17,7 +17,8 @@ struct GameName {
   std::string_view name;
 };
 
-inline constexpr std::array<GameName, 2> kGames{{{1, "konane"}, {2, "ringboard"}}};
+inline constexpr std::array<GameName, 4> kGames{
+    {{1, "konane"}, {2, "ringboard"}, {3, "clobber"}, {4, "domineering"}}};
 
 constexpr std::optional<GameId> game_id(std::string_view name) {
   for (const auto& g : kGames)

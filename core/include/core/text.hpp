@@ -7,6 +7,16 @@
 
 namespace core {
 
+// Where a piece of text went wrong. row/column are 1-based in the text as typed (row 1 is the
+// first row written, i.e. the top of a board); offset is the 0-based character index.
+struct TextError {
+  std::string message;
+  int row = 0;
+  int column = 0;
+  std::size_t offset = 0;
+  std::string describe() const;  // message plus the place, for users
+};
+
 // 'text' in single quotes, as typed.
 std::string quote(std::string_view text);
 // The text itself when it has at most `max` bytes; else its first bytes (not splitting a UTF-8

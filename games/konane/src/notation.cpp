@@ -4,18 +4,6 @@
 
 namespace konane {
 
-std::string TextError::describe() const {
-  std::string s = message;
-  if (row > 0) {
-    s += " (row " + std::to_string(row);
-    if (column > 0) s += ", column " + std::to_string(column);
-    s += ", character " + std::to_string(offset + 1) + ")";
-  } else {
-    s += " (character " + std::to_string(offset + 1) + ")";
-  }
-  return s;
-}
-
 namespace {
 bool fail(TextError* e, std::string msg, int row, int col, size_t off) {
   if (e) *e = TextError{std::move(msg), row, col, off};

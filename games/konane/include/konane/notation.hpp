@@ -5,19 +5,12 @@
 #include <string_view>
 #include <vector>
 
+#include "core/text.hpp"
 #include "konane/position.hpp"
 
 namespace konane {
 
-// Where a piece of text went wrong. row/column are 1-based in the text as typed (row 1 is the
-// first row written, i.e. the top of the board); offset is the 0-based character index.
-struct TextError {
-  std::string message;
-  int row = 0;
-  int column = 0;
-  size_t offset = 0;
-  std::string describe() const;  // message plus the place, for users
-};
+using core::TextError;
 
 struct ParsedPosition {
   Position position;
