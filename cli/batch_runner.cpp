@@ -15,11 +15,11 @@
 #include <mutex>
 #include <sstream>
 
+#include "api/json.hpp"
 #include "batch_lines.hpp"
 #include "core/progress.hpp"
 #include "db_support.hpp"
 #include "file_output.hpp"
-#include "json.hpp"
 #include "rank_setup.hpp"
 #include "solver/ranks.hpp"
 
@@ -28,7 +28,7 @@ namespace {
 
 std::string error_json(const BatchItem& l) {
   std::ostringstream os;
-  JsonWriter j(os);
+  api::JsonWriter j(os);
   j.begin_object();
   j.field("line", l.number);
   j.field("input", l.text);
@@ -92,9 +92,16 @@ std::optional<std::string> read_batch_input(const po::variables_map& vm, Io io) 
   return read_text_file(vm["file"].as<std::string>(), "batch", "a file of positions", io);
 }
 
-std::string batch_text(const std::string& raw) {
+std::string batch_text(const std::string& raw, bool hash_is_a_square) {
   std::string t = raw;
-  if (auto h = t.find('#'); h != std::string::npos) t = t.substr(0, h);
+  for (size_t h = t.find('#'); h != std::string::npos; h = t.find('#', h + 1)) {
+    const bool at_word_start = h == 0 || t[h - 1] == ' ' || t[h - 1] == '\t';
+    const bool word_alone = h + 1 == t.size() || t[h + 1] == ' ' || t[h + 1] == '\t';
+    if (!hash_is_a_square || (at_word_start && word_alone)) {
+      t = t.substr(0, h);
+      break;
+    }
+  }
   return trim(t);
 }
 
@@ -132,7 +139,7 @@ int run_batch_job(const std::vector<BatchItem>& items, const BatchJob& job, Io i
                                           {"input_fnv1a64", hex64(fnv1a(job.input_bytes))},
                                           {"input_bytes", job.input_bytes.size()}}}};
   for (const auto& [k, v] : job.answer_options.items()) header_json["batch_results"][k] = v;
-  const std::string header = JsonWriter::dump(header_json);
+  const std::string header = api::JsonWriter::dump(header_json);
   const std::string digest = hex64(fnv1a(header));
   const int max_line = items.empty() ? 0 : items.back().number;
 

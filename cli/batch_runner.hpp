@@ -46,8 +46,9 @@ struct BatchJob {
   std::function<core::Status(std::string_view)> apply_writes;
 };
 
-// The text of a raw input line ('#' starts a comment, blanks trimmed); empty if none.
-std::string batch_text(const std::string& raw);
+// The text of a raw input line, blanks trimmed; empty if none. '#' starts a comment, or, in
+// games whose boards have '#' squares (hash_is_a_square), a '#' standing alone as a word.
+std::string batch_text(const std::string& raw, bool hash_is_a_square = false);
 
 // Adds FILE (positional "file"), --output and --quiet, the options every batch has.
 void add_batch_options(po::options_description& desc);
@@ -55,13 +56,14 @@ void add_batch_options(po::options_description& desc);
 std::optional<std::string> read_batch_input(const po::variables_map& vm, Io io);
 // The input's lines split (numbered from 1) and each non-empty one parsed by `parse`.
 template <class Line, class Parse>
-std::vector<Line> batch_lines(const std::string& input, Parse parse) {
+std::vector<Line> batch_lines(const std::string& input, Parse parse,
+                              bool hash_is_a_square = false) {
   std::vector<Line> out;
   size_t at = 0;
   for (int n = 1; at < input.size(); ++n) {
     size_t end = input.find('\n', at);
     if (end == std::string::npos) end = input.size();
-    if (const std::string t = batch_text(input.substr(at, end - at)); !t.empty())
+    if (const std::string t = batch_text(input.substr(at, end - at), hash_is_a_square); !t.empty())
       out.push_back(parse(n, t));
     at = end + 1;
   }

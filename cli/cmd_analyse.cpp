@@ -4,9 +4,9 @@
 #include <filesystem>
 #include <ostream>
 
+#include "api/json.hpp"
 #include "file_output.hpp"
 #include "game_analysis.hpp"
-#include "json.hpp"
 #include "options.hpp"
 #include "ringboard_report.hpp"
 #include "svg_board.hpp"
@@ -48,7 +48,7 @@ std::string ply_comment(const PlyAnalysis& a) {
 
 void print_json(std::ostream& os, const std::string& file, const std::string& game,
                 const GameAnalysis& g) {
-  JsonWriter j(os);
+  api::JsonWriter j(os);
   j.begin_object();
   j.field("file", file);
   j.field("game", game);

@@ -8,10 +8,10 @@
 #include <memory>
 #include <sstream>
 
+#include "api/json.hpp"
 #include "batch_lines.hpp"
 #include "batch_runner.hpp"
 #include "db_support.hpp"
-#include "json.hpp"
 #include "konane/notation.hpp"
 #include "konane_solver.hpp"
 #include "options.hpp"
@@ -33,7 +33,7 @@ std::vector<std::string> texts(const std::vector<Move>& moves) {
 std::string result_json(const BatchLine& l, const GameState& s, const RootAnalysis& a,
                         uint64_t nodes, double secs, bool from_db) {
   std::ostringstream os;
-  JsonWriter j(os);
+  api::JsonWriter j(os);
   std::vector<Move> winning;
   for (const auto& m : a.moves)
     if (m.for_mover == solver::Result::Win) winning.push_back(m.move);

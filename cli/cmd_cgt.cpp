@@ -10,12 +10,12 @@
 #include <string>
 #include <vector>
 
+#include "api/json.hpp"
 #include "cgt/game.hpp"
 #include "cgt/work_limit.hpp"
 #include "command.hpp"
 #include "core/text.hpp"
 #include "file_output.hpp"
-#include "json.hpp"
 #include "options.hpp"
 #include "solver/engine.hpp"
 #include "svg_thermograph.hpp"
@@ -71,7 +71,7 @@ std::optional<std::string> value_text(cgt::GameId g) {
   return cgt::to_string(g, kMaxValueChars);
 }
 
-void value_field(JsonWriter& w, const char* key, cgt::GameId g) {
+void value_field(api::JsonWriter& w, const char* key, cgt::GameId g) {
   if (auto v = value_text(g))
     w.field(key, *v);
   else
@@ -104,7 +104,7 @@ void print_value(const Parsed& p, bool json, Io io) {
   std::string value = value_text(g).value_or(kValueOmitted);
   char cls = cgt::outcome_char(cgt::outcome(g));
   if (json) {
-    JsonWriter w(io.out);
+    api::JsonWriter w(io.out);
     w.begin_object().field("expression", p.text);
     value_field(w, "value", g);
     w.field("class", std::string(1, cls))
@@ -131,7 +131,7 @@ void print_value(const Parsed& p, bool json, Io io) {
 }
 
 void print_thermograph(const Parsed& p, const cgt::Thermograph& th, bool json, Io io) {
-  auto wall_json = [](JsonWriter& w, const char* key, const cgt::Trajectory& t) {
+  auto wall_json = [](api::JsonWriter& w, const char* key, const cgt::Trajectory& t) {
     w.key(key).begin_array();
     for (size_t i = 0; i < t.temps.size(); ++i) {
       w.begin_object()
@@ -143,7 +143,7 @@ void print_thermograph(const Parsed& p, const cgt::Thermograph& th, bool json, I
     w.end_array();
   };
   if (json) {
-    JsonWriter w(io.out);
+    api::JsonWriter w(io.out);
     w.begin_object().field("expression", p.text);
     value_field(w, "value", p.id);
     w.field("mean", th.mast.to_string()).field("temperature", th.temperature.to_string());
@@ -217,7 +217,7 @@ int run(const std::vector<std::string>& raw_args, Io io) {
     if (compare) {
       const char* rel = cgt::cmp_symbol(cgt::compare(values[0].id, values[1].id));
       if (json) {
-        JsonWriter w(io.out);
+        api::JsonWriter w(io.out);
         w.begin_object();
         value_field(w, "a", values[0].id);
         value_field(w, "b", values[1].id);

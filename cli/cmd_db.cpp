@@ -10,10 +10,10 @@
 #include <ostream>
 #include <unordered_map>
 
+#include "api/json.hpp"
 #include "build_info.hpp"
 #include "core/progress.hpp"
 #include "db_support.hpp"
-#include "json.hpp"
 #include "konane/notation.hpp"
 #include "konane/storage_key.hpp"
 #include "options.hpp"
@@ -103,7 +103,7 @@ int run_stats(const std::string& path, bool json, Io io) {
                               [](const db::BoardStats& b) { return b.board.game != kGameId; }),
                boards.end());
   if (json) {
-    JsonWriter j(io.out);
+    api::JsonWriter j(io.out);
     j.begin_object();
     db_header_json(j, path, *header);
     j.key("boards").begin_array();
@@ -238,7 +238,7 @@ int run_export(const std::string& path, const std::string& board_text, Io io) {
 
 void print_verify(const db::VerifyReport& r, const std::string& path, bool json, Io io) {
   if (json) {
-    JsonWriter j(io.out);
+    api::JsonWriter j(io.out);
     j.begin_object();
     j.field("path", path);
     j.field("sound", r.problems.empty());
@@ -314,7 +314,7 @@ int run_upgrade(const std::string& path, size_t batch, bool json, bool quiet, Io
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   const bool upgraded = report->from_version != db::kSchemaVersion;
   if (json) {
-    JsonWriter j(io.out);
+    api::JsonWriter j(io.out);
     j.begin_object();
     j.field("path", path);
     j.field("from_version", static_cast<uint64_t>(report->from_version));

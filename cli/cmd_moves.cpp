@@ -3,7 +3,7 @@
 // then rank). From --board these are Black's opening removals.
 #include <ostream>
 
-#include "json.hpp"
+#include "api/json.hpp"
 #include "konane/notation.hpp"
 #include "options.hpp"
 #include "position_arg.hpp"
@@ -33,7 +33,7 @@ int run_moves(const std::vector<std::string>& args, Io io) {
   if (parsed->vm.count("json")) {
     std::vector<std::string> texts;
     for (const Move& m : legal) texts.push_back(to_string(m));
-    JsonWriter j(io.out);
+    api::JsonWriter j(io.out);
     j.begin_object();
     j.field("position", state_text(s));
     j.field("to_move", color_name(s.to_move));

@@ -4,7 +4,7 @@
 #include <chrono>
 #include <ostream>
 
-#include "json.hpp"
+#include "api/json.hpp"
 #include "konane/notation.hpp"
 #include "options.hpp"
 #include "perft_output.hpp"
@@ -59,7 +59,7 @@ int run_perft(const std::vector<std::string>& args, Io io) {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 
   if (vm.count("json")) {
-    JsonWriter j(io.out);
+    api::JsonWriter j(io.out);
     j.begin_object();
     j.field("position", state_text(s));
     j.field("to_move", color_name(s.to_move));

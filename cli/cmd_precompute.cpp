@@ -3,10 +3,10 @@
 #include <chrono>
 #include <ostream>
 
+#include "api/json.hpp"
 #include "core/progress.hpp"
 #include "core/stop.hpp"
 #include "db_support.hpp"
-#include "json.hpp"
 #include "konane_solver.hpp"
 #include "options.hpp"
 #include "position_arg.hpp"
@@ -84,7 +84,7 @@ int run_precompute(const std::vector<std::string>& args, Io io) {
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   const auto& c = report->counts;
   if (vm.count("json")) {
-    JsonWriter j(io.out);
+    api::JsonWriter j(io.out);
     j.begin_object();
     j.field("box", core::shape_name(*box));
     j.field("max_stones", k);

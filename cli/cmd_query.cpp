@@ -1,8 +1,8 @@
 // konane query POSITION --db PATH: what the database knows of a position.
 #include <ostream>
 
+#include "api/json.hpp"
 #include "db_support.hpp"
-#include "json.hpp"
 #include "konane/notation.hpp"
 #include "options.hpp"
 #include "position_arg.hpp"
@@ -42,7 +42,7 @@ int run_query(const std::vector<std::string>& args, Io io) {
   const std::string text = to_string(p, resolved->state.to_move);
   if (!known->has_value()) {
     if (json) {
-      JsonWriter j(io.out);
+      api::JsonWriter j(io.out);
       j.begin_object().field("position", text).field("found", false).end_object();
       io.out << "\n";
     } else {
@@ -53,7 +53,7 @@ int run_query(const std::vector<std::string>& args, Io io) {
   const solver::Known& k = **known;
   const auto mover = solver::known_winner(k, resolved->state.to_move == Color::Black);
   if (json) {
-    JsonWriter j(io.out);
+    api::JsonWriter j(io.out);
     j.begin_object();
     j.field("position", text);
     j.field("found", true);

@@ -10,9 +10,9 @@
 #include <ostream>
 #include <sstream>
 
+#include "api/json.hpp"
 #include "build_info.hpp"
 #include "db_support.hpp"
-#include "json.hpp"
 #include "konane/game.hpp"
 #include "konane/notation.hpp"
 #include "konane/opening.hpp"
@@ -164,7 +164,7 @@ int run_retro(const std::vector<std::string>& args, Io io) {
   if (auto s = database->close(); !s) return db_error(io, "retro", path, s.error());
 
   if (vm.count("json")) {
-    JsonWriter j(io.out);
+    api::JsonWriter j(io.out);
     j.begin_object();
     j.field("board", board);
     j.field("opening", rule_name(*rule));

@@ -5,7 +5,7 @@
 #include <ostream>
 #include <sstream>
 
-#include "json.hpp"
+#include "api/json.hpp"
 #include "options.hpp"
 #include "perft_output.hpp"
 #include "play_game.hpp"
@@ -74,7 +74,7 @@ int run_show(const std::vector<std::string>& args, Io io) {
   }
   auto count = [](ringboard::Bitboard b) { return std::popcount(b); };
   if (parsed->vm.count("json")) {
-    JsonWriter j(io.out);
+    api::JsonWriter j(io.out);
     j.begin_object();
     ringboard_position_json(j, *s);
     j.field("black_men", count(p.men[0]));
@@ -120,7 +120,7 @@ int run_moves(const std::vector<std::string>& args, Io io) {
   if (parsed->vm.count("json")) {
     std::vector<std::string> texts;
     for (const auto& m : *moves) texts.push_back(ringboard::move_text(m));
-    JsonWriter j(io.out);
+    api::JsonWriter j(io.out);
     j.begin_object();
     ringboard_position_json(j, *s);
     j.field("count", static_cast<int>(moves->size()));
@@ -183,7 +183,7 @@ int run_perft(const std::vector<std::string>& args, Io io) {
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (vm.count("json")) {
-    JsonWriter j(io.out);
+    api::JsonWriter j(io.out);
     j.begin_object();
     ringboard_position_json(j, *s);
     j.field("depth", *depth);

@@ -9,10 +9,10 @@
 #include <fstream>
 #include <sstream>
 
+#include "api/json.hpp"
 #include "batch_lines.hpp"
 #include "batch_runner.hpp"
 #include "db_support.hpp"
-#include "json.hpp"
 #include "options.hpp"
 #include "rank_database.hpp"
 #include "rank_setup.hpp"
@@ -104,7 +104,7 @@ int run_batch(const std::vector<std::string>& args, Io io) {
     const double secs =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t1).count();
     std::ostringstream os;
-    JsonWriter j(os);
+    api::JsonWriter j(os);
     j.begin_object();
     j.field("line", l.item.number);
     ringboard_position_json(j, l.state);

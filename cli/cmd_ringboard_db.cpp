@@ -13,10 +13,10 @@
 #include <ostream>
 #include <sstream>
 
+#include "api/json.hpp"
 #include "core/machine.hpp"
 #include "core/progress.hpp"
 #include "db_support.hpp"
-#include "json.hpp"
 #include "options.hpp"
 #include "position_arg.hpp"
 #include "ringboard/class_index.hpp"
@@ -44,7 +44,7 @@ constexpr int kMaxPieces = 8;
 // Classes are recorded by name, whatever N a run had: a run for more pieces reuses them.
 const std::string kMetaPrefix = "solve/ringboard/10x10/";
 
-void winners_json(JsonWriter& j, const char* key, const solver::LoopyStats::Winners& t) {
+void winners_json(api::JsonWriter& j, const char* key, const solver::LoopyStats::Winners& t) {
   j.key(key).begin_object();
   j.field("black", t.left);
   j.field("white", t.right);
@@ -157,7 +157,7 @@ int run_retro(const std::vector<std::string>& args, Io io) {
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (vm.count("json")) {
-    JsonWriter j(io.out);
+    api::JsonWriter j(io.out);
     j.begin_object();
     j.field("game", "ringboard");
     j.field("pieces", *pieces);
@@ -254,7 +254,7 @@ int run_query(const std::vector<std::string>& args, Io io) {
   }
   const auto [result, distance] = *here;
   if (parsed->vm.count("json")) {
-    JsonWriter j(io.out);
+    api::JsonWriter j(io.out);
     j.begin_object();
     ringboard_position_json(j, *s);
     moves_json(j, result, distance, scored);

@@ -10,8 +10,8 @@
 #include <iomanip>
 #include <ostream>
 
+#include "api/json.hpp"
 #include "db_support.hpp"
-#include "json.hpp"
 #include "options.hpp"
 #include "ringboard_arg.hpp"
 #include "ringboard_db_admin.hpp"
@@ -72,7 +72,7 @@ int run_solve(const std::vector<std::string>& args, Io io) {
     if (auto st = database->close(); !st) return db_error(io, "solve", path, st.error());
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (vm.count("json")) {
-    JsonWriter j(io.out);
+    api::JsonWriter j(io.out);
     j.begin_object();
     ringboard_position_json(j, *s);
     solved_json(j, *a);

@@ -2,7 +2,7 @@
 // move, optionally after playing a list of moves.
 #include <ostream>
 
-#include "json.hpp"
+#include "api/json.hpp"
 #include "konane/notation.hpp"
 #include "options.hpp"
 #include "play_game.hpp"
@@ -82,7 +82,7 @@ int run_show(const std::vector<std::string>& args, Io io) {
   }
 
   if (parsed->vm.count("json")) {
-    JsonWriter j(io.out);
+    api::JsonWriter j(io.out);
     j.begin_object();
     j.field("position", state_text(s));
     j.field("rows", int{s.position.rows});

@@ -5,8 +5,8 @@
 #include <numeric>
 #include <ostream>
 
+#include "api/json.hpp"
 #include "db_support.hpp"
-#include "json.hpp"
 #include "konane/notation.hpp"
 #include "konane_solver.hpp"
 #include "options.hpp"
@@ -36,7 +36,7 @@ struct RankNodes {
     by_rank[0] = solver.nodes();
     total = std::accumulate(by_rank.begin(), by_rank.end(), uint64_t{0});
   }
-  void json(JsonWriter& j, const solver::RoundStats& shared) const {
+  void json(api::JsonWriter& j, const solver::RoundStats& shared) const {
     if (by_rank.empty()) return;
     j.field("ranks", static_cast<int>(by_rank.size()));
     j.key("nodes_per_rank").begin_array();
@@ -53,7 +53,7 @@ struct RankNodes {
   }
 };
 
-void db_counts_json(JsonWriter& j, const solver::StoreCounts& c) {
+void db_counts_json(api::JsonWriter& j, const solver::StoreCounts& c) {
   j.field("db_hits", c.hits);
   j.field("db_writes", c.writes);
   j.field("db_region_reads", c.region_reads);
@@ -96,7 +96,7 @@ struct RootRegions {
     }
     return db::ok();
   }
-  void json(JsonWriter& j) const {
+  void json(api::JsonWriter& j) const {
     j.key("regions").begin_array();
     for (size_t i = 0; i < sources.size(); ++i) {
       j.begin_object();
@@ -143,7 +143,7 @@ int report_position(KonaneSolver& solver, const GameState& s, bool json, Io io,
   for (const auto& m : a.moves)
     if (m.for_mover == solver::Result::Win) winning.push_back(m.move);
   if (json) {
-    JsonWriter j(io.out);
+    api::JsonWriter j(io.out);
     j.begin_object();
     j.field("position", state_text(s));
     j.field("winner", winner_text(a.winner));
@@ -220,7 +220,7 @@ int report_opening(KonaneSolver& solver, const GameState& s, bool json, Io io,
   for (const auto& r : a.choices)
     if (r.winner == Winner::Left) winning.push_back(square_name(r.choice));
   if (json) {
-    JsonWriter j(io.out);
+    api::JsonWriter j(io.out);
     j.begin_object();
     j.field("board", board);
     j.field("opening", rule_name(s.rule));

@@ -2,8 +2,8 @@
 #include <chrono>
 #include <ostream>
 
+#include "api/json.hpp"
 #include "db_support.hpp"
-#include "json.hpp"
 #include "konane/notation.hpp"
 #include "konane_solver.hpp"
 #include "options.hpp"
@@ -70,7 +70,7 @@ int run_value(const std::vector<std::string>& args, Io io) {
   if (database)
     if (auto st = database->close(); !st) return db_error(io, "value", db_path, st.error());
   if (parsed->vm.count("json")) {
-    JsonWriter j(io.out);
+    api::JsonWriter j(io.out);
     j.begin_object();
     j.field("position", to_string(p));
     if (total) {

@@ -11,7 +11,9 @@
 #include <ostream>
 #include <sstream>
 
+#include "api/verbs.hpp"
 #include "build_info.hpp"
+#include "games/registry.hpp"
 #include "solver/ranks.hpp"
 
 namespace konane::cli {
@@ -26,26 +28,41 @@ std::map<std::string, Command>& registry() {
 }
 
 namespace {
+// The command `name` of `game`: its own, else the one of every game when the facade answers
+// it for that game; null when neither.
+const Command* find_command(const std::string& game, const std::string& name) {
+  if (auto it = registry().find(game + " " + name); it != registry().end()) return &it->second;
+  if (auto it = registry().find("* " + name); it != registry().end() && api::can_answer(game))
+    return &it->second;
+  return nullptr;
+}
+
 void print_usage(std::ostream& os) {
-  os << "usage: konane COMMAND [ARGS...] [--game konane|ringboard] [--json] [--help]\n";
-  for (const std::string& game : kGames) {
+  os << "usage: konane COMMAND [ARGS...] [--game " << games::names_text()
+     << "] [--json] [--help]\n";
+  for (const games::Info& g : games::kGames) {
+    const std::string game(g.name);
     os << "\ncommands"
-       << (game == "konane" ? " (the default game, Konane)" : " with --game " + game) << ":\n";
-    for (const auto& [key, cmd] : registry())
-      if (key.starts_with(game + " "))
-        os << "  " << key.substr(game.size() + 1) << "  " << cmd.summary << "\n";
+       << (game == games::kDefaultGame ? " (the default game, " : " with --game " + game + " (")
+       << g.title << "):\n";
+    std::map<std::string, const Command*> listed;
+    for (const auto& [key, cmd] : registry()) {
+      const std::string name = key.substr(key.find(' ') + 1);
+      if (const Command* c = find_command(game, name); c == &cmd) listed[name] = c;
+    }
+    for (const auto& [name, cmd] : listed) os << "  " << name << "  " << cmd->summary << "\n";
   }
   os << "\nkonane --version prints the version and build id.\n";
 }
 
 // Takes `--game G` or `--game=G` out of args; the game named, or the default.
 std::optional<std::string> take_game(std::vector<std::string>& args, std::string* error) {
-  std::string game = "konane";
+  std::string game(games::kDefaultGame);
   for (size_t i = 0; i < args.size(); ++i) {
     std::string value;
     if (args[i] == "--game") {
       if (i + 1 == args.size()) {
-        *error = "--game needs a value (konane or ringboard)";
+        *error = "--game needs a value (" + games::names_text() + ")";
         return std::nullopt;
       }
       value = args[i + 1];
@@ -56,8 +73,8 @@ std::optional<std::string> take_game(std::vector<std::string>& args, std::string
     } else {
       continue;
     }
-    if (std::find(kGames.begin(), kGames.end(), value) == kGames.end()) {
-      *error = "unknown game '" + value + "' for --game (konane or ringboard)";
+    if (!games::find(value)) {
+      *error = "unknown game '" + value + "' for --game (" + games::names_text() + ")";
       return std::nullopt;
     }
     game = value;
@@ -86,12 +103,15 @@ int output_failed(Io io, const std::string& command, int err) {
 }
 
 namespace {
-int run_command(const std::string& name, const Command& command,
+int run_command(const std::string& game, const std::string& name, const Command& command,
                 const std::vector<std::string>& rest, Io io) {
+  const auto run = [&](Io to) {
+    return command.run_for_game ? command.run_for_game(game, rest, to) : command.run(rest, to);
+  };
   try {
-    if (command.streams) return command.run(rest, io);
+    if (command.streams) return run(io);
     std::ostringstream held;
-    const int rc = command.run(rest, Io{held, io.err});
+    const int rc = run(Io{held, io.err});
     if (rc != kExitUsage) io.out << held.str();
     return rc;
   } catch (const std::bad_alloc&) {
@@ -121,19 +141,26 @@ int dispatch(const std::vector<std::string>& args, Io io) {
     io.err << "konane " << args[0] << ": error: " << error << "\n";
     return kExitUsage;
   }
-  auto it = registry().find(*game + " " + args[0]);
-  if (it == registry().end()) {
-    if (registry().count("konane " + args[0]) || registry().count("ringboard " + args[0])) {
+  const Command* command = find_command(*game, args[0]);
+  if (!command) {
+    bool known = false;
+    for (const auto& [key, cmd] : registry()) known |= key.substr(key.find(' ') + 1) == args[0];
+    if (known) {
+      // One refusal for every game and command: which games have it.
+      std::string able;
+      for (const games::Info& g : games::kGames)
+        if (find_command(std::string(g.name), args[0]))
+          able += (able.empty() ? "" : ", ") + std::string(g.name);
       io.err << "konane " << args[0] << ": error: not available for --game " << *game
-             << " (try konane --help)\n";
+             << " (it is for " << able << ")\n";
     } else {
       io.err << "konane: unknown command '" << args[0] << "' (try konane --help)\n";
     }
     return kExitUsage;
   }
-  if (const auto& w = solver::ranks::world(); w.size > 1 && w.rank != 0 && !it->second.every_rank)
+  if (const auto& w = solver::ranks::world(); w.size > 1 && w.rank != 0 && !command->every_rank)
     return kExitOk;  // main() takes rank 0's exit code
-  return checked_output(io, args[0], run_command(args[0], it->second, rest, io));
+  return checked_output(io, args[0], run_command(*game, args[0], *command, rest, io));
 }
 
 }  // namespace konane::cli

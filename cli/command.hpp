@@ -25,6 +25,10 @@ bool err_is_tty(Io io);
 
 // args excludes the program name and the subcommand name.
 using CommandFn = std::function<int(const std::vector<std::string>& args, Io io)>;
+// A command written once for every game the facade answers it for (cli/commands/): it is told
+// the game --game named.
+using GameCommandFn =
+    std::function<int(const std::string& game, const std::vector<std::string>& args, Io io)>;
 
 struct Command {
   std::string summary;
@@ -36,18 +40,28 @@ struct Command {
   // Runs on every rank of an MPI run and shares its work among them (solver/ranks.hpp).
   // Any other command runs on rank 0 alone while the other ranks wait for its exit code.
   bool every_rank = false;
+  // Set for a command of every game (key "* COMMAND"), instead of run.
+  GameCommandFn run_for_game;
 };
 
-// The games `--game` selects (konane by default): every command is registered for one of
-// them, under the key "GAME COMMAND".
-inline const std::vector<std::string> kGames = {"konane", "ringboard"};
+// A command is registered for one game, under the key "GAME COMMAND", or for every game the
+// facade can answer it for (api::can_answer), under "* COMMAND"; a game's own command comes
+// first. The games are those of the registry (games/registry.hpp), konane by default.
 
 std::map<std::string, Command>& registry();
 
 struct Registrar {
   Registrar(const std::string& name, const std::string& summary, CommandFn fn, bool streams = false,
             const std::string& game = "konane", bool every_rank = false) {
-    registry()[game + " " + name] = Command{summary, std::move(fn), streams, every_rank};
+    registry()[game + " " + name] = Command{summary, std::move(fn), streams, every_rank, {}};
+  }
+};
+
+struct GameRegistrar {
+  GameRegistrar(const std::string& name, const std::string& summary, GameCommandFn fn,
+                bool every_rank = false) {
+    Command c{summary, {}, false, every_rank, std::move(fn)};
+    registry()["* " + name] = std::move(c);
   }
 };
 

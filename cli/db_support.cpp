@@ -195,7 +195,7 @@ db::Expected<DbHeader> db_header(const db::Database& database) {
   return h;
 }
 
-void db_header_json(JsonWriter& j, const std::string& path, const DbHeader& h) {
+void db_header_json(api::JsonWriter& j, const std::string& path, const DbHeader& h) {
   j.field("path", path);
   j.field("schema_version", static_cast<uint64_t>(h.version));
   j.field("build_id", h.build);

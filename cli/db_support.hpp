@@ -7,9 +7,9 @@
 #include <utility>
 #include <vector>
 
+#include "api/json.hpp"
 #include "command.hpp"
 #include "db/database.hpp"
-#include "json.hpp"
 #include "konane/opening.hpp"
 #include "konane/position.hpp"
 #include "konane_solver.hpp"
@@ -81,7 +81,7 @@ struct DbHeader {
 };
 db::Expected<DbHeader> db_header(const db::Database& database);
 // Its JSON fields ("path" first) into an open object, or its text lines.
-void db_header_json(JsonWriter& j, const std::string& path, const DbHeader& h);
+void db_header_json(api::JsonWriter& j, const std::string& path, const DbHeader& h);
 void db_header_text(std::ostream& out, const std::string& path, const DbHeader& h);
 
 }  // namespace konane::cli

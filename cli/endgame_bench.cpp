@@ -9,9 +9,9 @@
 #include <set>
 #include <sstream>
 
+#include "api/json.hpp"
 #include "cgt/game.hpp"
 #include "core/progress.hpp"
-#include "json.hpp"
 #include "konane/notation.hpp"
 #include "konane/sample_play.hpp"
 #include "options.hpp"
@@ -186,7 +186,7 @@ void print_table(const std::vector<Bucket>& buckets, const EndgameRunOptions& o,
 
 void print_json(const std::vector<Entry>& entries, const std::vector<Bucket>& buckets,
                 const EndgameRunOptions& o, int disagreements, Io io) {
-  JsonWriter j(io.out);
+  api::JsonWriter j(io.out);
   j.begin_object();
   j.field("file", o.file);
   j.field("limit_seconds", o.config.timeout_seconds);

@@ -7,7 +7,7 @@
 #include <ostream>
 #include <utility>
 
-#include "json.hpp"
+#include "api/json.hpp"
 
 namespace konane::cli {
 namespace {
@@ -75,7 +75,7 @@ int run_perft_bench(const std::vector<PerftCase>& cases, bool quick, bool json, 
   const double cpu_nps = total_cpu > 0 ? total / total_cpu : 0.0;
 
   if (json) {
-    JsonWriter j(io.out);
+    api::JsonWriter j(io.out);
     j.begin_object();
     j.field("quick", quick);
     j.key("cases");

@@ -2,7 +2,7 @@
 
 namespace konane::cli {
 
-void perft_json_fields(JsonWriter& j, uint64_t total, const PerftSplit& split, bool divide,
+void perft_json_fields(api::JsonWriter& j, uint64_t total, const PerftSplit& split, bool divide,
                        double seconds) {
   j.field("nodes", total);
   if (divide) {

@@ -22,7 +22,7 @@ const char* ringboard_color_name(Color c) {
   return c == Color::Black ? "black" : "white";
 }
 
-void ringboard_position_json(JsonWriter& j, const RingboardState& s) {
+void ringboard_position_json(api::JsonWriter& j, const RingboardState& s) {
   j.field("game", "ringboard");
   j.field("position", ringboard::to_string(s.position, s.to_move));
   j.field("to_move", ringboard_color_name(s.to_move));

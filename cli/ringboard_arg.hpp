@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "json.hpp"
+#include "api/json.hpp"
 #include "options.hpp"
 #include "ringboard/notation.hpp"
 
@@ -24,7 +24,7 @@ std::optional<RingboardState> resolve_ringboard_position(const po::variables_map
                                                          const std::string& command, Io io);
 const char* ringboard_color_name(ringboard::Color c);  // "black", "white"
 // The fields every Ringboard command's JSON starts with: "game", "position", "to_move".
-void ringboard_position_json(JsonWriter& j, const RingboardState& s);
+void ringboard_position_json(api::JsonWriter& j, const RingboardState& s);
 // The legal moves in the rules engine's order (the order of the game's for_each_option), or
 // sorted by their text (a capture path's squares in order); nullopt if too many to list.
 std::optional<std::vector<ringboard::Move>> listed_moves(const RingboardState& s);

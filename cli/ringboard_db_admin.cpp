@@ -4,8 +4,8 @@
 #include <map>
 #include <ostream>
 
+#include "api/json.hpp"
 #include "db_support.hpp"
-#include "json.hpp"
 #include "ringboard/endgame.hpp"
 #include "ringboard/notation.hpp"
 
@@ -98,7 +98,7 @@ int run_ringboard_stats(const std::string& path, bool json, Io io) {
     if (all) fields["class_positions"] = std::to_string(roots);
   }
   if (json) {
-    JsonWriter j(io.out);
+    api::JsonWriter j(io.out);
     j.begin_object();
     j.field("game", "ringboard");
     db_header_json(j, path, *header);

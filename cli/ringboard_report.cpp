@@ -21,7 +21,7 @@ std::vector<std::string> best_moves(const std::vector<ScoredMove>& moves) {
 }
 
 namespace {
-void distance_json(JsonWriter& j, std::optional<uint16_t> d) {
+void distance_json(api::JsonWriter& j, std::optional<uint16_t> d) {
   j.key("distance");
   if (d)
     j.value(uint64_t{*d});
@@ -30,7 +30,7 @@ void distance_json(JsonWriter& j, std::optional<uint16_t> d) {
 }
 }  // namespace
 
-void moves_json(JsonWriter& j, core::Result result, std::optional<uint16_t> distance,
+void moves_json(api::JsonWriter& j, core::Result result, std::optional<uint16_t> distance,
                 const std::vector<ScoredMove>& moves) {
   j.field("result", result_word(result));
   distance_json(j, distance);

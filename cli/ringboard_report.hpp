@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "api/json.hpp"
 #include "core/outcome.hpp"
-#include "json.hpp"
 #include "ringboard_arg.hpp"
 #include "solver/loopy_analysis.hpp"
 
@@ -26,7 +26,7 @@ struct ScoredMove {
 std::vector<std::string> best_moves(const std::vector<ScoredMove>& moves);
 
 // "result", "distance", "best_moves" and "moves" into an open JSON object.
-void moves_json(JsonWriter& j, core::Result result, std::optional<uint16_t> distance,
+void moves_json(api::JsonWriter& j, core::Result result, std::optional<uint16_t> distance,
                 const std::vector<ScoredMove>& moves);
 // "result: ...", "best moves: ..." and one line per move.
 void moves_text(std::ostream& out, const RingboardState& s, core::Result result,

@@ -144,7 +144,7 @@ db::Expected<RingboardSolved> solve_ringboard(const RingboardState& s,
   return out;
 }
 
-void solved_json(JsonWriter& j, const RingboardSolved& a) {
+void solved_json(api::JsonWriter& j, const RingboardSolved& a) {
   moves_json(j, a.result, a.distance, a.moves);
   j.string_array("pv", a.pv);
   j.field("complete", a.complete);

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "api/json.hpp"
 #include "db/database.hpp"
-#include "json.hpp"
 #include "options.hpp"
 #include "ringboard_arg.hpp"
 #include "ringboard_report.hpp"
@@ -60,6 +60,6 @@ db::Expected<RingboardSolved> solve_ringboard(const RingboardState& s,
                                               bool store = false);
 
 // The answer's fields after the position's, into an open JSON object.
-void solved_json(JsonWriter& j, const RingboardSolved& a);
+void solved_json(api::JsonWriter& j, const RingboardSolved& a);
 
 }  // namespace konane::cli

@@ -14,7 +14,7 @@ set -eu
 cd "$(dirname "$0")/.."
 seconds=${1:-30}
 [ $# -gt 0 ] && shift
-targets=${*:-"position move cgt batch_line db_codec ringboard svg_marks game_record endgame_line options"}
+targets=${*:-"position move cgt batch_line db_codec ringboard svg_marks game_record endgame_line options grid"}
 jobs="$(nproc)"
 cxx=$(command -v clang++-14 || command -v clang++ || true)
 if [ -z "$cxx" ]; then

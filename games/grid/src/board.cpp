@@ -77,6 +77,12 @@ std::string square_name(int sq, int cols) {
   return file_name(sq % cols) + std::to_string(sq / cols + 1);
 }
 
+std::vector<std::string> square_names(Bits squares, int cols) {
+  std::vector<std::string> out;
+  for (; squares; squares &= squares - 1) out.push_back(square_name(lowest(squares), cols));
+  return out;
+}
+
 std::optional<int> parse_square(std::string_view text, int rows, int cols) {
   size_t i = 0;
   int file = 0;

@@ -114,21 +114,26 @@ std::string cells_text(int rows, int cols, const std::array<Bits, kMaxSymbols>& 
 
 std::string draw_cells(int rows, int cols, const std::array<Bits, kMaxSymbols>& layer,
                        std::string_view symbols) {
+  // Konane's drawing: ranks right-aligned, two spaces, squares one column apart; files past z
+  // take two letters, and then every square two columns.
+  const size_t rank_width = std::to_string(rows).size();
+  const size_t file_width = cols > 26 ? 2 : 1;
+  auto padded = [](std::string text, size_t width) {
+    return text + std::string(width - std::min(width, text.size()), ' ');
+  };
   std::string out;
   for (int rank = rows - 1; rank >= 0; --rank) {
     const std::string label = std::to_string(rank + 1);
-    out += std::string(2 - std::min<size_t>(2, label.size()), ' ') + label + " ";
-    for (int c = 0; c < cols; ++c) {
-      out += ' ';
-      out += symbol_at(rank * cols + c, layer, symbols);
-      if (c >= 26) out += ' ';  // two-letter files take two columns
-    }
-    out += '\n';
+    std::string line = std::string(rank_width - label.size(), ' ') + label + " ";
+    for (int c = 0; c < cols; ++c)
+      line += " " + padded(std::string(1, symbol_at(rank * cols + c, layer, symbols)), file_width);
+    while (line.back() == ' ') line.pop_back();
+    out += line + "\n";
   }
-  out += "   ";
-  for (int c = 0; c < cols; ++c) out += (c < 26 ? " " : "") + file_name(c);
-  out += '\n';
-  return out;
+  std::string files(rank_width + 1, ' ');
+  for (int c = 0; c < cols; ++c) files += " " + padded(file_name(c), file_width);
+  while (files.back() == ' ') files.pop_back();
+  return out + files + "\n";
 }
 
 }  // namespace grid

@@ -60,13 +60,17 @@ void for_each_child(const Position& p, bool left, F&& f) {
 
 // The group `stones` of p alone, on its bounding box.
 Position cut_out(const Position& p, Bits stones);
-// f(region) for every group with stones of both colours, each cut out (REGIONS above).
+// f(squares) for every group with stones of both colours (REGIONS above), lowest first.
+template <class F>
+void for_each_region_squares(const Position& p, F&& f) {
+  grid::for_each_component(p.geo(), p.occupied(), [&](Bits group) {
+    if ((group & p.black) && (group & p.white)) f(group);
+  });
+}
+// f(region) for the same groups, each cut out.
 template <class F>
 void for_each_region(const Position& p, F&& f) {
-  const Bits live = p.occupied();
-  grid::for_each_component(p.geo(), live, [&](Bits group) {
-    if ((group & p.black) && (group & p.white)) f(cut_out(p, group));
-  });
+  for_each_region_squares(p, [&](Bits group) { f(cut_out(p, group)); });
 }
 
 inline grid::Layers layers(const Position& p) {

@@ -65,12 +65,17 @@ void for_each_child(const Position& p, bool left, F&& f) {
 
 // The component `squares` of p's empty squares alone, on its bounding box.
 Position cut_out(const Position& p, Bits squares);
-// f(region) for every component of two squares or more, each cut out (REGIONS above).
+// f(squares) for every component of two squares or more (REGIONS above), lowest first.
+template <class F>
+void for_each_region_squares(const Position& p, F&& f) {
+  grid::for_each_component(p.geo(), p.empty, [&](Bits c) {
+    if (c & (c - 1)) f(c);
+  });
+}
+// f(region) for the same components, each cut out.
 template <class F>
 void for_each_region(const Position& p, F&& f) {
-  grid::for_each_component(p.geo(), p.empty, [&](Bits c) {
-    if (c & (c - 1)) f(cut_out(p, c));
-  });
+  for_each_region_squares(p, [&](Bits c) { f(cut_out(p, c)); });
 }
 
 inline grid::Layers layers(const Position& p) {

@@ -17,6 +17,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace grid {
 
@@ -98,6 +99,8 @@ constexpr bool transposes(int t) {
 // Square names: file letters (a..z, then aa..bl) and the rank from 1 at the bottom.
 std::string file_name(int col);
 std::string square_name(int sq, int cols);
+// The names of `squares`, lowest first.
+std::vector<std::string> square_names(Bits squares, int cols);
 // The square `text` names on a rows x cols board, or nullopt.
 std::optional<int> parse_square(std::string_view text, int rows, int cols);
 

@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-namespace konane::cli {
+namespace api {
 
 class JsonWriter {
  public:
@@ -51,4 +51,4 @@ class JsonWriter {
   std::string key_;  // the key given for the next value in an object
 };
 
-}  // namespace konane::cli
+}  // namespace api

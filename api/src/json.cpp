@@ -1,11 +1,11 @@
-#include "json.hpp"
+#include "api/json.hpp"
 
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <stdexcept>
 
-namespace konane::cli {
+namespace api {
 
 std::string JsonWriter::dump(const nlohmann::ordered_json& j) {
   return j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
@@ -101,4 +101,4 @@ JsonWriter& JsonWriter::string_array(std::string_view k, const std::vector<std::
   return *this;
 }
 
-}  // namespace konane::cli
+}  // namespace api

@@ -1,0 +1,44 @@
+#pragma once
+// What the facade's verbs are asked (api/verbs.hpp): a game, a position and the limits of the
+// work. The same structs serve the command line, the Python module and the web server.
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/outcome.hpp"
+
+namespace api {
+
+struct PositionRequest {
+  std::string game = "konane";
+  std::string position;               // the game's text, perhaps with the side to move
+  std::optional<core::Side> to_move;  // must agree with a side written in the text
+  std::vector<std::string> moves;     // played in turn from there
+};
+
+struct Limits {
+  int threads = 1;
+  size_t memory_mib = 1024;    // the tables of values and proofs together
+  double timeout_seconds = 0;  // 0: none
+  uint64_t node_budget = 0;    // 0: none; on one thread the same answer on every machine
+  int value_limit = 6;         // regions up to this size are valued exactly inside searches
+};
+
+// How far a long search has got, for a front end to show: its moves decided out of all,
+// and the nodes searched so far.
+struct Progress {
+  uint64_t done = 0, total = 0;
+  uint64_t nodes = 0;
+  double seconds = 0;
+};
+struct ProgressSink {
+  double every_seconds = 10;  // 0: only the final report
+  // Called from another thread while the search runs, and once more (final = true) at its end
+  // when it has been called before or every_seconds is 0.
+  std::function<void(const Progress&, bool final)> report;
+};
+
+}  // namespace api

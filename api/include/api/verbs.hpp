@@ -1,0 +1,39 @@
+#pragma once
+// The library facade: one entry per verb, for every game of the registry
+// (games/registry/registry.hpp) that can answer it. The command line, the Python module and
+// the web server call these and only parse and print. Errors are values: bad input gives
+// core::Code::kInvalidArgument with a message naming the problem and its place; a game that
+// cannot answer a verb gives the one refusal below.
+#include <string>
+#include <string_view>
+
+#include "api/answers.hpp"
+#include "api/requests.hpp"
+#include "core/error.hpp"
+
+namespace db {
+class Database;
+}
+
+namespace api {
+
+// Whether the short-game verbs below apply to `game` (a registered name).
+bool can_answer(std::string_view game);
+// The refusal of a verb for a game that cannot answer it, or of an unknown game.
+core::Error refusal(std::string_view game, std::string_view verb);
+
+core::Expected<MovesAnswer> moves(const PositionRequest& r);
+core::Expected<ShowAnswer> show(const PositionRequest& r);
+// The number of lines of play `depth` moves long (moves alternate from the side to move).
+core::Expected<PerftAnswer> perft(const PositionRequest& r, int depth);
+// The canonical CGT value (Left = black), region by region; with a database, region values are
+// read from it first and what is computed is stored.
+core::Expected<ValueAnswer> value(const PositionRequest& r, const Limits& limits,
+                                  db::Database* database = nullptr);
+// The winner with perfect play, every winning move and a principal variation; with a
+// database, read from it when stored whole, and what is proved is stored.
+core::Expected<SolveAnswer> solve(const PositionRequest& r, const Limits& limits,
+                                  db::Database* database = nullptr,
+                                  const ProgressSink* progress = nullptr);
+
+}  // namespace api

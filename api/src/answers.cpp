@@ -1,0 +1,122 @@
+#include "api/answers.hpp"
+
+namespace api {
+
+const char* side_text(core::Side s) {
+  return s == core::Side::Left ? "black" : "white";
+}
+
+const char* winner_text(core::Winner w) {
+  switch (w) {
+    case core::Winner::Left:
+      return "black";
+    case core::Winner::Right:
+      return "white";
+    case core::Winner::Draw:
+      return "draw";
+    case core::Winner::Unknown:
+      break;
+  }
+  return "unknown";
+}
+
+namespace {
+void write_regions(JsonWriter& j, const std::vector<RegionAnswer>& regions) {
+  j.key("regions").begin_array();
+  for (const RegionAnswer& r : regions) {
+    j.begin_object();
+    j.string_array("squares", r.squares);
+    if (r.stones) j.field("stones", *r.stones);
+    if (r.value) j.field("value", *r.value);
+    if (r.from_db) j.field("from_db", *r.from_db);
+    j.end_object();
+  }
+  j.end_array();
+}
+void write_search(JsonWriter& j, const SearchFigures& s) {
+  j.field("complete", s.complete);
+  if (!s.complete) j.field("stop_reason", s.stop_reason);
+  j.field("nodes", s.nodes);
+  j.field("seconds", s.seconds);
+}
+}  // namespace
+
+void write_json(JsonWriter& j, const MovesAnswer& a) {
+  j.begin_object();
+  j.field("game", a.game);
+  j.field("position", a.position);
+  j.field("to_move", side_text(a.to_move));
+  j.field("count", static_cast<int>(a.moves.size()));
+  j.string_array("moves", a.moves);
+  j.end_object();
+}
+
+void write_json(JsonWriter& j, const ShowAnswer& a) {
+  j.begin_object();
+  j.field("game", a.game);
+  j.field("position", a.position);
+  j.field("to_move", side_text(a.to_move));
+  j.field("rows", a.rows);
+  j.field("cols", a.cols);
+  j.field("black_moves", a.black_moves);
+  j.field("white_moves", a.white_moves);
+  write_regions(j, a.regions);
+  j.end_object();
+}
+
+void write_json(JsonWriter& j, const PerftAnswer& a) {
+  j.begin_object();
+  j.field("game", a.game);
+  j.field("position", a.position);
+  j.field("to_move", side_text(a.to_move));
+  j.field("depth", a.depth);
+  j.field("nodes", a.nodes);
+  if (!a.divide.empty()) {
+    j.key("divide").begin_array();
+    for (const auto& [move, n] : a.divide) {
+      j.begin_object();
+      j.field("move", move);
+      j.field("nodes", n);
+      j.end_object();
+    }
+    j.end_array();
+  }
+  j.end_object();
+}
+
+void write_json(JsonWriter& j, const ValueAnswer& a) {
+  j.begin_object();
+  j.field("game", a.game);
+  j.field("position", a.position);
+  j.field("value", a.value.value_or("unknown"));
+  if (a.value) {
+    j.field("class", *a.outcome_class);
+    j.field("mean", *a.mean);
+    j.field("temperature", *a.temperature);
+  }
+  write_regions(j, a.regions);
+  if (a.value) j.field("sum", a.sum);
+  write_search(j, a.search);
+  j.field("regions_proved", a.regions_proved);
+  j.field("regions_expanded", a.regions_expanded);
+  j.field("regions_direct", a.regions_direct);
+  j.field("options_dominated", a.options_dominated);
+  if (a.regions_from_db) j.field("regions_from_db", *a.regions_from_db);
+  j.end_object();
+}
+
+void write_json(JsonWriter& j, const SolveAnswer& a) {
+  j.begin_object();
+  j.field("game", a.game);
+  j.field("position", a.position);
+  j.field("winner", winner_text(a.winner));
+  j.field("to_move", side_text(a.to_move));
+  j.string_array("winning_moves", a.winning_moves);
+  j.string_array("pv", a.pv);
+  j.field("regions", a.regions);
+  write_search(j, a.search);
+  if (a.from_db) j.field("from_db", *a.from_db);
+  j.end_object();
+}
+
+}  // namespace api

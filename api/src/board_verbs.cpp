@@ -1,0 +1,90 @@
+// The verbs that read a position without searching it: moves, show, perft.
+#include <cstdint>
+
+#include "plugin.hpp"
+
+namespace api {
+
+bool can_answer(std::string_view game) {
+  return games::All::visit(
+      game, []<class P>() { return ShortGame<P>; }, false);
+}
+
+core::Error refusal(std::string_view game, std::string_view verb) {
+  if (!games::find(game))
+    return bad_input("unknown game '" + core::clip(game) + "' (" + games::names_text() + ")");
+  std::string able;
+  for (const games::Info& g : games::kGames)
+    if (can_answer(g.name)) able += std::string(able.empty() ? "" : ", ") + std::string(g.name);
+  return bad_input(std::string(verb) + " is not available for " + std::string(game) +
+                   " (it is for " + able + ")");
+}
+
+core::Expected<MovesAnswer> moves(const PositionRequest& r) {
+  return with_short_game<MovesAnswer>(
+      r.game, "moves", [&]<class P>() -> core::Expected<MovesAnswer> {
+        const auto at = resolve<P>(r);
+        if (!at) return at.error();
+        MovesAnswer out{std::string(P::kName), text_to_move(*at), core::Side::Left, {}};
+        out.to_move = at->left ? core::Side::Left : core::Side::Right;
+        for (const auto& m : sorted_moves<P>(at->position, at->left))
+          out.moves.push_back(P::move_text(at->position, m));
+        return out;
+      });
+}
+
+core::Expected<ShowAnswer> show(const PositionRequest& r) {
+  return with_short_game<ShowAnswer>(r.game, "show", [&]<class P>() -> core::Expected<ShowAnswer> {
+    const auto at = resolve<P>(r);
+    if (!at) return at.error();
+    const auto& p = at->position;
+    ShowAnswer out;
+    out.game = P::kName;
+    out.title = P::kTitle;
+    out.position = text_to_move(*at);
+    out.to_move = at->left ? core::Side::Left : core::Side::Right;
+    out.rows = p.rows;
+    out.cols = p.cols;
+    out.picture = P::picture(p);
+    out.black_moves = static_cast<int>(P::moves(p, true).size());
+    out.white_moves = static_cast<int>(P::moves(p, false).size());
+    out.regions = region_answers<P>(p);
+    return out;
+  });
+}
+
+namespace {
+// Lines of play `depth` moves long from p; plain recursion, for checking move generation.
+template <class P>
+uint64_t count_lines(const typename P::Position& p, bool left, int depth) {
+  if (depth == 0) return 1;
+  const auto moves = P::moves(p, left);
+  if (depth == 1) return static_cast<uint64_t>(moves.size());
+  uint64_t n = 0;
+  for (const auto& m : moves) n += count_lines<P>(P::after(p, left, m), !left, depth - 1);
+  return n;
+}
+}  // namespace
+
+core::Expected<PerftAnswer> perft(const PositionRequest& r, int depth) {
+  return with_short_game<PerftAnswer>(
+      r.game, "perft", [&]<class P>() -> core::Expected<PerftAnswer> {
+        if (depth < 0) return bad_input("the depth must be 0 or more");
+        const auto at = resolve<P>(r);
+        if (!at) return at.error();
+        const auto& p = at->position;
+        PerftAnswer out;
+        out.game = P::kName;
+        out.position = text_to_move(*at);
+        out.to_move = at->left ? core::Side::Left : core::Side::Right;
+        out.depth = depth;
+        out.nodes = count_lines<P>(p, at->left, depth);
+        if (depth > 0)
+          for (const auto& m : sorted_moves<P>(p, at->left))
+            out.divide.emplace_back(P::move_text(p, m),
+                                    count_lines<P>(P::after(p, at->left, m), !at->left, depth - 1));
+        return out;
+      });
+}
+
+}  // namespace api

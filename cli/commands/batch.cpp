@@ -1,0 +1,105 @@
+// konane batch FILE --game G: solves many positions, one per line, in parallel and resumably
+// (batch_runner.hpp), for every game the facade answers.
+#include <algorithm>
+#include <optional>
+#include <sstream>
+
+#include "api/verbs.hpp"
+#include "batch_runner.hpp"
+#include "db_support.hpp"
+#include "rank_database.hpp"
+#include "rank_setup.hpp"
+#include "request_args.hpp"
+#include "solver_options.hpp"
+
+namespace konane::cli {
+namespace {
+
+// The answer's JSON object with "line" first.
+std::string line_json(int line, const api::SolveAnswer& a) {
+  std::ostringstream body;
+  api::JsonWriter j(body);
+  api::write_json(j, a);
+  std::string text = body.str();
+  while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
+  return "{\"line\":" + std::to_string(line) + "," + text.substr(1);
+}
+
+int run_batch(const std::string& game, const std::vector<std::string>& args, Io io) {
+  const std::string usage = "konane batch FILE --game " + game +
+                            " [--db PATH] [--threads N] [--output FILE.jsonl] [--timeout S]";
+  po::options_description desc("options");
+  add_batch_options(desc);
+  add_solver_options(desc);
+  add_db_option(desc);
+  auto parsed = parse_args("batch", usage, desc, {"file"}, false, args, io);
+  if (!parsed) return kExitUsage;
+  const auto& vm = parsed->vm;
+  if (parsed->help) {
+    io.out << "Solves every position of FILE: one position per line, optionally followed by\n"
+              "b or w (the side to move, default b); a '#' standing alone as a word starts a\n"
+              "comment ('#' next to other squares is a blocked square), blank lines are\n"
+              "skipped. Prints one JSON object per position line, in input order, with the\n"
+              "fields of `konane solve --json` plus \"line\". A bad line gives\n"
+              "{\"line\":N,\"input\":...,\"error\":...} (also on stderr) and the batch goes on;\n"
+              "the exit code is then 1. With --db, positions already stored are not searched\n"
+              "again and new results are stored. With --output, a killed batch resumes.\n\n"
+           << notation_help(game);
+    return kExitOk;
+  }
+  const auto input = read_batch_input(vm, io);
+  if (!setup_agreed(input.has_value(), "batch", io)) return kExitUsage;
+  auto limits = limits_from(vm, "batch", io);
+  if (!limits) return kExitUsage;
+  // Each worker thread searches one line at a time with its share of --memory.
+  limits->memory_mib = std::max<size_t>(16, limits->memory_mib / limits->threads);
+  std::vector<BatchItem> items = batch_lines<BatchItem>(
+      *input,
+      [&](int n, const std::string& text) {
+        api::PositionRequest r;
+        r.game = game;
+        r.position = text;
+        const auto checked = api::moves(r);  // reads the position, as the solve will
+        std::string error;
+        if (!checked) error = checked.error().message.substr(0, checked.error().message.find('\n'));
+        return BatchItem{n, text, error};
+      },
+      /*hash_is_a_square=*/true);
+  std::optional<db::Database> database;
+  const std::string db_path = db_path_from(vm);
+  if (!db_path.empty()) {
+    database = open_rank_database(db_path, "batch", io);
+    if (!database) return kExitUsage;
+  }
+  BatchJob job;
+  job.input_bytes = *input;
+  job.answer_options = {{"game", game},
+                        {"timeout", limits->timeout_seconds},
+                        {"node_budget", limits->node_budget},
+                        {"value_limit", limits->value_limit},
+                        {"db", !db_path.empty()}};
+  job.output = vm.count("output") ? vm["output"].as<std::string>() : "";
+  job.quiet = vm.count("quiet") > 0;
+  job.db_path = db_path;
+  job.solve = [&](size_t i, const std::function<void()>& step) -> core::Expected<std::string> {
+    api::PositionRequest r;
+    r.game = game;
+    r.position = items[i].text;
+    const auto a = api::solve(r, *limits, database ? &*database : nullptr);
+    if (!a) return a.error();
+    if (database && !a->from_db.value_or(false)) step();
+    return line_json(items[i].number, *a);
+  };
+  if (database) share_database(job, *database);
+  job.finish = [&]() -> core::Status {
+    if (database) return database->close();
+    return {};
+  };
+  return run_batch_job(items, job, io);
+}
+
+const GameRegistrar reg("batch", "solve many positions (one per line) in parallel, resumably",
+                        run_batch, true);
+
+}  // namespace
+}  // namespace konane::cli

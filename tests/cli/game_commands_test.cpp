@@ -1,0 +1,99 @@
+// The commands written once for every game (cli/commands/), driven as a user would, with
+// --game clobber and --game domineering; and the one refusal of a command a game lacks.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "cli_test_support.hpp"
+
+namespace {
+
+using clitest::run_cli;
+
+TEST(GameCommands, HelpListsEveryGameOfTheRegistry) {
+  const auto r = run_cli({"--help"});
+  ASSERT_EQ(r.rc, 0);
+  EXPECT_NE(r.out.find("commands with --game clobber (Clobber):"), std::string::npos);
+  EXPECT_NE(r.out.find("commands with --game domineering (Domineering):"), std::string::npos);
+  EXPECT_NE(r.out.find("--game konane, ringboard, clobber or domineering"), std::string::npos);
+}
+
+TEST(GameCommands, ValueOfAClobberPosition) {
+  const auto r = run_cli({"value", "xo...|.....|...ox", "--game", "clobber"});
+  ASSERT_EQ(r.rc, 0) << r.err;
+  EXPECT_NE(r.out.find("value: 0\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("  * : d1 e1\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("  * : a3 b3\n"), std::string::npos) << r.out;
+}
+
+TEST(GameCommands, SolveOfADomineeringPositionAsJson) {
+  const auto r = run_cli({"solve", "..|..", "--game=domineering", "--to-move", "white", "--json"});
+  ASSERT_EQ(r.rc, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["game"], "domineering");
+  EXPECT_EQ(j["position"], "..|.. w");
+  EXPECT_EQ(j["winner"], "white");  // the 2x2 square is +-1: whoever moves first wins
+  EXPECT_EQ(j["winning_moves"], nlohmann::json::array({"a1-b1", "a2-b2"}));
+  EXPECT_EQ(j["complete"], true);
+}
+
+TEST(GameCommands, MovesShowAndPerftOfClobber) {
+  auto r = run_cli({"moves", "xo.|.ox", "--game", "clobber"});
+  ASSERT_EQ(r.rc, 0) << r.err;
+  EXPECT_EQ(r.out, "c1-b1\na2-b2\n");
+  r = run_cli({"show", "xo.|.ox", "w", "--game", "clobber"});
+  ASSERT_EQ(r.rc, 0) << r.err;
+  EXPECT_NE(r.out.find("2  x o .\n1  . o x\n   a b c\nwhite to move\n"), std::string::npos)
+      << r.out;
+  r = run_cli({"perft", "xoxo w", "--game", "clobber", "--depth", "2", "--divide"});
+  ASSERT_EQ(r.rc, 0) << r.err;
+  EXPECT_EQ(r.out, "b1-a1: 1\nb1-c1: 0\nd1-c1: 1\ntotal: 2\n");
+}
+
+// A Domineering batch: '#' squares stay squares, a '#' word starts a comment, answers come in
+// input order with their line numbers, a bad line is reported and the rest solved.
+TEST(GameCommands, BatchOfDomineeringPositions) {
+  clitest::TempDir dir;
+  const std::string input = (dir.path / "in.txt").string();
+  std::ofstream(input) << "# Domineering\n##..|....  w  # the 2x4 with a corner filled\n"
+                          "\n.|. b\nbad|x\n";
+  const auto r = run_cli({"batch", input, "--game", "domineering", "--quiet"});
+  EXPECT_EQ(r.rc, 1) << r.err;  // one bad line
+  std::vector<nlohmann::json> lines;
+  std::istringstream out(r.out);
+  for (std::string l; std::getline(out, l);) lines.push_back(nlohmann::json::parse(l));
+  ASSERT_EQ(lines.size(), 3u) << r.out;
+  EXPECT_EQ(lines[0]["line"], 2);
+  EXPECT_EQ(lines[0]["position"], "##..|.... w");
+  EXPECT_EQ(lines[1]["line"], 4);
+  EXPECT_EQ(lines[1]["winner"], "black");  // a vertical slot: black's move
+  EXPECT_EQ(lines[2]["line"], 5);
+  EXPECT_TRUE(lines[2].contains("error"));
+}
+
+TEST(GameCommands, BadInputExitsTwoWithTheMessage) {
+  auto r = run_cli({"value", "xo|oz", "--game", "clobber"});
+  EXPECT_EQ(r.rc, 2);
+  EXPECT_NE(r.err.find("konane value: error: bad position: unknown character 'z'"),
+            std::string::npos)
+      << r.err;
+  r = run_cli({"retro", "--game", "domineering"});
+  EXPECT_EQ(r.rc, 2);
+  EXPECT_EQ(r.err,
+            "konane retro: error: not available for --game domineering (it is for konane, "
+            "ringboard)\n");
+  r = run_cli({"value", "xo", "--game", "go"});
+  EXPECT_EQ(r.rc, 2);
+  EXPECT_NE(r.err.find("unknown game 'go' for --game (konane, ringboard, clobber or domineering)"),
+            std::string::npos);
+  r = run_cli({"solve", "--game", "clobber"});
+  EXPECT_EQ(r.rc, 2);
+  EXPECT_NE(r.err.find("missing POSITION"), std::string::npos) << r.err;
+  r = run_cli({"solve", "xo", "--game", "clobber", "--to-move", "left"});
+  EXPECT_EQ(r.rc, 2);
+  EXPECT_NE(r.err.find("--to-move must be black or white"), std::string::npos) << r.err;
+}
+
+}  // namespace
