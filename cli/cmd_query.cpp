@@ -1,7 +1,9 @@
 // konane query POSITION --db PATH: what the database knows of a position.
 #include <ostream>
 
-#include "api/json.hpp"
+#include "api/verbs.hpp"
+#include "commands/query.hpp"
+#include "commands/request_args.hpp"
 #include "db_support.hpp"
 #include "konane/notation.hpp"
 #include "options.hpp"
@@ -35,53 +37,13 @@ int run_query(const std::vector<std::string>& args, Io io) {
   if (path.empty()) return usage_error(io, "query", "--db PATH is required");
   auto database = open_database(path, db::OpenMode::kReadOnly, false, "query", io);
   if (!database) return kExitUsage;
-  const Position& p = resolved->state.position;
-  auto known = lookup_position(*database, p);
-  if (!known) return db_error(io, "query", path, known.error());
-  const bool json = parsed->vm.count("json") > 0;
-  const std::string text = to_string(p, resolved->state.to_move);
-  if (!known->has_value()) {
-    if (json) {
-      api::JsonWriter j(io.out);
-      j.begin_object().field("position", text).field("found", false).end_object();
-      io.out << "\n";
-    } else {
-      io.out << "position: " << text << "\nnot in the database\n";
-    }
-    return kExitNotFound;
-  }
-  const solver::Known& k = **known;
-  const auto mover = solver::known_winner(k, resolved->state.to_move == Color::Black);
-  if (json) {
-    api::JsonWriter j(io.out);
-    j.begin_object();
-    j.field("position", text);
-    j.field("found", true);
-    j.field("to_move", color_name(resolved->state.to_move));
-    j.field("winner", mover ? winner_text(*mover) : "unknown");
-    j.field("black_to_move", outcome_name(k.left_to_move));
-    j.field("white_to_move", outcome_name(k.right_to_move));
-    j.key("value");
-    if (k.value)
-      j.value(*k.value);
-    else
-      j.null();
-    j.end_object();
-    io.out << "\n";
-    return kExitOk;
-  }
-  auto line = [&](Winner w) {
-    if (w == Winner::Unknown) return std::string("unknown");
-    if (w == Winner::Draw) return std::string("draw");
-    return std::string(outcome_name(w)) + " wins";
-  };
-  io.out << "position: " << text << "\n"
-         << "winner: " << (mover ? winner_text(*mover) : "unknown") << " ("
-         << color_name(resolved->state.to_move) << " to move)\n"
-         << "black to move: " << line(k.left_to_move) << "\n"
-         << "white to move: " << line(k.right_to_move) << "\n"
-         << "value: " << (k.value ? *k.value : std::string("not stored")) << "\n";
-  return kExitOk;
+  // The facade answers for the position reached (the removal phase is behind it).
+  api::PositionRequest request;
+  request.game = "konane";
+  request.position = to_string(resolved->state.position, resolved->state.to_move);
+  const auto a = api::query(request, *database);
+  if (!a) return api_error(io, "query", a.error(), path);
+  return print_query(io, *a, parsed->vm.count("json") > 0);
 }
 
 Registrar reg("query", "what the solved-position database knows of a position", run_query);

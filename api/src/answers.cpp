@@ -51,6 +51,25 @@ void write_json(JsonWriter& j, const MovesAnswer& a) {
   j.end_object();
 }
 
+void write_json(JsonWriter& j, const QueryAnswer& a) {
+  j.begin_object();
+  j.field("game", a.game);
+  j.field("position", a.position);
+  j.field("found", a.found);
+  if (a.found) {
+    j.field("to_move", side_text(a.to_move));
+    j.field("winner", winner_text(a.winner()));
+    j.field("black_to_move", winner_text(a.black_to_move));
+    j.field("white_to_move", winner_text(a.white_to_move));
+    j.key("value");
+    if (a.value)
+      j.value(*a.value);
+    else
+      j.null();
+  }
+  j.end_object();
+}
+
 void write_json(JsonWriter& j, const ShowAnswer& a) {
   j.begin_object();
   j.field("game", a.game);

@@ -122,6 +122,27 @@ core::Expected<SolveAnswer> solve_of(const PositionRequest& r, const Limits& lim
 
 }  // namespace
 
+core::Expected<QueryAnswer> query(const PositionRequest& r, const db::Database& database) {
+  return with_short_game<QueryAnswer>(
+      r.game, "query", [&]<class P>() -> core::Expected<QueryAnswer> {
+        const auto at = resolve<P>(r);
+        if (!at) return at.error();
+        const auto known = solver::lookup<Binding<P>>(database, at->position);
+        if (!known) return known.error();
+        QueryAnswer out;
+        out.game = P::kName;
+        out.position = text_to_move(*at);
+        out.to_move = at->left ? core::Side::Left : core::Side::Right;
+        out.found = known->has_value();
+        if (out.found) {
+          out.black_to_move = (*known)->left_to_move;
+          out.white_to_move = (*known)->right_to_move;
+          out.value = (*known)->value;
+        }
+        return out;
+      });
+}
+
 core::Expected<ValueAnswer> value(const PositionRequest& r, const Limits& limits,
                                   db::Database* database) {
   return with_short_game<ValueAnswer>(r.game, "value",

@@ -3,6 +3,7 @@
 #include <sstream>
 
 #include "core/text.hpp"
+#include "db_support.hpp"
 #include "games/registry.hpp"
 #include "konane_solver.hpp"
 #include "solver_options.hpp"
@@ -61,7 +62,10 @@ std::optional<api::Limits> limits_from(const po::variables_map& vm, const std::s
   return l;
 }
 
-int api_error(Io io, const std::string& command, const core::Error& error) {
+int api_error(Io io, const std::string& command, const core::Error& error,
+              const std::string& db_path) {
+  if (error.code != core::Code::kInvalidArgument && !db_path.empty())
+    return db_error(io, command, db_path, error);
   return usage_error(io, command, error.message);
 }
 

@@ -24,8 +24,10 @@ std::optional<api::PositionRequest> request_from(const po::variables_map& vm,
 // facade's limits; nullopt after printing the error (exit 2).
 std::optional<api::Limits> limits_from(const po::variables_map& vm, const std::string& command,
                                        Io io);
-// Prints "konane COMMAND: error: MESSAGE" and returns kExitUsage.
-int api_error(Io io, const std::string& command, const core::Error& error);
+// Prints "konane COMMAND: error: MESSAGE" and returns kExitUsage; an error of the database
+// at db_path (any code but bad input) is explained as db_support.hpp explains them.
+int api_error(Io io, const std::string& command, const core::Error& error,
+              const std::string& db_path = "");
 // The --help text of a game's positions.
 std::string notation_help(const std::string& game);
 

@@ -60,7 +60,7 @@ int run_solve(const std::string& game, const std::vector<std::string>& args, Io 
   const auto a = api::solve(*request, *limits, database ? &*database : nullptr,
                             line.active() ? &sink : nullptr);
   line.finish();
-  if (!a) return api_error(io, "solve", a.error());
+  if (!a) return api_error(io, "solve", a.error(), db_path);
   if (database)
     if (auto st = database->close(); !st) return db_error(io, "solve", db_path, st.error());
   if (parsed->vm.count("json")) {

@@ -54,7 +54,7 @@ TEST(DbRoundTrip, EverySymmetricImageFindsTheStoredResult) {
       EXPECT_EQ(k["winner"].str(), winner == "black" ? "white" : "black") << "sym " << sym;
       EXPECT_EQ(k["black_to_move"].str(), j["white_to_move"].str() == "black"   ? "white"
                                           : j["white_to_move"].str() == "white" ? "black"
-                                                                                : "?");
+                                                                                : "unknown");
       // The value of the colour-swapped image is the negative.
       auto vs = run_cli({"value", konane::to_string(sw), "--db", db, "--json"});
       auto vj = clitest::parse_json_object(vs.out);

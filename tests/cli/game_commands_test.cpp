@@ -73,6 +73,25 @@ TEST(GameCommands, BatchOfDomineeringPositions) {
   EXPECT_TRUE(lines[2].contains("error"));
 }
 
+// What solve stores, query reads back, under any symmetric image and the colour swap.
+TEST(GameCommands, QueryReadsWhatSolveStored) {
+  clitest::TempDir dir;
+  const std::string db = (dir.path / "db").string();
+  auto r = run_cli({"solve", "xxo|.o.", "--game", "clobber", "--db", db});
+  ASSERT_EQ(r.rc, 0) << r.err;
+  r = run_cli(
+      {"query", ".x.|oox w", "--game", "clobber", "--db", db, "--json"});  // swapped, turned
+  ASSERT_EQ(r.rc, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["found"], true);
+  r = run_cli({"query", "xxo|.o.", "--game", "clobber", "--db", db});
+  ASSERT_EQ(r.rc, 0) << r.err;
+  EXPECT_NE(r.out.find("black to move: "), std::string::npos);
+  r = run_cli({"query", "xo", "--game", "clobber", "--db", db});
+  EXPECT_EQ(r.rc, 1);
+  EXPECT_NE(r.out.find("not in the database"), std::string::npos);
+}
+
 TEST(GameCommands, BadInputExitsTwoWithTheMessage) {
   auto r = run_cli({"value", "xo|oz", "--game", "clobber"});
   EXPECT_EQ(r.rc, 2);

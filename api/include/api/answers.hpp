@@ -78,7 +78,20 @@ struct SolveAnswer {
   std::optional<bool> from_db;  // with a database: the answer was read whole
 };
 
+struct QueryAnswer {
+  std::string game, position;
+  core::Side to_move = core::Side::Left;
+  bool found = false;
+  // With found: the winner with each side to move (Unknown where not stored) and the value.
+  core::Winner black_to_move = core::Winner::Unknown, white_to_move = core::Winner::Unknown;
+  std::optional<std::string> value;
+  core::Winner winner() const {
+    return to_move == core::Side::Left ? black_to_move : white_to_move;
+  }
+};
+
 void write_json(JsonWriter& j, const MovesAnswer& a);
+void write_json(JsonWriter& j, const QueryAnswer& a);
 void write_json(JsonWriter& j, const ShowAnswer& a);
 void write_json(JsonWriter& j, const PerftAnswer& a);
 void write_json(JsonWriter& j, const ValueAnswer& a);

@@ -26,6 +26,8 @@ core::Expected<MovesAnswer> moves(const PositionRequest& r);
 core::Expected<ShowAnswer> show(const PositionRequest& r);
 // The number of lines of play `depth` moves long (moves alternate from the side to move).
 core::Expected<PerftAnswer> perft(const PositionRequest& r, int depth);
+// What the database knows of the position (any symmetric or colour-swapped image of it).
+core::Expected<QueryAnswer> query(const PositionRequest& r, const db::Database& database);
 // The canonical CGT value (Left = black), region by region; with a database, region values are
 // read from it first and what is computed is stored.
 core::Expected<ValueAnswer> value(const PositionRequest& r, const Limits& limits,
