@@ -3,8 +3,8 @@
 // a move read for a position is one of its legal moves.
 #include <algorithm>
 
-#include "clobber/notation.hpp"
-#include "domineering/notation.hpp"
+#include "clobber/plugin.hpp"
+#include "domineering/plugin.hpp"
 #include "fuzz_check.hpp"
 
 namespace {
@@ -35,13 +35,9 @@ void check(std::string_view text, Parse parse, Print print, ReadMove read_move, 
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string_view text = fuzz_text(data, size);
-  check(
-      text, clobber::parse_position,
-      [](const clobber::Position& p) { return clobber::to_string(p); }, clobber::parse_move,
-      clobber::legal_moves);
-  check(
-      text, domineering::parse_position,
-      [](const domineering::Position& p) { return domineering::to_string(p); },
-      domineering::parse_move, domineering::legal_moves);
+  check(text, clobber::Plugin::parse, clobber::Plugin::text, clobber::Plugin::read_move,
+        clobber::Plugin::moves);
+  check(text, domineering::Plugin::parse, domineering::Plugin::text, domineering::Plugin::read_move,
+        domineering::Plugin::moves);
   return 0;
 }

@@ -7,18 +7,19 @@
 #include <set>
 
 #include "../grid/grid_reference.hpp"
-#include "clobber/game.hpp"
-#include "clobber/notation.hpp"
+#include "clobber/plugin.hpp"
 #include "solver/engine.hpp"
 
 namespace {
 
 using clobber::Position;
-using Game = clobber::ClobberGameT<solver::Keyed<Position>>;
+using Plugin = clobber::Plugin;
+using Rules = clobber::Rules;
+using Game = Plugin::Binding<solver::Keyed<Position>>;
 
 Position pos(const std::string& text) {
   core::TextError e;
-  const auto p = clobber::parse_position(text, &e);
+  const auto p = Plugin::parse(text, &e);
   EXPECT_TRUE(p) << text << ": " << e.describe();
   return p ? p->position : Position{};
 }
@@ -33,25 +34,25 @@ TEST(Clobber, MovesMatchTheRulesOnRandomBoards) {
     const auto [rows, cols] = gridref::random_shape(rng, 64);
     const std::string text = gridref::random_board(rng, rows, cols, "xxoo.#");
     const Position p = pos(text);
-    ASSERT_EQ(clobber::to_string(p), text);
+    ASSERT_EQ(Plugin::text(p), text);
     const gridref::Board b = gridref::parse(text);
     for (bool left : {true, false}) {
       std::set<std::string> want, got;
       for (const auto& m : gridref::clobber_moves(b, left))
         want.insert(b.name(m.r0, m.c0) + "-" + b.name(m.r1, m.c1));
-      const auto moves = clobber::legal_moves(p, left);
-      for (const auto& m : moves) got.insert(clobber::to_string(p, m));
+      const auto moves = Rules::moves(p, left);
+      for (const auto& m : moves) got.insert(Plugin::move_text(p, m));
       EXPECT_EQ(got, want) << text;
       EXPECT_EQ(moves.size(), static_cast<int>(want.size()));
-      EXPECT_EQ(clobber::count_moves(p, left), moves.size());
-      EXPECT_EQ(clobber::has_move(p, left), !moves.empty());
+      EXPECT_EQ(Rules::count_moves(p, left), moves.size());
+      EXPECT_EQ(Rules::has_move(p, left), !moves.empty());
       EXPECT_TRUE(std::is_sorted(moves.begin(), moves.end()));
       for (const auto& m : gridref::clobber_moves(b, left)) {
         std::string error;
         const std::string mt = b.name(m.r0, m.c0) + "-" + b.name(m.r1, m.c1);
-        const auto parsed = clobber::parse_move(p, left, mt, &error);
+        const auto parsed = Plugin::read_move(p, left, mt, &error);
         ASSERT_TRUE(parsed) << error;
-        EXPECT_EQ(clobber::to_string(clobber::play(p, left, *parsed)),
+        EXPECT_EQ(Plugin::text(Rules::play(p, left, *parsed)),
                   gridref::clobber_play(b, left, m).text());
       }
     }
@@ -59,7 +60,7 @@ TEST(Clobber, MovesMatchTheRulesOnRandomBoards) {
 }
 
 // Every region's value summed is the whole position's value, and the solver's outcome with
-// each side to move is the plain search's: the independence of groups (clobber/position.hpp).
+// each side to move is the plain search's: the independence of groups (clobber/rules.hpp).
 TEST(Clobber, RegionsSumToTheWholeOnRandomBoards) {
   std::mt19937_64 rng(2);
   auto ref = reference();
@@ -89,7 +90,7 @@ TEST(Clobber, KeysAreSymmetricAndTheSwapNegates) {
     const Position p = pos(text);
     const auto k = Game::key(p);
     const cgt::GameId v = ref.value(gridref::parse(text));
-    const cgt::GameId rep = ref.value(gridref::parse(clobber::to_string(k.rep)));
+    const cgt::GameId rep = ref.value(gridref::parse(Plugin::text(k.rep)));
     EXPECT_EQ(k.negated ? cgt::neg(rep) : rep, v) << text;
     for (int t = 0; t < grid::kTransforms; ++t) {
       const bool tr = grid::transposes(t);
@@ -136,17 +137,17 @@ TEST(Clobber, AlternatingRectanglesAsCGSuiteSolvedThem) {
 
 TEST(Clobber, BadTextAndIllegalMovesSayWhy) {
   core::TextError e;
-  EXPECT_FALSE(clobber::parse_position("xo|xk", &e));
+  EXPECT_FALSE(Plugin::parse("xo|xk", &e));
   EXPECT_EQ(e.describe(),
             "unknown character 'k' (expected x black, o white, . empty, # blocked) (row 2, column "
             "2, character 5)");
   std::string error;
   const Position p = pos("xo.|.ox");
-  EXPECT_FALSE(clobber::parse_move(p, true, "b2-a2", &error));
+  EXPECT_FALSE(Plugin::read_move(p, true, "b2-a2", &error));
   EXPECT_EQ(error, "illegal move b2-a2: no black stone on b2");
-  EXPECT_FALSE(clobber::parse_move(p, true, "a2-a1", &error));
+  EXPECT_FALSE(Plugin::read_move(p, true, "a2-a1", &error));
   EXPECT_EQ(error, "illegal move a2-a1: a1 holds no white stone to clobber");
-  EXPECT_TRUE(clobber::parse_move(p, true, "a2-b2", &error));
+  EXPECT_TRUE(Plugin::read_move(p, true, "a2-b2", &error));
 }
 
 }  // namespace

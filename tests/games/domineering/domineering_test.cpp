@@ -7,18 +7,19 @@
 #include <set>
 
 #include "../grid/grid_reference.hpp"
-#include "domineering/game.hpp"
-#include "domineering/notation.hpp"
+#include "domineering/plugin.hpp"
 #include "solver/engine.hpp"
 
 namespace {
 
 using domineering::Position;
-using Game = domineering::DomineeringGameT<solver::Keyed<Position>>;
+using Plugin = domineering::Plugin;
+using Rules = domineering::Rules;
+using Game = Plugin::Binding<solver::Keyed<Position>>;
 
 Position pos(const std::string& text) {
   core::TextError e;
-  const auto p = domineering::parse_position(text, &e);
+  const auto p = Plugin::parse(text, &e);
   EXPECT_TRUE(p) << text << ": " << e.describe();
   return p ? p->position : Position{};
 }
@@ -33,31 +34,31 @@ TEST(Domineering, MovesMatchTheRulesOnRandomBoards) {
     const auto [rows, cols] = gridref::random_shape(rng, 64);
     const std::string text = gridref::random_board(rng, rows, cols, "...#");
     const Position p = pos(text);
-    ASSERT_EQ(domineering::to_string(p), text);
+    ASSERT_EQ(Plugin::text(p), text);
     const gridref::Board b = gridref::parse(text);
     for (bool left : {true, false}) {
       std::set<std::string> want, got;
       for (const auto& m : gridref::domineering_moves(b, left))
         want.insert(b.name(m.r0, m.c0) + "-" + b.name(m.r1, m.c1));
-      const auto moves = domineering::legal_moves(p, left);
-      for (const auto& m : moves) got.insert(domineering::to_string(p, m));
+      const auto moves = Rules::moves(p, left);
+      for (const auto& m : moves) got.insert(Plugin::move_text(p, m));
       EXPECT_EQ(got, want) << text;
-      EXPECT_EQ(domineering::count_moves(p, left), moves.size());
+      EXPECT_EQ(Rules::count_moves(p, left), moves.size());
       EXPECT_TRUE(std::is_sorted(moves.begin(), moves.end()));
       for (const auto& m : gridref::domineering_moves(b, left)) {
         std::string error;
         // Either order of the two squares names the same domino.
         const std::string mt = b.name(m.r1, m.c1) + "-" + b.name(m.r0, m.c0);
-        const auto parsed = domineering::parse_move(p, left, mt, &error);
+        const auto parsed = Plugin::read_move(p, left, mt, &error);
         ASSERT_TRUE(parsed) << error;
-        EXPECT_EQ(domineering::to_string(domineering::play(p, left, *parsed)),
+        EXPECT_EQ(Plugin::text(Rules::play(p, left, *parsed)),
                   gridref::domineering_play(b, left, m).text());
       }
     }
   }
 }
 
-// The components of empty squares sum to the whole (domineering/position.hpp), and the
+// The components of empty squares sum to the whole (domineering/rules.hpp), and the
 // solver's outcome with each side to move is the plain search's.
 TEST(Domineering, RegionsSumToTheWholeOnRandomBoards) {
   std::mt19937_64 rng(2);
@@ -87,14 +88,14 @@ TEST(Domineering, KeysAreSymmetricAndTheTransposeNegates) {
     const Position p = pos(text);
     const auto k = Game::key(p);
     const cgt::GameId v = ref.value(gridref::parse(text));
-    const cgt::GameId rep = ref.value(gridref::parse(domineering::to_string(k.rep)));
+    const cgt::GameId rep = ref.value(gridref::parse(Plugin::text(k.rep)));
     EXPECT_EQ(k.negated ? cgt::neg(rep) : rep, v) << text;
     for (int t = 0; t < grid::kTransforms; ++t) {
       const bool tr = grid::transposes(t);
       const Position q{uint8_t(tr ? cols : rows), uint8_t(tr ? rows : cols),
                        grid::transform(p.empty, rows, cols, t)};
       EXPECT_EQ(Game::key(q).key, k.key);
-      const cgt::GameId vq = ref.value(gridref::parse(domineering::to_string(q)));
+      const cgt::GameId vq = ref.value(gridref::parse(Plugin::text(q)));
       EXPECT_EQ(vq, tr ? cgt::neg(v) : v) << text << " " << t;
     }
   }
@@ -157,16 +158,16 @@ TEST(Domineering, ThermographAsCGSuiteDrewIt) {
 
 TEST(Domineering, BadTextAndIllegalMovesSayWhy) {
   core::TextError e;
-  EXPECT_FALSE(domineering::parse_position("..|.x", &e));
+  EXPECT_FALSE(Plugin::parse("..|.x", &e));
   EXPECT_EQ(e.describe(),
             "unknown character 'x' (expected . empty, # filled) (row 2, column 2, character 5)");
   std::string error;
   const Position p = pos("..#|...");
-  EXPECT_FALSE(domineering::parse_move(p, true, "a1-b1", &error));
+  EXPECT_FALSE(Plugin::read_move(p, true, "a1-b1", &error));
   EXPECT_EQ(error, "illegal move a1-b1: black places vertical dominoes");
-  EXPECT_FALSE(domineering::parse_move(p, true, "c1-c2", &error));
+  EXPECT_FALSE(Plugin::read_move(p, true, "c1-c2", &error));
   EXPECT_EQ(error, "illegal move c1-c2: c2 is not empty");
-  EXPECT_TRUE(domineering::parse_move(p, false, "b1-a1", &error));
+  EXPECT_TRUE(Plugin::read_move(p, false, "b1-a1", &error));
 }
 
 }  // namespace

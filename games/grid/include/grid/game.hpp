@@ -1,0 +1,130 @@
+#pragma once
+// A grid game (Clobber, Domineering) bound to the solvers and to the facade from its rules
+// alone. A game's Rules struct (games/<name>/include/<name>/rules.hpp) provides:
+//   kName, kTitle, kNotation (help text), kId (core/game_id.hpp), kSymbols, kSymbolNames (its
+//   square characters, grid/text.hpp), kHasStones, kNegation (which symmetry negates it)
+//   Position (rows, cols, ...), from_cells(Cells), cells(p), from_layers(Layers), layers(p)
+//   moves(p, left) sorted, play(p, left, m), has_move(p, left), count_moves(p, left), size(p)
+//   for_each_region_squares(p, f) and cut_out(p, squares): its exact regions (proof beside
+//   them), normalise(m) (the move as moves() lists it) and why_illegal(p, left, m).
+// GameT is PartizanGame, MoveGame and StoredGame (solver/game.hpp) structurally: games/
+// depends on nothing of ours but core, so the key type comes in as a parameter.
+#include <algorithm>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/game_kind.hpp"
+#include "core/shape.hpp"
+#include "grid/moves.hpp"
+#include "grid/symmetry.hpp"
+#include "grid/text.hpp"
+
+namespace grid {
+
+template <class Rules, class KeyedT>
+struct GameT {
+  using Position = typename Rules::Position;
+  using Move = grid::Move;
+  // A region has two squares or more, so 64 squares hold at most 32 regions.
+  static constexpr int kMaxRegions = 32;
+
+  // A region's class under every symmetry of its box and the game's negation.
+  static KeyedT key(const Position& region) {
+    const Canon c = canonical(Rules::layers(region), Rules::kNegation, true);
+    KeyedT k;
+    k.key.w0 = c.rep.a;
+    k.key.w1 = c.rep.b;
+    k.key.shape = static_cast<uint16_t>(c.rep.rows | (c.rep.cols << 8));
+    k.negated = c.negated;
+    k.rep = Rules::from_layers(c.rep);
+    return k;
+  }
+  template <class F>
+  static void for_each_option(const Position& p, bool left, F&& f) {
+    for (const Move& m : Rules::moves(p, left)) f(Rules::play(p, left, m));
+  }
+  template <class F>
+  static void for_each_region(const Position& p, F&& f) {
+    Rules::for_each_region_squares(p, [&](Bits squares) { f(Rules::cut_out(p, squares)); });
+  }
+  static bool has_option(const Position& p, bool left) { return Rules::has_move(p, left); }
+  static int count_options(const Position& p, bool left) { return Rules::count_moves(p, left); }
+  static int size(const Position& p) { return Rules::size(p); }
+
+  // ── Moves (solver/root_analysis.hpp) ──
+  static MoveList legal_moves(const Position& p, bool left) { return Rules::moves(p, left); }
+  static MoveList pv_order(const Position& p, bool left) { return Rules::moves(p, left); }
+  static Position play(const Position& p, bool left, Move m) { return Rules::play(p, left, m); }
+  static bool move_less(Move a, Move b) { return a < b; }
+
+  // ── Storage (solver/store_binding.hpp) ──
+  static constexpr core::GameId kGameId = Rules::kId;
+  static core::Shape board(const Position& p) { return {p.rows, p.cols}; }
+  static StoredKey stored_key(const Position& p) {
+    return grid::stored_key(Rules::layers(p), Rules::kNegation);
+  }
+};
+
+// The plug-in (games/registry) of a grid game: its names, text and moves for the facade.
+template <class Rules>
+struct Plugin {
+  static constexpr std::string_view kName = Rules::kName;
+  static constexpr std::string_view kTitle = Rules::kTitle;
+  static constexpr core::GameId kId = Rules::kId;
+  static constexpr core::GameKind kKind = core::GameKind::ShortPartizan;
+  static constexpr std::string_view kNotation = Rules::kNotation;
+  static constexpr bool kHasStones = Rules::kHasStones;
+
+  using Position = typename Rules::Position;
+  using Move = grid::Move;
+  template <class KeyedT>
+  using Binding = GameT<Rules, KeyedT>;
+
+  struct Parsed {
+    Position position;
+    core::Side to_move = core::Side::Left;
+    bool to_move_given = false;
+  };
+  static std::optional<Parsed> parse(std::string_view text, core::TextError* error) {
+    const auto cells = parse_cells(text, Rules::kSymbols, Rules::kSymbolNames, error);
+    if (!cells) return std::nullopt;
+    return Parsed{Rules::from_cells(*cells), cells->to_move, cells->to_move_given};
+  }
+  static std::string text(const Position& p) {
+    return cells_text(p.rows, p.cols, Rules::cells(p), Rules::kSymbols);
+  }
+  static std::string picture(const Position& p) {
+    return draw_cells(p.rows, p.cols, Rules::cells(p), Rules::kSymbols);
+  }
+  // A legal move of the side, or nullopt with *error saying why not.
+  static std::optional<Move> read_move(const Position& p, bool left, std::string_view text,
+                                       std::string* error) {
+    auto m = parse_move_text(text, p.rows, p.cols, error);
+    if (!m) return std::nullopt;
+    m = Rules::normalise(*m);
+    const MoveList legal = Rules::moves(p, left);
+    if (std::find(legal.begin(), legal.end(), *m) != legal.end()) return m;
+    if (error)
+      *error = "illegal move " + std::string(text) + ": " + Rules::why_illegal(p, left, *m);
+    return std::nullopt;
+  }
+  static std::string move_text(const Position& p, Move m) { return grid::move_text(m, p.cols); }
+  static MoveList moves(const Position& p, bool left) { return Rules::moves(p, left); }
+  static Position after(const Position& p, bool left, Move m) { return Rules::play(p, left, m); }
+  // The squares of each region where a search starts, in the solvers' order.
+  static std::vector<Bits> region_squares(const Position& p) {
+    std::vector<Bits> out;
+    Rules::for_each_region_squares(p, [&](Bits squares) { out.push_back(squares); });
+    return out;
+  }
+  static std::vector<std::string> square_names(const Position& p, Bits squares) {
+    return grid::square_names(squares, p.cols);
+  }
+  static int stones(const Position& p, Bits squares) {
+    return Rules::size(Rules::cut_out(p, squares));
+  }
+};
+
+}  // namespace grid
