@@ -2,24 +2,6 @@
 
 namespace api {
 
-const char* side_text(core::Side s) {
-  return s == core::Side::Left ? "black" : "white";
-}
-
-const char* winner_text(core::Winner w) {
-  switch (w) {
-    case core::Winner::Left:
-      return "black";
-    case core::Winner::Right:
-      return "white";
-    case core::Winner::Draw:
-      return "draw";
-    case core::Winner::Unknown:
-      break;
-  }
-  return "unknown";
-}
-
 namespace {
 void write_regions(JsonWriter& j, const std::vector<RegionAnswer>& regions) {
   j.key("regions").begin_array();

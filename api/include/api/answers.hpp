@@ -14,10 +14,13 @@
 
 namespace api {
 
-// "black" for Left, "white" for Right.
-const char* side_text(core::Side s);
-// "black", "white", "draw" or "unknown".
-const char* winner_text(core::Winner w);
+// Sides and winners are written as core::side_colour and core::winner_colour name them.
+inline const char* side_text(core::Side s) {
+  return core::side_colour(s);
+}
+inline const char* winner_text(core::Winner w) {
+  return core::winner_colour(w);
+}
 
 struct MovesAnswer {
   std::string game, position;

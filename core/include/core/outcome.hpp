@@ -21,6 +21,10 @@ constexpr std::optional<Side> parse_side_name(std::string_view text) {
   return std::nullopt;
 }
 inline constexpr const char* kSideNames = "black or white (or b, w)";
+// The names users read: "black" for Left, "white" for Right.
+constexpr const char* side_colour(Side s) {
+  return s == Side::Left ? "black" : "white";
+}
 constexpr Side opponent(Side s) {
   return s == Side::Left ? Side::Right : Side::Left;
 }
@@ -35,6 +39,20 @@ constexpr Result flip(Result r) {
 // Absolute.
 enum class Winner : uint8_t { Left, Right, Draw, Unknown };
 const char* winner_name(Winner w);  // "left", "right", "draw", "unknown"
+// "black" (Left), "white" (Right), "draw" or "unknown": winners as users read them.
+constexpr const char* winner_colour(Winner w) {
+  switch (w) {
+    case Winner::Left:
+      return "black";
+    case Winner::Right:
+      return "white";
+    case Winner::Draw:
+      return "draw";
+    case Winner::Unknown:
+      break;
+  }
+  return "unknown";
+}
 
 // The same fact with Left and Right exchanged (a colour-swapped position).
 constexpr Winner swap_sides(Winner w) {

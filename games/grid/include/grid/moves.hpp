@@ -1,12 +1,12 @@
 #pragma once
 // A move of a grid game: two squares (Clobber: from and to; Domineering: the domino's lower or
 // left square and the other), and a fixed-capacity list of them (no allocation per node).
-#include <array>
-#include <cassert>
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
+
+#include "core/fixed_list.hpp"
 
 namespace grid {
 
@@ -21,22 +21,7 @@ struct Move {
 // Each square starts at most four moves of one side (one per direction).
 inline constexpr int kMaxMoves = 4 * 64;
 
-class MoveList {
- public:
-  void push(Move m) {
-    assert(size_ < kMaxMoves);
-    moves_[size_++] = m;
-  }
-  int size() const { return size_; }
-  bool empty() const { return size_ == 0; }
-  const Move& operator[](int i) const { return moves_[i]; }
-  const Move* begin() const { return moves_.data(); }
-  const Move* end() const { return moves_.data() + size_; }
-
- private:
-  std::array<Move, kMaxMoves> moves_;
-  int size_ = 0;
-};
+using MoveList = core::FixedList<Move, kMaxMoves>;
 
 // "b2-b3"; the squares' names on a board `cols` wide.
 std::string move_text(Move m, int cols);

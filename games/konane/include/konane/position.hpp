@@ -4,6 +4,7 @@
 #include <cassert>
 #include <cstdint>
 
+#include "core/fixed_list.hpp"
 #include "core/outcome.hpp"
 #include "konane/bitboard.hpp"
 
@@ -22,17 +23,7 @@ constexpr Color color_of(core::Side s) {
 }
 // "black", "white", "draw", "unknown": outcomes in Konane's names.
 constexpr const char* winner_text(core::Winner w) {
-  switch (w) {
-    case core::Winner::Left:
-      return "black";
-    case core::Winner::Right:
-      return "white";
-    case core::Winner::Draw:
-      return "draw";
-    case core::Winner::Unknown:
-      break;
-  }
-  return "unknown";
+  return core::winner_colour(w);
 }
 
 struct Position {
@@ -60,23 +51,7 @@ struct Move {
 // 4 * 64 moves: a fixed capacity that can never overflow.
 inline constexpr int kMaxMoves = kDirs * 64;
 
-class MoveList {
- public:
-  void push(Move m) {
-    assert(size_ < kMaxMoves);
-    moves_[size_++] = m;
-  }
-  int size() const { return size_; }
-  bool empty() const { return size_ == 0; }
-  const Move& operator[](int i) const { return moves_[i]; }
-  const Move* begin() const { return moves_.data(); }
-  const Move* end() const { return moves_.data() + size_; }
-  void clear() { size_ = 0; }
-
- private:
-  std::array<Move, kMaxMoves> moves_;
-  int size_ = 0;
-};
+using MoveList = core::FixedList<Move, kMaxMoves>;
 
 // Landing squares of k-fold jumps (k = 1, 2, ...) in direction d for `side`, set-wise:
 // calls f(targets_bitboard, d, k) for each non-empty wave. Intermediate landing squares must
