@@ -118,17 +118,7 @@ db::Status store_result(db::Database& database, const Position& p, Color to_move
 }
 
 const char* outcome_name(Winner w) {
-  switch (w) {
-    case Winner::Left:
-      return "black";
-    case Winner::Right:
-      return "white";
-    case Winner::Draw:
-      return "draw";
-    case Winner::Unknown:
-      break;
-  }
-  return "?";
+  return w == Winner::Unknown ? "?" : core::winner_colour(w);
 }
 
 namespace {

@@ -17,6 +17,13 @@ void add_solver_options(po::options_description& desc) {
       "regions with at most this many stones are evaluated exactly during search");
 }
 
+void add_progress_options(po::options_description& desc) {
+  desc.add_options()("progress", po::value<double>()->default_value(10),
+                     "a progress line on stderr every S seconds once the solve has run that "
+                     "long, and a last one at its end (0: only the last one)")("quiet",
+                                                                               "no progress lines");
+}
+
 std::optional<SolverConfig> solver_config_from(const po::variables_map& vm,
                                                const std::string& command, Io io) {
   SolverConfig c;

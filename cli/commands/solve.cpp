@@ -20,10 +20,7 @@ int run_solve(const std::string& game, const std::vector<std::string>& args, Io 
   const auto positional = add_request_options(desc);
   add_solver_options(desc);
   add_db_option(desc);
-  desc.add_options()("progress", po::value<double>()->default_value(10),
-                     "a progress line on stderr every S seconds once the solve has run that "
-                     "long, and a last one at its end (0: only the last one)")("quiet",
-                                                                               "no progress lines");
+  add_progress_options(desc);
   auto parsed = parse_args("solve", usage, desc, positional, true, args, io);
   if (!parsed) return kExitUsage;
   if (parsed->help) {
