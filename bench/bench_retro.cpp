@@ -11,7 +11,7 @@
 #include "konane/opening.hpp"
 #include "konane/retro_game.hpp"
 #include "konane/storage_key.hpp"
-#include "solver/retro.hpp"
+#include "solver/retro/retro.hpp"
 
 namespace {
 

@@ -16,7 +16,7 @@
 #include "ringboard/endgame.hpp"
 #include "ringboard/notation.hpp"
 #include "ringboard/perft.hpp"
-#include "solver/retro_indexed.hpp"
+#include "solver/loopy/retro_indexed.hpp"
 
 namespace {
 

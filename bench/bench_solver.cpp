@@ -7,10 +7,10 @@
 
 #include "konane/game.hpp"
 #include "konane/opening.hpp"
-#include "solver/dfpn.hpp"
 #include "solver/engine.hpp"
-#include "solver/value_prover.hpp"
-#include "solver/values.hpp"
+#include "solver/proof/dfpn.hpp"
+#include "solver/values/value_prover.hpp"
+#include "solver/values/values.hpp"
 
 namespace {
 
@@ -27,7 +27,7 @@ std::vector<Position> opening_positions(int rows, int cols) {
 }
 
 // Mean time per opening position of computing its exact CGT value, as `konane value` does
-// it (value_prover.hpp), on one thread and from empty tables for every position.
+// it (solver/values/value_prover.hpp), on one thread and from empty tables for every position.
 void BM_OpeningValues(benchmark::State& state) {
   const auto positions = opening_positions(int(state.range(0)), int(state.range(1)));
   uint64_t nodes = 0;

@@ -21,7 +21,7 @@
 #include "db_support.hpp"
 #include "file_output.hpp"
 #include "rank_setup.hpp"
-#include "solver/ranks.hpp"
+#include "solver/ranks/ranks.hpp"
 
 namespace konane::cli {
 namespace {

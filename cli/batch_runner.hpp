@@ -37,7 +37,7 @@ struct BatchJob {
   // After every line, before the final output (closing a database): a failure ends the
   // batch with its message.
   std::function<core::Status()> finish;
-  // Several ranks (solver/ranks.hpp) with a database (share_database, db_support.hpp): on
+  // Several ranks (solver/ranks/ranks.hpp) with a database (share_database, db_support.hpp): on
   // a worker rank, `refresh` runs before each line (catching up with what rank 0 stored)
   // and `take_writes` after it (the database writes to ship with its answer); rank 0 runs
   // `apply_writes` on them before it records the answer. Unset without a database.

@@ -18,7 +18,7 @@
 #include "position_arg.hpp"
 #include "rank_database.hpp"
 #include "rank_setup.hpp"
-#include "solver/stored_analysis.hpp"
+#include "solver/store/stored_analysis.hpp"
 #include "solver_options.hpp"
 
 namespace konane::cli {
@@ -105,7 +105,7 @@ int run_batch(const std::vector<std::string>& args, Io io) {
     const GameState& s = *l.state;
     const auto t1 = std::chrono::steady_clock::now();
     uint64_t nodes = 0;
-    db::Status searched;  // the store as the search used it (search_store.hpp)
+    db::Status searched;  // the store as the search used it (solver/store/search_store.hpp)
     auto got = solver::answer_with_store<Game>(
         database ? &*database : nullptr, s.position, s.to_move == Color::Black, [&] {
           auto& solver = solvers.local();

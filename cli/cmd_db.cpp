@@ -19,7 +19,7 @@
 #include "options.hpp"
 #include "position_arg.hpp"
 #include "ringboard_db_admin.hpp"
-#include "solver/region_precompute.hpp"
+#include "solver/values/region_precompute.hpp"
 
 namespace konane::cli {
 namespace {

@@ -1,5 +1,5 @@
 // konane precompute --box RxC --max-stones K --db PATH: the region-value store filled ahead
-// of any search (solver/region_precompute.hpp).
+// of any search (solver/values/region_precompute.hpp).
 #include <chrono>
 #include <ostream>
 
@@ -10,7 +10,7 @@
 #include "konane_solver.hpp"
 #include "options.hpp"
 #include "position_arg.hpp"
-#include "solver/region_precompute.hpp"
+#include "solver/values/region_precompute.hpp"
 
 namespace konane::cli {
 namespace {

@@ -20,9 +20,9 @@
 #include "options.hpp"
 #include "position_arg.hpp"
 #include "rank_database.hpp"
-#include "solver/ranks.hpp"
-#include "solver/retro.hpp"
-#include "solver/values.hpp"
+#include "solver/ranks/ranks.hpp"
+#include "solver/retro/retro.hpp"
+#include "solver/values/values.hpp"
 
 namespace konane::cli {
 namespace {

@@ -24,8 +24,8 @@
 #include "ringboard_arg.hpp"
 #include "ringboard_db_admin.hpp"
 #include "ringboard_report.hpp"
-#include "solver/retro_indexed.hpp"
-#include "solver/store_binding.hpp"
+#include "solver/loopy/retro_indexed.hpp"
+#include "solver/store/binding.hpp"
 
 namespace konane::cli {
 namespace {
@@ -36,7 +36,7 @@ using Stored = ringboard::StoredGame;
 
 using IndexedGame = ringboard::IndexedGameT<solver::RetroKey>;
 
-// Classes are numbered and solved one at a time (solver/retro_indexed.hpp): 4 bytes a node
+// Classes are numbered and solved one at a time (solver/loopy/retro_indexed.hpp): 4 bytes a node
 // while solved, 2 once solved, every class up to N held at once. Up to 5 pieces that is
 // under 6 GB; the cap only keeps a class's numbering inside the solver's 2^39 positions.
 constexpr int kMaxPieces = 8;

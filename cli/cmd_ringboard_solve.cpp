@@ -1,7 +1,7 @@
 // `konane solve --game ringboard POSITION`: the exact result of one position (win, loss or
 // draw for the side to move, the distance in plies), every move's result, the best moves and
 // a principal variation. Solved by retrograde analysis of the positions reachable from it
-// (solver/retro_loopy.hpp, which handles cycles: what never resolves is a draw), with an
+// (solver/loopy/retro_loopy.hpp, which handles cycles: what never resolves is a draw), with an
 // endgame database (--db, from `retro --game ringboard`) as the boundary: a position the
 // database settles is not expanded. Exact, so it needs the reachable graph in memory: the
 // run stops with `unknown` past --max-positions or --timeout.

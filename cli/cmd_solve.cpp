@@ -13,8 +13,8 @@
 #include "position_arg.hpp"
 #include "rank_setup.hpp"
 #include "solve_progress.hpp"
-#include "solver/stored_analysis.hpp"
-#include "solver/stored_values.hpp"
+#include "solver/store/stored_analysis.hpp"
+#include "solver/store/stored_values.hpp"
 #include "solver_options.hpp"
 
 namespace konane::cli {
@@ -120,7 +120,7 @@ int report_position(KonaneSolver& solver, const GameState& s, bool json, Io io,
                     const std::chrono::steady_clock::time_point& t0, DbContext* dbc,
                     SolveProgress& progress) {
   const RootRegions regions(solver, s.position);
-  // Under mpirun every rank searches the root's children as jobs (rank_rounds.hpp).
+  // Under mpirun every rank searches the root's children as jobs (solver/proof/rank_rounds.hpp).
   auto got = solver::answer_with_store<Game>(
       dbc ? dbc->database : nullptr, s.position, s.to_move == Color::Black,
       [&] { return solver.analyse(s.position, s.to_move, true, true); });
@@ -313,7 +313,7 @@ int run_solve(const std::vector<std::string>& args, Io io) {
     return usage_error(io, "solve",
                        "solving from White's removal is not supported; give the "
                        "position after both removals");
-  // Under mpirun every rank searches (solver/rank_rounds.hpp): --board's replies, or a
+  // Under mpirun every rank searches (solver/proof/rank_rounds.hpp): --board's replies, or a
   // position's children. Only rank 0 opens the database.
   const auto& world = solver::ranks::world();
   const bool board = s.phase == Phase::BlackRemoval;

@@ -14,7 +14,7 @@
 #include "api/verbs.hpp"
 #include "build_info.hpp"
 #include "games/registry.hpp"
-#include "solver/ranks.hpp"
+#include "solver/ranks/ranks.hpp"
 
 namespace konane::cli {
 

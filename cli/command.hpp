@@ -37,7 +37,7 @@ struct Command {
   // it writes before failing is mistaken for an answer. Every other command's output is
   // held back and written whole, or, when it fails (exit 2), not at all.
   bool streams = false;
-  // Runs on every rank of an MPI run and shares its work among them (solver/ranks.hpp).
+  // Runs on every rank of an MPI run and shares its work among them (solver/ranks/ranks.hpp).
   // Any other command runs on rank 0 alone while the other ranks wait for its exit code.
   bool every_rank = false;
   // Set for a command of every game (key "* COMMAND"), instead of run.

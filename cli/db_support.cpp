@@ -12,8 +12,8 @@
 #include "konane/storage_key.hpp"
 #include "konane/symmetry.hpp"
 #include "position_arg.hpp"
-#include "solver/opening.hpp"
-#include "solver/stored_analysis.hpp"
+#include "solver/proof/opening.hpp"
+#include "solver/store/stored_analysis.hpp"
 
 namespace konane::cli {
 

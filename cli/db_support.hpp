@@ -14,7 +14,7 @@
 #include "konane/position.hpp"
 #include "konane_solver.hpp"
 #include "options.hpp"
-#include "solver/store_binding.hpp"
+#include "solver/store/binding.hpp"
 
 namespace konane::cli {
 
@@ -35,12 +35,12 @@ int db_error(Io io, const std::string& command, const std::string& path, const d
 Position position_of(const db::PositionKey& key);
 
 // What the database knows about p, in p's own terms (Left is Black): solver::lookup<Game>
-// (solver/store_binding.hpp). nullopt when p is not stored.
+// (solver/store/binding.hpp). nullopt when p is not stored.
 db::Expected<std::optional<solver::Known>> lookup_position(const db::Database& database,
                                                            const Position& p);
 
 // Stores the winner of p with to_move to move (and optionally p's value text); the binding
-// itself (keys, colour swap, values) is solver/store_binding.hpp.
+// itself (keys, colour swap, values) is solver/store/binding.hpp.
 db::Status store_result(db::Database& database, const Position& p, Color to_move, Winner winner,
                         const std::optional<std::string>& value_text = std::nullopt);
 

@@ -15,7 +15,7 @@
 #include "konane/notation.hpp"
 #include "konane/sample_play.hpp"
 #include "options.hpp"
-#include "solver/stored_values.hpp"
+#include "solver/store/stored_values.hpp"
 
 namespace konane::cli {
 namespace {

@@ -13,14 +13,14 @@
 #include "konane/opening.hpp"
 #include "konane/position.hpp"
 #include "konane/pv_order.hpp"
-#include "solver/dfpn.hpp"
 #include "solver/engine.hpp"
 #include "solver/game.hpp"
-#include "solver/opening.hpp"
-#include "solver/root_analysis.hpp"
-#include "solver/table.hpp"
-#include "solver/value_prover.hpp"
-#include "solver/values.hpp"
+#include "solver/proof/dfpn.hpp"
+#include "solver/proof/opening.hpp"
+#include "solver/proof/root_analysis.hpp"
+#include "solver/proof/table.hpp"
+#include "solver/values/value_prover.hpp"
+#include "solver/values/values.hpp"
 
 namespace konane::cli {
 

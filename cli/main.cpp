@@ -7,12 +7,12 @@
 
 #include "command.hpp"
 #include "core/machine.hpp"
-#include "solver/ranks.hpp"
+#include "solver/ranks/ranks.hpp"
 
 int main(int argc, char** argv) {
   core::keep_freed_memory();  // before any thread starts
   std::ios::sync_with_stdio(false);
-  // Under mpirun or srun this process is one rank of several (solver/ranks.hpp); alone, MPI
+  // Under mpirun or srun this process is one rank of several (solver/ranks/ranks.hpp); alone, MPI
   // is never started.
   const auto world = solver::ranks::start(&argc, &argv);
   if (!world) {

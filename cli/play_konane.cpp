@@ -1,6 +1,6 @@
 // Konane as a game in progress (play_game.hpp): the removal phase and the jumps, through
 // konane::GameState; the engine's answers from the solver (KonaneSolver) and, past its reach,
-// the heuristic player (solver/heuristic.hpp) on the mobility difference.
+// the heuristic player (solver/play/heuristic.hpp) on the mobility difference.
 #include <algorithm>
 #include <cgt/game.hpp>
 #include <chrono>
@@ -11,7 +11,7 @@
 #include "konane_solver.hpp"
 #include "play_game.hpp"
 #include "position_arg.hpp"
-#include "solver/heuristic.hpp"
+#include "solver/play/heuristic.hpp"
 #include "text_board.hpp"
 
 namespace konane::cli {

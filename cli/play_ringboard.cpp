@@ -10,7 +10,7 @@
 #include "play_game.hpp"
 #include "ringboard/notation.hpp"
 #include "ringboard_solving.hpp"
-#include "solver/heuristic.hpp"
+#include "solver/play/heuristic.hpp"
 #include "text_board.hpp"
 
 namespace konane::cli {

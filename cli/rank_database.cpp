@@ -7,7 +7,7 @@
 #include "build_info.hpp"
 #include "db_support.hpp"
 #include "rank_setup.hpp"
-#include "solver/ranks.hpp"
+#include "solver/ranks/ranks.hpp"
 
 namespace konane::cli {
 

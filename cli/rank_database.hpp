@@ -1,5 +1,5 @@
 #pragma once
-// The --db database of a run on several ranks (solver/ranks.hpp; batch and retro): one
+// The --db database of a run on several ranks (solver/ranks/ranks.hpp; batch and retro): one
 // writer, rank 0, and followers. RocksDB admits one read-write process, so the other ranks
 // open it as secondaries (reading what rank 0 has stored when they catch up) whose writes
 // go to rank 0: position writes deferred (db::OpenOptions::defer_writes) and shipped with

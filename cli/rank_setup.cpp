@@ -3,7 +3,7 @@
 #include <sstream>
 
 #include "batch_lines.hpp"
-#include "solver/ranks.hpp"
+#include "solver/ranks/ranks.hpp"
 
 namespace konane::cli {
 

@@ -9,7 +9,7 @@
 #include "api/json.hpp"
 #include "core/outcome.hpp"
 #include "ringboard_arg.hpp"
-#include "solver/loopy_analysis.hpp"
+#include "solver/loopy/analysis.hpp"
 
 namespace konane::cli {
 

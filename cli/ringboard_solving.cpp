@@ -8,9 +8,9 @@
 
 #include "core/stop.hpp"
 #include "ringboard/endgame.hpp"
-#include "solver/loopy_analysis.hpp"
-#include "solver/loopy_proof_analysis.hpp"
-#include "solver/stored_settled.hpp"
+#include "solver/loopy/analysis.hpp"
+#include "solver/loopy/proof_analysis.hpp"
+#include "solver/store/stored_settled.hpp"
 
 namespace konane::cli {
 

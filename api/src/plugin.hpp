@@ -13,7 +13,7 @@
 #include "core/text.hpp"
 #include "games/registry.hpp"
 #include "solver/game.hpp"
-#include "solver/stored_analysis.hpp"
+#include "solver/store/stored_analysis.hpp"
 
 namespace api {
 

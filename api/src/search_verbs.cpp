@@ -6,7 +6,7 @@
 #include "plugin.hpp"
 #include "reporter.hpp"
 #include "solver/engine.hpp"
-#include "solver/stored_values.hpp"
+#include "solver/store/stored_values.hpp"
 
 namespace api {
 

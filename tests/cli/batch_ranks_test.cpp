@@ -1,4 +1,4 @@
-// `konane batch` under mpirun (solver/ranks.hpp, cli/batch_runner.cpp): on 2 and 3 ranks
+// `konane batch` under mpirun (solver/ranks/ranks.hpp, cli/batch_runner.cpp): on 2 and 3 ranks
 // (on this machine, oversubscribed) the answers are those of one process, in input order,
 // each naming a rank of the run; a rank killed mid-run leaves a results file and a
 // database from which a rerun finishes with the same answers; a setup failure is reported

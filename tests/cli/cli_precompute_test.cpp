@@ -1,6 +1,6 @@
 // konane precompute: the region-value store through the command line, and solve and value
 // reading it (the counts are held against the library's own listing in
-// tests/solver/region_store_test.cpp; here the commands' contract).
+// tests/solver/values/region_store_test.cpp; here the commands' contract).
 #include <gtest/gtest.h>
 
 #include "cli_test_support.hpp"

@@ -203,10 +203,10 @@ std::map<std::string, std::vector<std::string>> records(const std::string& expor
 
 // A batch with a results file and a database, killed at random steps one to three times
 // per trial and resumed: the same answers in input order, and a database that answers
-// every line by itself. The searches also write what they prove inside (search_store.hpp);
-// which positions those are depends on how two threads met in the tables, so the sets of
-// records differ from run to run, but never a record: where both runs stored a position,
-// they stored the same facts (one run may know a side to move the other does not).
+// every line by itself. The searches also write what they prove inside
+// (solver/store/search_store.hpp); which positions those are depends on how two threads met in the
+// tables, so the sets of records differ from run to run, but never a record: where both runs stored
+// a position, they stored the same facts (one run may know a side to move the other does not).
 TEST(FaultSuite, BatchKilledAtRandomPointsEndsIdentical) {
   TempDir dir;
   const fs::path in = dir.path / "in.txt";

@@ -27,7 +27,7 @@ inline Run mpirun(int ranks, const std::vector<std::string>& args) {
   // Open MPI keeps some memory to the end on purpose; the sanitized build must not call
   // that a leak of ours (every other test still checks leaks).
   EnvVar no_leak_check("ASAN_OPTIONS", "detect_leaks=0");
-  // Every rank surely gets work, whatever the machine's load (solver/ranks.hpp).
+  // Every rank surely gets work, whatever the machine's load (solver/ranks/ranks.hpp).
   EnvVar spread("KONANE_RANK0_WAITS", "1");
   native_launcher_security();
   return run_program(argv);

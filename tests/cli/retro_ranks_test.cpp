@@ -1,4 +1,4 @@
-// `konane retro` under mpirun (solver/retro_ranked.hpp): on 2 and 3 ranks (on this machine,
+// `konane retro` under mpirun (solver/retro/mpi/ranked.hpp): on 2 and 3 ranks (on this machine,
 // oversubscribed) the database holds exactly what one process stores, and a rank killed
 // during enumeration or solving leaves a state from which a rerun, on the same or another
 // number of ranks or on one process, ends with the same database.
@@ -57,7 +57,8 @@ TEST(RetroRanks, SameDatabaseAsOneProcess) {
     for (const int ranks : {2, 3}) {
       const fs::path db = dir.path / (board + opening + "-" + std::to_string(ranks));
       auto args = retro_args(db, board, opening);
-      // 3 ranks look every child up at its owner; 2 keep whole windows (retro_ranked.hpp).
+      // 3 ranks look every child up at its owner; 2 keep whole windows
+      // (solver/retro/mpi/ranked.hpp).
       if (ranks == 3) args.insert(args.end(), {"--replicate-window", "0"});
       const auto shared = mpirun(ranks, args);
       ASSERT_EQ(shared.rc, 0) << shared.err;
@@ -116,7 +117,7 @@ TEST(RetroRanks, AKilledRankResumesToTheSameDatabase) {
 // not those of the middle ones: layers solved by key ranges (whole windows) and by hash
 // shares (owners' lookups) follow each other both ways, and a rerun after a kill picks up the
 // other way's files (an owners' layer sends the parts that whole-window layers solved to
-// their owners first, retro_ranked_ranges.hpp).
+// their owners first, solver/retro/mpi/ranges.hpp).
 TEST(RetroRanks, WholeWindowsAndOwnersLookupsAlternate) {
   clitest::TempDir dir;
   const fs::path one = dir.path / "one";

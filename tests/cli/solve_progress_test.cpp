@@ -1,6 +1,6 @@
 // The progress of `konane solve` (cli/solve_progress.cpp, fed by solver::SettleProgress in
-// settle_search.hpp): its last line says how many of the root's moves were decided (all of
-// them, counted by the naive reference rules, once a solve is complete; fewer when a node
+// solver/proof/settle_search.hpp): its last line says how many of the root's moves were decided
+// (all of them, counted by the naive reference rules, once a solve is complete; fewer when a node
 // budget stopped it) and, with --board, how many removals were settled. Every check uses
 // --progress 0 (the last line only) or --quiet, so none depends on how long a solve takes.
 #include <gtest/gtest.h>

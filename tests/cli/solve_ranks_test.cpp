@@ -1,5 +1,5 @@
-// `konane solve` under mpirun (solver/job_tree.hpp, rank_rounds.hpp): on 2 and 3 ranks every
-// removal's result (--board), or the winner, the winning moves and the principal variation
+// `konane solve` under mpirun (solver/proof/job_tree.hpp, proof/rank_rounds.hpp): on 2 and 3 ranks
+// every removal's result (--board), or the winner, the winning moves and the principal variation
 // (POSITION) are those of one process; the JSON names the ranks and the nodes each searched; an
 // answer read from the database ends the other ranks' wait; rank 0 alone prints.
 #include <gtest/gtest.h>
@@ -15,7 +15,7 @@ namespace {
 
 using clitest::mpirun;
 
-// Winner and each removal's result; the refutation named may differ (job_tree.hpp).
+// Winner and each removal's result; the refutation named may differ (solver/proof/job_tree.hpp).
 std::string results_of(const nlohmann::json& j) {
   std::string out = j.value("winner", "?");
   for (const auto& r : j["removals"])
@@ -55,7 +55,7 @@ TEST(SolveRanks, SameRemovalResultsAsOneProcess) {
 
 // Ranks of two threads each: four searchers, more than a group of 4x4 has replies, so
 // searchers leave a group whose open leaves are all taken for the next group's, or wait
-// for a leaf to come back (job_tree.hpp).
+// for a leaf to come back (solver/proof/job_tree.hpp).
 TEST(SolveRanks, RanksOfSeveralThreadsGiveTheResultsOfOneProcess) {
   for (const std::string board : {"4x4", "5x5", "4x6"}) {
     const std::vector<std::string> args = {"solve", "--board", board,       "--opening",
@@ -94,7 +94,7 @@ TEST(SolveRanks, StoredAnswersEndTheOtherRanksWait) {
 }
 
 // The children of the root are the jobs; the line is searched on rank 0 from their results
-// (root_analysis.hpp), and is the one a single process finds.
+// (solver/proof/root_analysis.hpp), and is the one a single process finds.
 TEST(SolveRanks, PositionsGiveOneProcessAnswerAndLine) {
   for (const std::vector<std::string>& at :
        {std::vector<std::string>{"--board", "5x6", "--moves", "d3,d4"},

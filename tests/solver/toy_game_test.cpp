@@ -11,10 +11,10 @@
 
 #include "../db/test_support.hpp"
 #include "db/database.hpp"
-#include "solver/dfpn.hpp"
-#include "solver/retro.hpp"
-#include "solver/table.hpp"
-#include "solver/values.hpp"
+#include "solver/proof/dfpn.hpp"
+#include "solver/proof/table.hpp"
+#include "solver/retro/retro.hpp"
+#include "solver/values/values.hpp"
 #include "toy_hackenbush.hpp"
 
 namespace {

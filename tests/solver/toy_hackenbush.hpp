@@ -21,7 +21,7 @@
 #include "core/game_id.hpp"
 #include "core/shape.hpp"
 #include "solver/game.hpp"
-#include "solver/retro.hpp"
+#include "solver/retro/retro.hpp"
 
 namespace toy {
 
@@ -134,7 +134,7 @@ inline Position random_position(std::mt19937_64& rng, int max_len, bool full = f
 }
 
 // The game contract of df-pn and the value solver (solver/game.hpp), with the move level
-// (solver/root_analysis.hpp) and the storage members (solver/store_binding.hpp).
+// (solver/proof/root_analysis.hpp) and the storage members (solver/store/binding.hpp).
 struct Game {
   using Position = toy::Position;
   static constexpr int kMaxRegions = kStrings;  // one region a string
@@ -216,7 +216,7 @@ struct Game {
 };
 static_assert(solver::PartizanGame<Game>);
 
-// The contract of retrograde analysis (solver/retro.hpp): layer = edges left.
+// The contract of retrograde analysis (solver/retro/retro.hpp): layer = edges left.
 struct Retro {
   using Position = toy::Position;
   struct Canon {

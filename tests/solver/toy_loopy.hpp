@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "core/outcome.hpp"
-#include "solver/retro.hpp"
+#include "solver/retro/retro.hpp"
 
 namespace loopy_toy {
 

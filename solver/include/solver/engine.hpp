@@ -12,29 +12,20 @@
 #include "cgt/game.hpp"
 #include "core/shape.hpp"
 #include "core/stop.hpp"
-#include "solver/dfpn.hpp"
 #include "solver/game.hpp"
-#include "solver/opening.hpp"
-#include "solver/root_analysis.hpp"
-#include "solver/search_store.hpp"
-#include "solver/table.hpp"
-#include "solver/value_prover.hpp"
-#include "solver/values.hpp"
+#include "solver/proof/dfpn.hpp"
+#include "solver/proof/opening.hpp"
+#include "solver/proof/root_analysis.hpp"
+#include "solver/proof/table.hpp"
+#include "solver/store/search_store.hpp"
+#include "solver/values/value_prover.hpp"
+#include "solver/values/values.hpp"
 
 namespace solver {
 
-// WHY 1 GiB BY DEFAULT. The table grows as it fills (table.hpp), so a small problem touches
-// little of it; a larger limit matters only once a search outgrows a smaller one, which long
-// searches have done since deep initialisation (dfpn.hpp). `konane solve --board 6x7 --threads
-// 1` (2026-12-03, a 2-core machine, single runs but for 1024):
-//   --memory   256     512     1024          2048    4096
-//   nodes      36.7 M  24.9 M  24.5 M        25.5 M  26.4 M
-//   seconds    51.5    39.6    38.0, 41.9    47.2    47.7
-// Past 1 GiB it was slower again (likely the caches and the TLB covering less of a table
-// spread wider; not profiled), so the default stops there. The 8x8 endgame bench (`konane
-// bench --endgames`, 2 threads, 10 s a position) gave the same answers at 256 and 1024.
-// Before deep initialisation (2026-11-29) 6x7 took 33.6 M nodes in 89 s at 256 and 32.8 M in
-// 99 s at 1024, hence the 256 of then. The CLI's --memory defaults to this same constant.
+// 1 GiB by default: the table grows as it fills, so small problems touch little of it, and
+// on 6x7 1 GiB beat both smaller and larger tables (docs/decisions/dfpn-search.md). The
+// CLI's --memory defaults to this same constant.
 inline constexpr size_t kDefaultMemoryMiB = 1024;
 
 struct EngineConfig {
@@ -43,7 +34,8 @@ struct EngineConfig {
   int value_limit = 6;
   double timeout_seconds = 0;  // 0 = none
   uint64_t node_budget = 0;    // 0 = none; see SearchLimits::node_budget
-  // Consulted and fed inside every search (search_store.hpp); games with storage members only.
+  // Consulted and fed inside every search (store/search_store.hpp); games with storage members
+  // only.
   db::Database* store = nullptr;
   SearchStoreLimits store_limits{};
 };
@@ -105,7 +97,7 @@ class Engine {
     return r;
   }
 
-  // across_ranks: every rank of an MPI run makes this call and shares it (rank_rounds.hpp).
+  // across_ranks: every rank of an MPI run makes this call and shares it (proof/rank_rounds.hpp).
   RootAnalysis<typename G::Move> analyse(const Position& p, bool left, bool with_pv,
                                          bool across_ranks = false) requires MoveGame<G> {
     RootAnalysis<typename G::Move> out;
@@ -118,7 +110,7 @@ class Engine {
 
   // A template so that games without an opening phase still make an Engine.
   template <OpeningGame H = G>
-  // across_ranks: every rank of an MPI run makes this call and shares it (rank_rounds.hpp).
+  // across_ranks: every rank of an MPI run makes this call and shares it (proof/rank_rounds.hpp).
   OpeningAnalysis solve_opening(core::Shape shape, typename H::OpeningRule rule,
                                 bool across_ranks = false) {
     OpeningAnalysis out;
@@ -129,7 +121,7 @@ class Engine {
     return out;
   }
 
-  // Exact values (by proof where a simple value fits, value_prover.hpp); nullopt when the
+  // Exact values (by proof where a simple value fits, values/value_prover.hpp); nullopt when the
   // timeout stopped the computation. The timeout counts from the engine's creation: a
   // command values its regions one by one within one limit.
   std::optional<cgt::GameId> value(const Position& p) {

@@ -5,9 +5,9 @@
 //
 // Two concepts, one per kind of solver:
 //
-//   PartizanGame (below): df-pn (dfpn.hpp), the value solver (values.hpp) and the value
-//   prover (value_prover.hpp). All members are required; a game opts out of the optional
-//   capabilities by the trivial implementation named beside each:
+//   PartizanGame (below): df-pn (proof/dfpn.hpp), the value solver (values/values.hpp) and the
+//   value prover (values/value_prover.hpp). All members are required; a game opts out of the
+//   optional capabilities by the trivial implementation named beside each:
 //     Position              a small value type (copied freely, no allocation)
 //     key(p)                the region's class under the game's symmetries, and whether p
 //                           is the negative of the class representative (CGT values; a game
@@ -27,21 +27,21 @@
 //   (a move in one changes no other; the game states the proof beside its decomposition, as
 //   konane/regions.hpp does); equal keys mean equal games.
 //
-//   RetroGame (retro.hpp): retrograde strong solving into the database. Required: canon()
+//   RetroGame (retro/retro.hpp): retrograde strong solving into the database. Required: canon()
 //   (the database key, the colour-swap flag and the self-swap flag), decode(), layer() with
 //   every move lowering it by 1 to max_layer_drop(), for_each_option, and a lossless packing
 //   of keys into at most 60 bits ordered as the database orders them. Acyclic by layering,
 //   which the solver checks at run time (a child outside the window is an error).
 //
-//   LoopyRetroGame (retro_loopy.hpp): retrograde analysis of games whose play can repeat,
+//   LoopyRetroGame (loopy/retro_loopy.hpp): retrograde analysis of games whose play can repeat,
 //   with draws and distances. Required: key() (the database key, injective on the positions
 //   reached; no colour swap) and for_each_option. Normal play; nothing about layers or
 //   cycles is assumed, at the price of holding the reachable graph in memory.
 //
 // tests/solver/toy_hackenbush.hpp implements both for a game that is not Konane, and
 // tests/solver/toy_game_test.cpp runs it through every solver against closed-form values;
-// tests/solver/toy_loopy.hpp is a loopy game, which tests/solver/retro_loopy_test.cpp runs
-// through retro_loopy.hpp against the definition of a forced win.
+// tests/solver/toy_loopy.hpp is a loopy game, which tests/solver/loopy/retro_loopy_test.cpp runs
+// through loopy/retro_loopy.hpp against the definition of a forced win.
 #include <concepts>
 #include <cstdint>
 

@@ -53,13 +53,13 @@ struct GameT {
   static int count_options(const Position& p, bool left) { return Rules::count_moves(p, left); }
   static int size(const Position& p) { return Rules::size(p); }
 
-  // ── Moves (solver/root_analysis.hpp) ──
+  // ── Moves (solver/proof/root_analysis.hpp) ──
   static MoveList legal_moves(const Position& p, bool left) { return Rules::moves(p, left); }
   static MoveList pv_order(const Position& p, bool left) { return Rules::moves(p, left); }
   static Position play(const Position& p, bool left, Move m) { return Rules::play(p, left, m); }
   static bool move_less(Move a, Move b) { return a < b; }
 
-  // ── Storage (solver/store_binding.hpp) ──
+  // ── Storage (solver/store/binding.hpp) ──
   static constexpr core::GameId kGameId = Rules::kId;
   static core::Shape board(const Position& p) { return {p.rows, p.cols}; }
   static StoredKey stored_key(const Position& p) {

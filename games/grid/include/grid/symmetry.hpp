@@ -32,7 +32,7 @@ Canon canonical(const Layers& x, Negation negation, bool all_shapes);
 
 namespace grid {
 
-// A whole board's database key (solver/store_binding.hpp): its canonical image under the
+// A whole board's database key (solver/store/binding.hpp): its canonical image under the
 // symmetries that keep the board's shape, grouped by its number of squares in either layer.
 struct StorageKey {
   uint8_t group = 0;

@@ -63,7 +63,7 @@ struct KonaneGameT {
   }
   static int size(const Position& p) { return popcount(p.occupied()); }
 
-  // ── Moves (solver/root_analysis.hpp: winning moves and principal variations) ──
+  // ── Moves (solver/proof/root_analysis.hpp: winning moves and principal variations) ──
   using Move = konane::Move;
   static MoveList legal_moves(const Position& p, bool left) {
     MoveList moves;
@@ -78,7 +78,7 @@ struct KonaneGameT {
   // on where a result came from.
   static bool move_less(Move a, Move b) { return konane::move_less(a, b); }
 
-  // ── The removal phase (solver/opening.hpp) ──
+  // ── The removal phase (solver/proof/opening.hpp) ──
   using OpeningRule = konane::OpeningRule;
   struct Line {
     int first = 0, reply = 0;  // Black's and White's emptied squares
@@ -86,14 +86,10 @@ struct KonaneGameT {
   };
   // Under the standard and piko rules White's replies to each Black removal come nearest
   // the board's centre first (ties in square order). This is the search's reply order up
-  // to its mobility buckets (solver/opening.hpp, REPLY ORDER), which tie on these boards,
-  // and in every standard solve measured (5x5, 6x6, 5x7, 6x7, 5x8, 7x7) the refutation
-  // found in square order was a centremost reply. Nodes on 1 thread, against square order
-  // (both with twin budgets, solver/reply_rounds.hpp): 7x7 0.68x (381.1 M to 260.7 M:
-  // d4 refutes d3), 6x7 0.71x, 5x8 0.86x, 6x6 0.92x; 5x7 and 6x6 piko 1.00x.
-  // Under `any` the order stays square order: there the refutations of edge removals run
-  // along the edge as often as towards the centre, and centre first took 5x8 any 1.25x
-  // (though 4x8 any 0.26x, 6x6 any 0.76x, 5x6 any 0.82x).
+  // to its mobility buckets (solver/proof/opening.hpp, REPLY ORDER), which tie on these
+  // boards; in every standard solve measured the refutation was a centremost reply, and
+  // centre first cut nodes by up to a third. Under `any` the order stays square order,
+  // where refutations run along the edge as often (docs/decisions/root-scheduling.md).
   static std::vector<Line> opening_lines(core::Shape s, OpeningRule rule) {
     std::vector<Line> out;
     for (const OpeningLine& l : konane::opening_lines(s.rows, s.cols, rule))
@@ -120,7 +116,7 @@ struct KonaneGameT {
     return konane::opening_line_images(s.rows, s.cols, holes);
   }
 
-  // ── Whole regions (solver/region_precompute.hpp) ──
+  // ── Whole regions (solver/values/region_precompute.hpp) ──
   using RegionChunk = konane::RegionChunk;
   static std::vector<RegionChunk> region_chunks(core::Shape box, int max_stones) {
     return konane::region_chunks(box.rows, box.cols, max_stones);
@@ -130,7 +126,7 @@ struct KonaneGameT {
     konane::for_each_whole_region(chunk, max_stones, f);
   }
 
-  // ── Storage (solver/store_binding.hpp) ──
+  // ── Storage (solver/store/binding.hpp) ──
   static constexpr core::GameId kGameId = konane::kGameId;
   static core::Shape board(const Position& p) { return {p.rows, p.cols}; }
   static StoredKey stored_key(const Position& p) { return konane::stored_key(p); }

@@ -1,6 +1,6 @@
 #pragma once
 // Numbering of a material class's placements, and the moves within a class played
-// backwards: what the indexed retrograde solver (solver/retro_indexed.hpp) needs to hold a
+// backwards: what the indexed retrograde solver (solver/loopy/retro_indexed.hpp) needs to hold a
 // class as flat arrays instead of a hash table of positions.
 //
 // INDEX LAYOUT (version 1). A placement of m = (bm black men, bk black kings, wm white
@@ -95,7 +95,7 @@ void for_each_unmove(const Position& p, Color moved, F&& f) {
 
 namespace ringboard {
 
-// The game for the indexed retrograde solver (solver/retro_indexed.hpp, structurally):
+// The game for the indexed retrograde solver (solver/loopy/retro_indexed.hpp, structurally):
 // classes are materials, numbered by ClassIndex.
 template <class KeyT>
 struct IndexedGameT : RetroGameT<KeyT> {

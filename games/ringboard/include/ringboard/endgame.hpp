@@ -1,7 +1,7 @@
 #pragma once
 // Ringboard endgames (../shared/spec/ringboard-rules.md, "Draws"): material classes, every
 // placement of a class, the database key of a position, and the game as retrograde
-// analysis with cycles sees it (solver/retro_loopy.hpp, structurally: games/ includes
+// analysis with cycles sees it (solver/loopy/retro_loopy.hpp, structurally: games/ includes
 // nothing of the solver, so the key type is a template parameter mirroring solver::RetroKey).
 #include <cstdint>
 #include <optional>
@@ -61,7 +61,7 @@ struct StorageKey {
 StorageKey storage_key(const Position& p);
 Position position_of(const StorageKey& k);
 
-// The storage members of the store binding (solver/store_binding.hpp, structurally): no
+// The storage members of the store binding (solver/store/binding.hpp, structurally): no
 // symmetry is folded into the key (a position and its colour-flipped image are two records).
 struct StoredGame {
   using Position = ringboard::Position;
