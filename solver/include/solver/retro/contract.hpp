@@ -79,6 +79,12 @@ struct RetroStats {
   uint64_t bytes_sent = 0;     // message bytes between them, summed over the ranks
 };
 
+// A layer's figures added to the run's.
+inline void add_layer(RetroStats& stats, const RetroLayerStats& ls) {
+  stats.layers.push_back(ls);
+  stats.sides += ls.sides;
+}
+
 template <class Position>
 struct RetroOptions {
   std::vector<std::pair<Position, bool>> roots;  // (position, left to move)

@@ -54,8 +54,7 @@ class LayerSolver {
       if (!done) return done.error();
       if (*done) {
         ledger_.read_earlier_layer(ls);
-        stats.layers.push_back(ls);
-        stats.sides += ls.sides;
+        add_layer(stats, ls);
         done_all += n;
         continue;
       }
@@ -102,8 +101,7 @@ class LayerSolver {
       dir_.drop_finished(l, sizes, drop);
       done_all += n;
       progress.update("solve", l, n, n, done_all, total, true);
-      stats.layers.push_back(ls);
-      stats.sides += ls.sides;
+      add_layer(stats, ls);
     }
     progress.finish_line();
     return db::ok();

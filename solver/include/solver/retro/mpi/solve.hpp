@@ -80,8 +80,7 @@ class RankedLayerSolver {
       ls.positions = n;
       if (const auto it = ledger_.done().find(l); it != ledger_.done().end() && it->second) {
         ledger_.read_earlier_layer(ls);
-        stats.layers.push_back(ls);
-        stats.sides += ls.sides;
+        add_layer(stats, ls);
         done_here += n / nranks;
         continue;
       }
@@ -122,8 +121,7 @@ class RankedLayerSolver {
       dir_.drop_finished(l, sizes, drop);
       done_here += here;
       progress.update("solve", l, here, here, done_here, total_here, true);
-      stats.layers.push_back(ls);
-      stats.sides += ls.sides;
+      add_layer(stats, ls);
     }
     progress.finish_line();
     return db::ok();
