@@ -169,11 +169,11 @@ int run_analyse(const std::string& game_flag, const std::vector<std::string>& ar
   return kExitOk;
 }
 
-const Registrar konane_reg(
+const Registrar analyse_konane_reg(
     "analyse", "judge every move of a game record with perfect play (mistakes, better moves)",
     // Without --game the record's header says which game it is.
     [](const std::vector<std::string>& args, Io io) { return run_analyse("", args, io); });
-const Registrar ringboard_reg(
+const Registrar analyse_ringboard_reg(
     "analyse", "judge every move of a Ringboard game record with perfect play",
     [](const std::vector<std::string>& args, Io io) { return run_analyse("ringboard", args, io); },
     false, "ringboard");

@@ -138,8 +138,8 @@ int run_batch(const std::vector<std::string>& args, Io io) {
   return run_batch_job(items, job, io);
 }
 
-Registrar reg("batch", "solve many positions (one per line) in parallel, resumably", run_batch,
-              false, "konane", true);
+Registrar batch_reg("batch", "solve many positions (one per line) in parallel, resumably",
+                    run_batch, false, "konane", true);
 
 }  // namespace
 }  // namespace konane::cli

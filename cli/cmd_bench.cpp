@@ -162,8 +162,8 @@ int run_bench(const std::vector<std::string>& args, Io io) {
   return run_perft_bench(cases, quick, json, io);
 }
 
-const Registrar reg("bench", "run fixed perft counts; print a node signature and nodes/s",
-                    run_bench);
+const Registrar bench_reg("bench", "run fixed perft counts; print a node signature and nodes/s",
+                          run_bench);
 
 }  // namespace
 }  // namespace konane::cli

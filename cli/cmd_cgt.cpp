@@ -248,7 +248,7 @@ int run(const std::vector<std::string>& raw_args, Io io) {
   return kExitOk;
 }
 
-Registrar reg(kName, "canonical forms, comparisons and thermographs of short games", run);
+Registrar cgt_reg(kName, "canonical forms, comparisons and thermographs of short games", run);
 
 }  // namespace
 }  // namespace konane::cli

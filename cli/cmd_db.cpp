@@ -405,11 +405,11 @@ int run_db(const std::vector<std::string>& args, Io io, bool ringboard) {
                      "unknown action '" + action + "' (stats, export, verify, repair or upgrade)");
 }
 
-Registrar reg(
+Registrar db_reg(
     "db", "solved-position database: stats, export, verify, repair, upgrade",
     [](const std::vector<std::string>& args, Io io) { return run_db(args, io, false); },
     /*streams=*/true);
-Registrar ringboard_reg(
+Registrar db_ringboard_reg(
     "db", "endgame database: stats, export, verify, repair, upgrade",
     [](const std::vector<std::string>& args, Io io) { return run_db(args, io, true); },
     /*streams=*/true, "ringboard");

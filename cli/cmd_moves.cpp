@@ -47,7 +47,8 @@ int run_moves(const std::vector<std::string>& args, Io io) {
   return kExitOk;
 }
 
-const Registrar reg("moves", "list the legal moves (or opening removals with --board)", run_moves);
+const Registrar moves_reg("moves", "list the legal moves (or opening removals with --board)",
+                          run_moves);
 
 }  // namespace
 }  // namespace konane::cli

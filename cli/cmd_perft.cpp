@@ -73,7 +73,7 @@ int run_perft(const std::vector<std::string>& args, Io io) {
   return kExitOk;
 }
 
-const Registrar reg("perft", "count the move sequences of exactly D plies", run_perft);
+const Registrar perft_reg("perft", "count the move sequences of exactly D plies", run_perft);
 
 }  // namespace
 }  // namespace konane::cli

@@ -113,8 +113,9 @@ int run_precompute(const std::vector<std::string>& args, Io io) {
   return report->complete ? kExitOk : kExitNotFound;
 }
 
-Registrar reg("precompute", "store the values of every small region in --db, for searches",
-              run_precompute);
+Registrar precompute_reg("precompute",
+                         "store the values of every small region in --db, for searches",
+                         run_precompute);
 
 }  // namespace
 }  // namespace konane::cli

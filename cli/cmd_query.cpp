@@ -46,7 +46,7 @@ int run_query(const std::vector<std::string>& args, Io io) {
   return print_query(io, *a, parsed->vm.count("json") > 0);
 }
 
-Registrar reg("query", "what the solved-position database knows of a position", run_query);
+Registrar query_reg("query", "what the solved-position database knows of a position", run_query);
 
 }  // namespace
 }  // namespace konane::cli

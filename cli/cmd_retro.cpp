@@ -217,8 +217,8 @@ int run_retro(const std::vector<std::string>& args, Io io) {
   return kExitOk;
 }
 
-Registrar reg("retro", "strong solution of a board by retrograde analysis into --db", run_retro,
-              false, "konane", true);
+Registrar retro_reg("retro", "strong solution of a board by retrograde analysis into --db",
+                    run_retro, false, "konane", true);
 
 }  // namespace
 }  // namespace konane::cli

@@ -19,15 +19,13 @@
 namespace konane::cli {
 namespace {
 
-using ringboard::Color;
-
 const std::string kHelp =
     "POSITION is ten ranks from 10 down to 1 joined by '/', ten squares each ('.' empty,\n"
     "x/X black man/king, o/O white man/king, dark squares only), optionally followed by a\n"
     "space and b or w for the side to move; or the word `start`. Moves are written c3-d4\n"
     "(a step) and c3xe5xg7 (a capture: the start and every landing square).\n";
 
-int run_show(const std::vector<std::string>& args, Io io) {
+int run_ringboard_show(const std::vector<std::string>& args, Io io) {
   po::options_description desc("options");
   const auto positional = add_ringboard_position_options(desc);
   add_svg_options(desc);
@@ -99,7 +97,7 @@ int run_show(const std::vector<std::string>& args, Io io) {
   return kExitOk;
 }
 
-int run_moves(const std::vector<std::string>& args, Io io) {
+int run_ringboard_moves(const std::vector<std::string>& args, Io io) {
   po::options_description desc("options");
   const auto positional = add_ringboard_position_options(desc);
   auto parsed = parse_args(
@@ -132,7 +130,7 @@ int run_moves(const std::vector<std::string>& args, Io io) {
   return kExitOk;
 }
 
-int run_perft(const std::vector<std::string>& args, Io io) {
+int run_ringboard_perft(const std::vector<std::string>& args, Io io) {
   po::options_description desc("options");
   const auto positional = add_ringboard_position_options(desc);
   desc.add_options()                                                          //
@@ -195,10 +193,12 @@ int run_perft(const std::vector<std::string>& args, Io io) {
   return kExitOk;
 }
 
-const Registrar show_reg("show", "draw a Ringboard position", run_show, false, "ringboard");
-const Registrar moves_reg("moves", "list the legal moves", run_moves, false, "ringboard");
-const Registrar perft_reg("perft", "count the move sequences of exactly D plies", run_perft, false,
-                          "ringboard");
+const Registrar ringboard_show_reg("show", "draw a Ringboard position", run_ringboard_show, false,
+                                   "ringboard");
+const Registrar ringboard_moves_reg("moves", "list the legal moves", run_ringboard_moves, false,
+                                    "ringboard");
+const Registrar ringboard_perft_reg("perft", "count the move sequences of exactly D plies",
+                                    run_ringboard_perft, false, "ringboard");
 
 }  // namespace
 }  // namespace konane::cli

@@ -44,7 +44,7 @@ RingboardLine parse_line(int number, const std::string& text) {
   return l;
 }
 
-int run_batch(const std::vector<std::string>& args, Io io) {
+int run_ringboard_batch(const std::vector<std::string>& args, Io io) {
   const std::string usage =
       "konane batch --game ringboard FILE [--db PATH] [--threads N] [--output FILE.jsonl] "
       "[--timeout S] [--max-positions N]";
@@ -123,8 +123,9 @@ int run_batch(const std::vector<std::string>& args, Io io) {
   return run_batch_job(items, job, io);
 }
 
-const Registrar batch_reg("batch", "solve many positions (one per line) in parallel, resumably",
-                          run_batch, false, "ringboard", true);
+const Registrar ringboard_batch_batch_reg(
+    "batch", "solve many positions (one per line) in parallel, resumably", run_ringboard_batch,
+    false, "ringboard", true);
 
 }  // namespace
 }  // namespace konane::cli

@@ -38,7 +38,7 @@ constexpr BenchCase kCases[] = {
      7},
 };
 
-int run_bench(const std::vector<std::string>& args, Io io) {
+int run_ringboard_bench(const std::vector<std::string>& args, Io io) {
   po::options_description desc("options");
   desc.add_options()("quick", "run every case 2 plies shallower (a smoke test; other signature)");
   auto parsed = parse_args("bench", "konane bench --game ringboard [--quick] [--json]", desc, {},
@@ -73,8 +73,9 @@ int run_bench(const std::vector<std::string>& args, Io io) {
   return run_perft_bench(cases, parsed->vm.count("quick") > 0, parsed->vm.count("json") > 0, io);
 }
 
-const Registrar reg("bench", "run fixed perft counts; print a node signature and nodes/s",
-                    run_bench, false, "ringboard");
+const Registrar ringboard_bench_reg("bench",
+                                    "run fixed perft counts; print a node signature and nodes/s",
+                                    run_ringboard_bench, false, "ringboard");
 
 }  // namespace
 }  // namespace konane::cli

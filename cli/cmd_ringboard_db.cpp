@@ -30,7 +30,6 @@
 namespace konane::cli {
 namespace {
 
-using ringboard::Color;
 using ringboard::Material;
 using Stored = ringboard::StoredGame;
 
@@ -52,7 +51,7 @@ void winners_json(api::JsonWriter& j, const char* key, const solver::LoopyStats:
   j.end_object();
 }
 
-int run_retro(const std::vector<std::string>& args, Io io) {
+int run_ringboard_retro(const std::vector<std::string>& args, Io io) {
   po::options_description desc("options");
   desc.add_options()  //
       ("pieces", po::value<std::string>(),
@@ -204,7 +203,7 @@ int run_retro(const std::vector<std::string>& args, Io io) {
   return kExitOk;
 }
 
-int run_query(const std::vector<std::string>& args, Io io) {
+int run_ringboard_query(const std::vector<std::string>& args, Io io) {
   po::options_description desc("options");
   const auto positional = add_ringboard_position_options(desc);
   add_db_option(desc);
@@ -223,7 +222,7 @@ int run_query(const std::vector<std::string>& args, Io io) {
   if (path.empty()) return usage_error(io, "query", "missing --db PATH");
   auto database = open_database(path, db::OpenMode::kReadOnly, false, "query", io);
   if (!database || !check_ringboard_keys(*database, false, path, "query", io)) return kExitUsage;
-  const bool black = s->to_move == Color::Black;
+  const bool black = s->to_move == ringboard::Color::Black;
   // The result and distance of q with `left` to move, as the database has them.
   auto read = [&](const ringboard::Position& q,
                   bool left) -> db::Expected<std::pair<core::Result, std::optional<uint16_t>>> {
@@ -231,7 +230,7 @@ int run_query(const std::vector<std::string>& args, Io io) {
     if (!k) return k.error();
     if (!k->has_value()) {
       // A side with no move has lost: the database holds no position without a piece.
-      if (!ringboard::has_move(q, left ? Color::Black : Color::White))
+      if (!ringboard::has_move(q, left ? ringboard::Color::Black : ringboard::Color::White))
         return std::pair{core::Result::Loss, std::optional<uint16_t>(0)};
       return std::pair{core::Result::Unknown, std::optional<uint16_t>{}};
     }
@@ -265,10 +264,12 @@ int run_query(const std::vector<std::string>& args, Io io) {
   return result == core::Result::Unknown ? kExitNotFound : kExitOk;
 }
 
-const Registrar retro_reg("retro", "solve every position of at most N pieces (endgame database)",
-                          run_retro, false, "ringboard");
-const Registrar query_reg("query", "a position's result, distance and best moves from the database",
-                          run_query, false, "ringboard");
+const Registrar ringboard_db_retro_reg(
+    "retro", "solve every position of at most N pieces (endgame database)", run_ringboard_retro,
+    false, "ringboard");
+const Registrar ringboard_db_query_reg(
+    "query", "a position's result, distance and best moves from the database", run_ringboard_query,
+    false, "ringboard");
 
 }  // namespace
 }  // namespace konane::cli

@@ -21,7 +21,7 @@
 namespace konane::cli {
 namespace {
 
-int run_solve(const std::vector<std::string>& args, Io io) {
+int run_ringboard_solve(const std::vector<std::string>& args, Io io) {
   po::options_description desc("options");
   const auto positional = add_ringboard_position_options(desc);
   add_ringboard_limit_options(desc);
@@ -98,8 +98,9 @@ int run_solve(const std::vector<std::string>& args, Io io) {
   return kExitOk;
 }
 
-const Registrar solve_reg("solve", "a position's exact result, distance, best moves and PV",
-                          run_solve, false, "ringboard");
+const Registrar ringboard_solve_solve_reg("solve",
+                                          "a position's exact result, distance, best moves and PV",
+                                          run_ringboard_solve, false, "ringboard");
 
 }  // namespace
 }  // namespace konane::cli

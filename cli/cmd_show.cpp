@@ -121,8 +121,8 @@ int run_show(const std::vector<std::string>& args, Io io) {
   return kExitOk;
 }
 
-const Registrar reg("show", "draw a position (optionally after --moves) and the side to move",
-                    run_show);
+const Registrar show_reg("show", "draw a position (optionally after --moves) and the side to move",
+                         run_show);
 
 }  // namespace
 }  // namespace konane::cli

@@ -343,8 +343,8 @@ int run_solve(const std::vector<std::string>& args, Io io) {
   return rc;
 }
 
-Registrar reg("solve", "who wins with perfect play, winning moves, principal variation", run_solve,
-              false, "konane", true);
+Registrar solve_reg("solve", "who wins with perfect play, winning moves, principal variation",
+                    run_solve, false, "konane", true);
 
 }  // namespace
 }  // namespace konane::cli

@@ -43,7 +43,8 @@ int run_value(const std::vector<std::string>& args, Io io) {
   return answer_value(request, parsed->vm, io);
 }
 
-Registrar reg("value", "exact CGT value of a position, with its independent regions", run_value);
+Registrar value_reg("value", "exact CGT value of a position, with its independent regions",
+                    run_value);
 
 }  // namespace
 }  // namespace konane::cli

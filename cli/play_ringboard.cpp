@@ -16,8 +16,6 @@
 namespace konane::cli {
 namespace {
 
-using ringboard::Color;
-
 // The spec's 50 moves by each side: 100 plies without a capture or a man's step.
 constexpr size_t kQuietPlies = 100;
 
@@ -35,15 +33,15 @@ std::vector<std::string> touched(const ringboard::Move& m) {
 // promotion a little more.
 int64_t material(const RingboardState& s, bool left) {
   const ringboard::Position& p = s.position;
-  auto side_score = [&](Color c) {
+  auto side_score = [&](ringboard::Color c) {
     int64_t v = 300 * std::popcount(p.kings[int(c)]);
     for (ringboard::Bitboard b = p.men[int(c)]; b; b &= b - 1) {
       const int rank = ringboard::rank_of(std::countr_zero(b));
-      v += 100 + 2 * (c == Color::Black ? rank : 9 - rank);
+      v += 100 + 2 * (c == ringboard::Color::Black ? rank : 9 - rank);
     }
     return v;
   };
-  const Color me = left ? Color::Black : Color::White;
+  const ringboard::Color me = left ? ringboard::Color::Black : ringboard::Color::White;
   return side_score(me) - side_score(ringboard::opponent(me));
 }
 
@@ -60,7 +58,8 @@ class RingboardPlay final : public PlayGame {
   std::string game() const override { return "ringboard"; }
   std::vector<std::pair<std::string, std::string>> record_header() const override {
     const RingboardState& s = states_.front();
-    if (s.position == ringboard::start_position() && s.to_move == Color::Black) return {};
+    if (s.position == ringboard::start_position() && s.to_move == ringboard::Color::Black)
+      return {};
     return {{"position", ringboard::to_string(s.position, s.to_move)}};
   }
   std::unique_ptr<PlayGame> fresh() const override {
@@ -68,7 +67,7 @@ class RingboardPlay final : public PlayGame {
   }
 
   Colour to_move() const override {
-    return state().to_move == Color::Black ? Colour::Black : Colour::White;
+    return state().to_move == ringboard::Color::Black ? Colour::Black : Colour::White;
   }
   std::string position_text() const override {
     return ringboard::to_string(state().position, state().to_move);
@@ -130,10 +129,10 @@ class RingboardPlay final : public PlayGame {
   }
 
   std::optional<End> ended() const override {
-    const Color mover = state().to_move;
+    const ringboard::Color mover = state().to_move;
     if (!ringboard::has_move(state().position, mover)) {
-      const Color winner = ringboard::opponent(mover);
-      return End{winner == Color::Black ? Colour::Black : Colour::White,
+      const ringboard::Color winner = ringboard::opponent(mover);
+      return End{winner == ringboard::Color::Black ? Colour::Black : Colour::White,
                  std::string(ringboard_color_name(mover)) + " has no legal move"};
     }
     // A capture or a man's step can never be undone, so only the states since the last one
@@ -236,8 +235,8 @@ class RingboardPlay final : public PlayGame {
                             ringboard::opponent(g.to_move)};
     };
     const auto choice = solver::heuristic_choice<ringboard::Move>(
-        s, s.to_move == Color::Black, candidates, {.depth = 8, .node_budget = 1'000'000}, moves,
-        play, material);
+        s, s.to_move == ringboard::Color::Black, candidates, {.depth = 8, .node_budget = 1'000'000},
+        moves, play, material);
     return ringboard::move_text(*choice.move);
   }
 
@@ -251,7 +250,7 @@ class RingboardPlay final : public PlayGame {
 std::unique_ptr<PlayGame> make_ringboard_game(const std::string& position, std::string* error) {
   if (position.empty() || position == "start")
     return std::make_unique<RingboardPlay>(
-        RingboardState{ringboard::start_position(), Color::Black});
+        RingboardState{ringboard::start_position(), ringboard::Color::Black});
   const auto parsed = ringboard::parse_position(position, error);
   if (!parsed) return nullptr;
   return std::make_unique<RingboardPlay>(RingboardState{parsed->position, parsed->to_move});

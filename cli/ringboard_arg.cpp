@@ -8,8 +8,6 @@
 
 namespace konane::cli {
 
-using ringboard::Color;
-
 std::vector<std::string> add_ringboard_position_options(po::options_description& desc) {
   desc.add_options()                                                         //
       ("position", po::value<std::string>(), "POSITION text, or `start`")    //
@@ -18,8 +16,8 @@ std::vector<std::string> add_ringboard_position_options(po::options_description&
   return {"position"};
 }
 
-const char* ringboard_color_name(Color c) {
-  return c == Color::Black ? "black" : "white";
+const char* ringboard_color_name(ringboard::Color c) {
+  return c == ringboard::Color::Black ? "black" : "white";
 }
 
 void ringboard_position_json(api::JsonWriter& j, const RingboardState& s) {
@@ -59,8 +57,9 @@ std::optional<RingboardState> resolve_ringboard_position(const po::variables_map
           "bad --to-move " + core::quote(core::clip(given)) + ": expected " + core::kSideNames);
       return std::nullopt;
     }
-    const Color c = *parsed_side == core::Side::Left ? Color::Black : Color::White;
-    const std::string side = c == Color::Black ? "black" : "white";
+    const ringboard::Color c =
+        *parsed_side == core::Side::Left ? ringboard::Color::Black : ringboard::Color::White;
+    const std::string side = c == ringboard::Color::Black ? "black" : "white";
     if (side_written && c != s.to_move) {
       usage_error(io, command,
                   "--to-move " + side + " disagrees with the side written in POSITION");

@@ -66,7 +66,7 @@ uint64_t count_lines(const typename P::Position& p, bool left, int depth) {
 }
 }  // namespace
 
-core::Expected<PerftAnswer> perft(const PositionRequest& r, int depth) {
+core::Expected<PerftAnswer> perft(const PositionRequest& r, int depth, bool divide) {
   return with_short_game<PerftAnswer>(
       r.game, "perft", [&]<class P>() -> core::Expected<PerftAnswer> {
         if (depth < 0) return bad_input("the depth must be 0 or more");
@@ -79,11 +79,25 @@ core::Expected<PerftAnswer> perft(const PositionRequest& r, int depth) {
         out.to_move = at->left ? core::Side::Left : core::Side::Right;
         out.depth = depth;
         out.nodes = count_lines<P>(p, at->left, depth);
-        if (depth > 0)
+        if (divide && depth > 0)
           for (const auto& m : sorted_moves<P>(p, at->left))
             out.divide.emplace_back(P::move_text(p, m),
                                     count_lines<P>(P::after(p, at->left, m), !at->left, depth - 1));
         return out;
+      });
+}
+
+core::Expected<std::vector<BenchCase>> bench_cases(std::string_view game) {
+  return with_short_game<std::vector<BenchCase>>(
+      game, "bench", [&]<class P>() -> core::Expected<std::vector<BenchCase>> {
+        if constexpr (requires { P::kBench; }) {
+          std::vector<BenchCase> out;
+          for (const auto& c : P::kBench)
+            out.push_back({std::string(c.name), std::string(c.position), c.depth});
+          return out;
+        } else {
+          return refusal(game, "bench");
+        }
       });
 }
 

@@ -98,8 +98,9 @@ int run_batch(const std::string& game, const std::vector<std::string>& args, Io 
   return run_batch_job(items, job, io);
 }
 
-const GameRegistrar reg("batch", "solve many positions (one per line) in parallel, resumably",
-                        run_batch, true);
+const GameRegistrar any_batch_reg("batch",
+                                  "solve many positions (one per line) in parallel, resumably",
+                                  run_batch, true);
 
 }  // namespace
 }  // namespace konane::cli

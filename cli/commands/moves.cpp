@@ -33,7 +33,7 @@ int run_moves(const std::string& game, const std::vector<std::string>& args, Io 
   return kExitOk;
 }
 
-const GameRegistrar reg("moves", "list the legal moves", run_moves);
+const GameRegistrar any_moves_reg("moves", "list the legal moves", run_moves);
 
 }  // namespace
 }  // namespace konane::cli

@@ -29,10 +29,9 @@ int run_perft(const std::string& game, const std::vector<std::string>& args, Io 
   if (!depth) return kExitUsage;
   const auto request = request_from(parsed->vm, game, "perft", io);
   if (!request) return kExitUsage;
-  auto a = api::perft(*request, *depth);
-  if (!a) return api_error(io, "perft", a.error());
   const bool divide = parsed->vm.count("divide") > 0;
-  if (!divide) a->divide.clear();
+  const auto a = api::perft(*request, *depth, divide);
+  if (!a) return api_error(io, "perft", a.error());
   if (parsed->vm.count("json")) {
     api::JsonWriter j(io.out);
     api::write_json(j, *a);
@@ -43,7 +42,7 @@ int run_perft(const std::string& game, const std::vector<std::string>& args, Io 
   return kExitOk;
 }
 
-const GameRegistrar reg("perft", "count the lines of play of a given depth", run_perft);
+const GameRegistrar any_perft_reg("perft", "count the lines of play of a given depth", run_perft);
 
 }  // namespace
 }  // namespace konane::cli

@@ -63,8 +63,8 @@ int run_query(const std::string& game, const std::vector<std::string>& args, Io 
   return print_query(io, *a, parsed->vm.count("json") > 0);
 }
 
-const GameRegistrar reg("query", "what the solved-position database knows of a position",
-                        run_query);
+const GameRegistrar any_query_reg("query", "what the solved-position database knows of a position",
+                                  run_query);
 
 }  // namespace
 }  // namespace konane::cli

@@ -42,7 +42,7 @@ int run_show(const std::string& game, const std::vector<std::string>& args, Io i
   return kExitOk;
 }
 
-const GameRegistrar reg("show", "draw a position, its moves and regions", run_show);
+const GameRegistrar any_show_reg("show", "draw a position, its moves and regions", run_show);
 
 }  // namespace
 }  // namespace konane::cli

@@ -85,8 +85,9 @@ int run_solve(const std::string& game, const std::vector<std::string>& args, Io 
   return kExitOk;
 }
 
-const GameRegistrar reg("solve", "who wins with perfect play, the winning moves and a line",
-                        run_solve);
+const GameRegistrar any_solve_reg("solve",
+                                  "who wins with perfect play, the winning moves and a line",
+                                  run_solve);
 
 }  // namespace
 }  // namespace konane::cli

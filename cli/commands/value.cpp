@@ -80,8 +80,9 @@ int run_value(const std::string& game, const std::vector<std::string>& args, Io 
   return answer_value(*request, parsed->vm, io);
 }
 
-const GameRegistrar reg("value", "exact CGT value of a position, with its independent regions",
-                        run_value);
+const GameRegistrar any_value_reg("value",
+                                  "exact CGT value of a position, with its independent regions",
+                                  run_value);
 
 }  // namespace
 }  // namespace konane::cli

@@ -35,14 +35,13 @@ std::string run_name(std::size_t index) {
 // (the tests) must not share a builder directory.
 std::atomic<std::uint64_t> g_next_builder_id{0};
 
-struct StoredValueAt {
-  PositionKey key;
-  detail::StoredValue value;
-};
-
 }  // namespace
 
 struct SstBuilder::State {
+  struct StoredValueAt {
+    PositionKey key;
+    detail::StoredValue value;
+  };
   fs::path db_path;
   fs::path dir;
   rocksdb::Options options;

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "../games/grid/grid_reference.hpp"
 #include "cli_test_support.hpp"
 
 namespace {
@@ -37,6 +38,48 @@ TEST(GameCommands, SolveOfADomineeringPositionAsJson) {
   EXPECT_EQ(j["winner"], "white");  // the 2x2 square is +-1: whoever moves first wins
   EXPECT_EQ(j["winning_moves"], nlohmann::json::array({"a1-b1", "a2-b2"}));
   EXPECT_EQ(j["complete"], true);
+}
+
+// Lines of play `depth` moves long, by the slow reference of the rules.
+template <class Moves, class Play>
+uint64_t reference_lines(const gridref::Board& b, bool left, int depth, Moves moves, Play play) {
+  const auto options = moves(b, left);
+  if (depth <= 1) return depth == 0 ? 1 : options.size();
+  uint64_t n = 0;
+  for (const auto& m : options)
+    n += reference_lines(play(b, left, m), !left, depth - 1, moves, play);
+  return n;
+}
+
+// konane bench --game G --quick: every case's count is the slow reference's, the total their
+// sum, and the signature the same on a second run.
+TEST(GameCommands, BenchCountsAreTheReferenceCounts) {
+  for (const std::string game : {"clobber", "domineering"}) {
+    const auto first = run_cli({"bench", "--game", game, "--quick", "--json"});
+    ASSERT_EQ(first.rc, 0) << first.err;
+    const auto j = nlohmann::json::parse(first.out);
+    ASSERT_GE(j["cases"].size(), 3u) << first.out;
+    uint64_t total = 0;
+    for (const auto& c : j["cases"]) {
+      std::string text = c["position"];
+      const bool left = text.size() < 2 || text.substr(text.size() - 2) != " w";
+      if (text.size() > 2 && text[text.size() - 2] == ' ') text.resize(text.size() - 2);
+      const gridref::Board b = gridref::parse(text);
+      const int depth = c["depth"];
+      const uint64_t want =
+          game == "clobber"
+              ? reference_lines(b, left, depth, gridref::clobber_moves, gridref::clobber_play)
+              : reference_lines(b, left, depth, gridref::domineering_moves,
+                                gridref::domineering_play);
+      EXPECT_GT(want, 0u) << c["name"];
+      EXPECT_EQ(c["nodes"].get<uint64_t>(), want) << game << " " << c["name"];
+      total += want;
+    }
+    EXPECT_EQ(j["nodes"].get<uint64_t>(), total);
+    const auto second = run_cli({"bench", "--game", game, "--quick", "--json"});
+    ASSERT_EQ(second.rc, 0) << second.err;
+    EXPECT_EQ(nlohmann::json::parse(second.out)["signature"], j["signature"]);
+  }
 }
 
 TEST(GameCommands, MovesShowAndPerftOfClobber) {

@@ -17,6 +17,7 @@
 #include "solver/values/values.hpp"
 #include "toy_hackenbush.hpp"
 
+namespace toy_game_test {
 namespace {
 
 namespace fs = std::filesystem;
@@ -149,3 +150,4 @@ TEST(ToyGame, RetrogradeAnalysisStoresEveryReachableClassWithItsOutcome) {
 }
 
 }  // namespace
+}  // namespace toy_game_test

@@ -6,6 +6,7 @@
 // cannot answer a verb gives the one refusal below.
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "api/answers.hpp"
 #include "api/requests.hpp"
@@ -24,8 +25,15 @@ core::Error refusal(std::string_view game, std::string_view verb);
 
 core::Expected<MovesAnswer> moves(const PositionRequest& r);
 core::Expected<ShowAnswer> show(const PositionRequest& r);
-// The number of lines of play `depth` moves long (moves alternate from the side to move).
-core::Expected<PerftAnswer> perft(const PositionRequest& r, int depth);
+// The number of lines of play `depth` moves long (moves alternate from the side to move), and
+// with `divide` the number under each first move.
+core::Expected<PerftAnswer> perft(const PositionRequest& r, int depth, bool divide = true);
+// The game's fixed perft benchmark (`konane bench`): named positions and depths.
+struct BenchCase {
+  std::string name, position;
+  int depth = 0;
+};
+core::Expected<std::vector<BenchCase>> bench_cases(std::string_view game);
 // What the database knows of the position (any symmetric or colour-swapped image of it).
 core::Expected<QueryAnswer> query(const PositionRequest& r, const db::Database& database);
 // The canonical CGT value (Left = black), region by region; with a database, region values are

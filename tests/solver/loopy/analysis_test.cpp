@@ -12,6 +12,7 @@
 #include "../../db/test_support.hpp"
 #include "../toy_loopy.hpp"
 
+namespace analysis_test {
 namespace {
 
 using core::Result;
@@ -239,3 +240,4 @@ TEST(LoopyAnalysis, BestOptionsPreferFastWinsThenDrawsThenSlowLosses) {
 }
 
 }  // namespace
+}  // namespace analysis_test

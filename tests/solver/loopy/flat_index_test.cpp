@@ -9,6 +9,7 @@
 #include <random>
 #include <vector>
 
+namespace flat_index_test {
 namespace {
 
 struct Mixed {
@@ -60,3 +61,4 @@ TEST(FlatIndex, EmptyFindsNothing) {
 }
 
 }  // namespace
+}  // namespace flat_index_test

@@ -6,6 +6,7 @@
 
 #include "solver/loopy/retro_indexed.hpp"
 
+namespace huge_pages_test {
 namespace {
 
 namespace hp = solver::huge_pages;
@@ -45,3 +46,4 @@ TEST(HugePages, FlatArraysOfEverySizeHoldWhatIsWritten) {
 }
 
 }  // namespace
+}  // namespace huge_pages_test

@@ -10,6 +10,7 @@
 #include <tuple>
 #include <vector>
 
+namespace proof_table_test {
 namespace {
 
 using solver::RetroKey;
@@ -85,3 +86,4 @@ TEST(ProofTable, MemoryFollowsTheEntriesNotTheLimit) {
 }
 
 }  // namespace
+}  // namespace proof_table_test

@@ -16,6 +16,7 @@
 #include "ringboard/notation.hpp"
 #include "solver/loopy/proof_analysis.hpp"
 
+namespace proof_test {
 namespace {
 
 using core::Winner;
@@ -215,3 +216,4 @@ TEST(LoopyProof, RingboardKingEndgamesSharingOneTableAgreeWithRetrogradeAnalysis
 }
 
 }  // namespace
+}  // namespace proof_test

@@ -17,6 +17,7 @@
 #include "ringboard/notation.hpp"
 #include "solver/store/binding.hpp"
 
+namespace retro_indexed_test {
 namespace {
 
 using namespace ringboard;
@@ -174,3 +175,4 @@ TEST(RetroIndexed, AClassOrderWhereAMoveLeadsLaterIsRefused) {
 }
 
 }  // namespace
+}  // namespace retro_indexed_test

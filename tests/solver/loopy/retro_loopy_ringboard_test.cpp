@@ -13,6 +13,7 @@
 #include "ringboard/notation.hpp"
 #include "solver/loopy/retro_loopy.hpp"
 
+namespace retro_loopy_ringboard_test {
 namespace {
 
 using namespace ringboard;
@@ -133,3 +134,4 @@ TEST(RetroLoopyRingboard, SmallClassesAgreeWithThePlainSolver) {
 }
 
 }  // namespace
+}  // namespace retro_loopy_ringboard_test

@@ -15,6 +15,7 @@
 #include "../toy_loopy.hpp"
 #include "solver/game.hpp"
 
+namespace retro_loopy_test {
 namespace {
 
 using core::Winner;
@@ -156,3 +157,4 @@ TEST(RetroLoopy, ARerunFindsTheSolveDone) {
 }
 
 }  // namespace
+}  // namespace retro_loopy_test

@@ -12,6 +12,7 @@
 
 #include "../reference.hpp"
 
+namespace heuristic_test {
 namespace {
 
 using konane::Color;
@@ -84,3 +85,4 @@ TEST(Heuristic, CutShortItStillPlaysALegalMoveTheSameEveryTime) {
 }
 
 }  // namespace
+}  // namespace heuristic_test

@@ -9,6 +9,7 @@
 #include <set>
 #include <vector>
 
+namespace dfpn_choice_test {
 namespace {
 
 using solver::TablePayload;
@@ -92,3 +93,4 @@ TEST(DfpnChoice, AllOtherChildrenBusyOrLostKeepTheBest) {
 }
 
 }  // namespace
+}  // namespace dfpn_choice_test

@@ -12,6 +12,7 @@
 #include "konane/notation.hpp"
 #include "solver/proof/dfpn.hpp"
 
+namespace dfpn_parallel_test {
 namespace {
 
 using namespace testref;
@@ -111,3 +112,4 @@ TEST(DfpnConcurrent, TwoOrdersOnOneRootAgree) {
 }
 
 }  // namespace
+}  // namespace dfpn_parallel_test

@@ -7,6 +7,7 @@
 #include "core/sanitizers.hpp"
 #include "konane/notation.hpp"
 
+namespace dfpn_test {
 namespace {
 
 using namespace testref;
@@ -233,3 +234,4 @@ TEST(DfpnStop, OneAbandonEndsTheWholeSearch) {
 }
 
 }  // namespace
+}  // namespace dfpn_test

@@ -14,6 +14,7 @@
 #include "konane/notation.hpp"
 #include "solver/proof/dfpn.hpp"
 
+namespace job_tree_test {
 namespace {
 
 using namespace testref;
@@ -181,3 +182,4 @@ TEST(JobTreeConcurrent, AStoppedTreeLeavesPositionsUnknown) {
 }
 
 }  // namespace
+}  // namespace job_tree_test

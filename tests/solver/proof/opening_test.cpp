@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+namespace opening_test {
 namespace {
 
 using core::Winner;
@@ -55,3 +56,4 @@ TEST(ChoiceEntry, GroupsContiguousLines) {
 }
 
 }  // namespace
+}  // namespace opening_test

@@ -13,6 +13,7 @@
 #include <map>
 #include <memory>
 
+namespace reply_rounds_test {
 namespace {
 
 using core::Result;
@@ -190,3 +191,4 @@ TEST(ConcurrentReplyRounds, TwinsSettleTogetherOnTwoThreads) {
 }
 
 }  // namespace
+}  // namespace reply_rounds_test

@@ -14,6 +14,7 @@
 #include "solver/store/stored_analysis.hpp"
 #include "solver/values/values.hpp"
 
+namespace root_analysis_test {
 namespace {
 
 using core::Winner;
@@ -160,3 +161,4 @@ TEST_F(StoredToy, AnswerWithStoreSearchesOnlyWhatIsNotStored) {
 }
 
 }  // namespace
+}  // namespace root_analysis_test

@@ -7,6 +7,7 @@
 #include <thread>
 #include <vector>
 
+namespace table_test {
 namespace {
 
 using solver::ConcurrentTable;
@@ -134,3 +135,4 @@ TEST(TableConcurrent, NoTornReads) {
 }
 
 }  // namespace
+}  // namespace table_test

@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <string>
 
+namespace ranks_collectives_test {
 namespace {
 
 struct Ran {
@@ -56,3 +57,4 @@ TEST(RanksCollectives, EveryRankGetsWhatTheOthersSent) {
 }
 
 }  // namespace
+}  // namespace ranks_collectives_test

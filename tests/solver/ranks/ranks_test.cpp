@@ -11,6 +11,7 @@
 #include <set>
 #include <thread>
 
+namespace ranks_test {
 namespace {
 
 using solver::ranks::share_work;
@@ -95,3 +96,4 @@ TEST(Ranks, AloneTheAgreementIsOnesOwn) {
 }
 
 }  // namespace
+}  // namespace ranks_test

@@ -23,6 +23,7 @@
 #include "konane/symmetry.hpp"
 #include "solver/retro/io.hpp"
 
+namespace retro_test {
 namespace {
 
 using konane::Color;
@@ -448,3 +449,4 @@ TEST(Retro, SpillLimitDoesNotChangeTheLayers) {
 }
 
 }  // namespace
+}  // namespace retro_test

@@ -12,6 +12,7 @@
 #include "../toy_hackenbush.hpp"
 #include "solver/engine.hpp"
 
+namespace search_store_test {
 namespace {
 
 using core::Winner;
@@ -145,3 +146,4 @@ TEST_F(SearchStore, AFailedWriteStopsTheSearchAndIsReported) {
 }
 
 }  // namespace
+}  // namespace search_store_test

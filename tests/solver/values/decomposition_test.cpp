@@ -7,6 +7,7 @@
 #include "konane/symmetry.hpp"
 #include "solver/values/values.hpp"
 
+namespace decomposition_test {
 namespace {
 
 using namespace testref;
@@ -135,3 +136,4 @@ TEST(Decomposition, SymmetricImagesShareKeysAndColourSwapNegates) {
 }
 
 }  // namespace
+}  // namespace decomposition_test

@@ -17,6 +17,7 @@
 #include "solver/engine.hpp"
 #include "solver/values/region_precompute.hpp"
 
+namespace region_store_test {
 namespace {
 
 using konane::Position;
@@ -172,3 +173,4 @@ TEST_F(RegionStoreDb, SearchesReadingStoredValuesAnswerAsPlainSearch) {
 }
 
 }  // namespace
+}  // namespace region_store_test

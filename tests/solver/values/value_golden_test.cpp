@@ -5,6 +5,7 @@
 #include "konane/notation.hpp"
 #include "solver/values/values.hpp"
 
+namespace value_golden_test {
 namespace {
 
 cgt::GameId parse_value(const char* text) {
@@ -42,3 +43,4 @@ TEST(ValueGolden, KnownPositions) {
 }
 
 }  // namespace
+}  // namespace value_golden_test

@@ -11,6 +11,7 @@
 
 #include "../reference.hpp"
 
+namespace value_prover_test {
 namespace {
 
 using namespace testref;
@@ -268,3 +269,4 @@ TEST(ValueProver, StopGivesNoValue) {
 }
 
 }  // namespace
+}  // namespace value_prover_test

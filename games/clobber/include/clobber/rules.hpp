@@ -53,6 +53,13 @@ struct Rules {
   static constexpr std::string_view kSymbolNames = "x black, o white, . empty, # blocked";
   static constexpr bool kHasStones = true;
   static constexpr grid::Negation kNegation = grid::Negation::SwapLayers;  // the colour swap
+  // Depths chosen so the whole set takes a few seconds in a Release build.
+  static constexpr grid::BenchCase kBench[] = {
+      {"5x5 checkerboard", "xoxox|oxoxo|xoxox|oxoxo|xoxox", 5},
+      {"6x6 checkerboard", "xoxoxo|oxoxox|xoxoxo|oxoxox|xoxoxo|oxoxox", 4},
+      {"5x7 with blocks", "xxoo.ox|ox#xoxo|.oxxo.o|xo.oxx#|oxoo.xo", 7},
+      {"1x20 strip", "xoxoxoxoxoxoxoxoxoxo w", 8},
+  };
   using Position = clobber::Position;
 
   static Position from_cells(const grid::Cells& c) {

@@ -49,6 +49,14 @@ struct Rules {
   static constexpr bool kHasStones = false;
   // Transposing turns vertical dominoes into horizontal ones: Left's moves into Right's.
   static constexpr grid::Negation kNegation = grid::Negation::Transpose;
+  // Depths chosen so the whole set takes a few seconds in a Release build.
+  static constexpr grid::BenchCase kBench[] = {
+      {"8x8 empty", "........|........|........|........|........|........|........|........", 5},
+      {"6x6 empty", "......|......|......|......|......|......", 6},
+      {"8x8 with blocks",
+       "..#.....|........|...##...|........|.#......|........|......#.|........ w", 5},
+      {"2x16 strip", "................|................", 7},
+  };
   using Position = domineering::Position;
 
   static Position from_cells(const grid::Cells& c) {

@@ -7,6 +7,7 @@
 //   moves(p, left) sorted, play(p, left, m), has_move(p, left), count_moves(p, left), size(p)
 //   for_each_region_squares(p, f) and cut_out(p, squares): its exact regions (proof beside
 //   them), normalise(m) (the move as moves() lists it) and why_illegal(p, left, m).
+//   kBench: the fixed perft runs of `konane bench` (BenchCase below).
 // GameT is PartizanGame, MoveGame and StoredGame (solver/game.hpp) structurally: games/
 // depends on nothing of ours but core, so the key type comes in as a parameter.
 #include <algorithm>
@@ -70,6 +71,7 @@ struct GameT {
 // The plug-in (games/registry) of a grid game: its names, text and moves for the facade.
 template <class Rules>
 struct Plugin {
+  static constexpr const auto& kBench = Rules::kBench;
   static constexpr std::string_view kName = Rules::kName;
   static constexpr std::string_view kTitle = Rules::kTitle;
   static constexpr core::GameId kId = Rules::kId;

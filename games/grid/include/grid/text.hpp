@@ -16,6 +16,13 @@ namespace grid {
 
 inline constexpr int kMaxSymbols = 4;
 
+// One perft run of a game's fixed benchmark (`konane bench`): a position in this notation
+// and the number of moves to count.
+struct BenchCase {
+  std::string_view name, position;
+  int depth;
+};
+
 struct Cells {
   int rows = 0, cols = 0;
   std::array<Bits, kMaxSymbols> layer{};  // layer[i]: the squares written symbols[i]

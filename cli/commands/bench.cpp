@@ -1,0 +1,48 @@
+// konane bench --game G: the game's fixed perft benchmark (its plug-in's list), single-threaded,
+// for every game whose plug-in has one and no bench of its own.
+#include <ostream>
+
+#include "api/verbs.hpp"
+#include "perft_bench.hpp"
+#include "request_args.hpp"
+
+namespace konane::cli {
+namespace {
+
+int run_bench(const std::string& game, const std::vector<std::string>& args, Io io) {
+  po::options_description desc("options");
+  desc.add_options()("quick", "run every case 2 plies shallower (a smoke test; other signature)");
+  auto parsed = parse_args("bench", "konane bench --game " + game + " [--quick] [--json]", desc, {},
+                           false, args, io);
+  if (!parsed) return kExitUsage;
+  const auto listed = api::bench_cases(game);
+  if (!listed) return api_error(io, "bench", listed.error());
+  if (parsed->help) {
+    io.out << "Runs a fixed set of perft counts on one thread and prints the total node count,\n"
+              "a signature of all counts (the same on every run and machine) and the nodes\n"
+              "per second. The cases:\n";
+    for (const auto& c : *listed)
+      io.out << "  " << c.name << ": " << c.position << ", depth " << c.depth << "\n";
+    return kExitOk;
+  }
+  std::vector<PerftCase> cases;
+  for (const auto& c : *listed) {
+    api::PositionRequest request;
+    request.game = game;
+    request.position = c.position;
+    // Checked before the clock starts: a broken built-in case is reported, never counted as 0.
+    if (auto a = api::perft(request, 0, false); !a) return api_error(io, "bench", a.error());
+    cases.push_back({c.name, c.position, "", "", c.depth, [request](int depth) -> uint64_t {
+                       const auto a = api::perft(request, depth, false);
+                       return a ? a->nodes : 0;
+                     }});
+  }
+  return run_perft_bench(cases, parsed->vm.count("quick") > 0, parsed->vm.count("json") > 0, io);
+}
+
+const GameRegistrar any_bench_reg("bench",
+                                  "run fixed perft counts; print a node signature and nodes/s",
+                                  run_bench);
+
+}  // namespace
+}  // namespace konane::cli
