@@ -16,15 +16,26 @@ constexpr int kCell = 48, kMargin = 28;
 
 // The (row from the top, column) of a square name on a board of `rows` ranks and `cols`
 // files, or nullopt if it is not a square of that board.
+// Files past z are aa, ab, ... as the grid games name them (strips up to 1x64).
 std::optional<std::pair<int, int>> cell_of(const std::string& name, int rows, int cols) {
-  if (name.size() < 2 || name[0] < 'a' || name[0] >= 'a' + cols) return std::nullopt;
+  size_t letters = 0;
+  while (letters < name.size() && letters < 2 && name[letters] >= 'a' && name[letters] <= 'z')
+    ++letters;
+  if (letters == 0 || letters == name.size()) return std::nullopt;
+  const int col = letters == 1 ? name[0] - 'a' : (name[0] - 'a' + 1) * 26 + (name[1] - 'a');
+  if (col >= cols) return std::nullopt;
   int rank = 0;
-  for (size_t i = 1; i < name.size(); ++i) {
+  for (size_t i = letters; i < name.size(); ++i) {
     if (name[i] < '0' || name[i] > '9' || rank > 100) return std::nullopt;
     rank = rank * 10 + (name[i] - '0');
   }
   if (rank < 1 || rank > rows) return std::nullopt;
-  return std::pair{rows - rank, name[0] - 'a'};
+  return std::pair{rows - rank, col};
+}
+
+std::string file_name(int col) {
+  return col < 26 ? std::string(1, char('a' + col))
+                  : std::string{char('a' + col / 26 - 1), char('a' + col % 26)};
 }
 
 }  // namespace
@@ -108,7 +119,7 @@ std::optional<std::string> board_svg(const BoardPicture& b, std::string* error) 
       << "\" fill=\"none\" stroke=\"#2f4f7f\" stroke-width=\"3\"/>\n";
   for (int c = 0; c < cols; ++c)
     s << "<text x=\"" << center(c) << "\" y=\"" << kMargin + rows * kCell + 18
-      << "\" text-anchor=\"middle\" font-size=\"14\">" << char('a' + c) << "</text>\n";
+      << "\" text-anchor=\"middle\" font-size=\"14\">" << file_name(c) << "</text>\n";
   for (int r = 0; r < rows; ++r)
     s << "<text x=\"" << kMargin - 8 << "\" y=\"" << center(r) + 5
       << "\" text-anchor=\"end\" font-size=\"14\">" << rows - r << "</text>\n";
@@ -116,6 +127,12 @@ std::optional<std::string> board_svg(const BoardPicture& b, std::string* error) 
     for (int c = 0; c < cols && c < int(b.rows[r].size()); ++c) {
       const char p = b.rows[r][c];
       if (p == '.') continue;
+      if (p == '#') {  // a blocked square, or one a Domineering domino covers
+        s << "<rect class=\"blocked\" x=\"" << kMargin + c * kCell << "\" y=\""
+          << kMargin + r * kCell << "\" width=\"" << kCell << "\" height=\"" << kCell
+          << "\" fill=\"#5a4632\"/>\n";
+        continue;
+      }
       const bool black = p == 'x' || p == 'X';
       s << "<circle class=\"stone " << (black ? "black" : "white") << "\" cx=\"" << center(c)
         << "\" cy=\"" << center(r) << "\" r=\"" << kCell * 2 / 5 << "\" fill=\""
@@ -179,13 +196,14 @@ void add_svg_options(po::options_description& desc) {
        "with --svg: solve the position (within --timeout) and mark where the best "
        "moves start")  //
       ("regions",
-       "with --svg (Konane): tint each independent region and label it with its CGT "
-       "value (within --timeout)");
+       "with --svg: tint each independent region and label it with its CGT value (within "
+       "--timeout)");
 }
 
 int write_svg(const po::variables_map& vm, BoardPicture b, const std::string& command, Io io) {
   const std::string path = vm["svg"].as<std::string>();
-  if (vm.count("mark")) b.marks = parse_marks(vm["mark"].as<std::string>());
+  if (vm.count("mark"))  // besides those of --winning
+    for (auto& m : parse_marks(vm["mark"].as<std::string>())) b.marks.push_back(std::move(m));
   std::string error;
   const auto svg = board_svg(b, &error);
   if (!svg) return usage_error(io, command, "--svg: " + error);

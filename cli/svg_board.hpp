@@ -1,5 +1,5 @@
 #pragma once
-// A board drawn as SVG for `show --svg` (either game): squares with coordinates, stones
+// A board drawn as SVG for `show --svg` (every game): squares with coordinates, stones
 // (kings crowned), the last move as an arrow through its squares, and marks on squares.
 // Drawing is presentation, so it lives with the command line.
 #include <optional>
@@ -13,7 +13,7 @@ namespace konane::cli {
 
 struct BoardPicture {
   // The board's rows from the top (the highest rank) down, one character per square:
-  // '.' empty, 'x' black stone or man, 'o' white, 'X' and 'O' kings.
+  // '.' empty, 'x' black stone or man, 'o' white, 'X' and 'O' kings, '#' blocked or covered.
   std::vector<std::string> rows;
   bool checkered = false;              // shade the dark squares (a1 and every other square from it)
   bool ring = false;                   // outline the border ring (Ringboard's landing zone)

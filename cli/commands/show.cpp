@@ -1,23 +1,77 @@
 // konane show POSITION --game G: the board drawn, the side to move, the moves of each side
 // and the regions a search would start from, for every game the facade answers.
+#include <algorithm>
 #include <ostream>
 
 #include "api/verbs.hpp"
 #include "request_args.hpp"
+#include "solver_options.hpp"
+#include "svg_board.hpp"
 
 namespace konane::cli {
 namespace {
 
+// The board of a position text ("xo.|.ox w"): its rows from the top.
+std::vector<std::string> board_rows(const std::string& position) {
+  std::vector<std::string> rows(1);
+  for (const char c : position.substr(0, position.find(' '))) {
+    if (c == '|' || c == '/')
+      rows.emplace_back();
+    else
+      rows.back() += c;
+  }
+  return rows;
+}
+
+// --svg: the board, the last move of --moves, --mark, and with --winning or --regions what
+// the facade's solve or value finds within the limits (--timeout 10 s unless given).
+int draw_svg(const api::ShowAnswer& a, const api::PositionRequest& request,
+             const po::variables_map& vm, Io io) {
+  BoardPicture b;
+  b.rows = board_rows(a.position);
+  if (!request.moves.empty()) b.last_move = move_squares(request.moves.back());
+  b.caption = std::string(api::side_text(a.to_move)) + " to move";
+  auto limits = limits_from(vm, "show", io);
+  if (!limits) return kExitUsage;
+  if (limits->timeout_seconds == 0) limits->timeout_seconds = 10;
+  if (vm.count("winning")) {
+    const auto solved = api::solve(request, *limits);
+    if (!solved) return api_error(io, "show", solved.error());
+    for (const std::string& m : solved->winning_moves) {  // one mark per square moved from
+      const std::string from = move_squares(m)[0];
+      if (std::none_of(b.marks.begin(), b.marks.end(),
+                       [&](const auto& k) { return k.square == from; }))
+        b.marks.push_back({from, "win"});
+    }
+    if (!solved->search.complete)
+      b.caption += " (winning moves: " + solved->search.stop_reason + ")";
+  }
+  if (vm.count("regions")) {
+    const auto valued = api::value(request, *limits);
+    if (!valued) return api_error(io, "show", valued.error());
+    for (const api::RegionAnswer& r : valued->regions)
+      b.regions.push_back({r.squares, r.value.value_or("?")});
+  }
+  return write_svg(vm, b, "show", io);
+}
+
 int run_show(const std::string& game, const std::vector<std::string>& args, Io io) {
-  const std::string usage =
-      "konane show POSITION --game " + game + " [--to-move black|white] [--moves M1,...] [--json]";
+  const std::string usage = "konane show POSITION --game " + game +
+                            " [--to-move black|white] [--moves M1,...] [--svg FILE [--mark "
+                            "SQ,...] [--winning] [--regions] [--timeout S]] [--json]";
   po::options_description desc("options");
   const auto positional = add_request_options(desc);
+  add_svg_options(desc);
+  add_solver_options(desc);
   auto parsed = parse_args("show", usage, desc, positional, true, args, io);
   if (!parsed) return kExitUsage;
   if (parsed->help) {
     io.out << "Draws the board with ranks and files, and says who is to move, how many moves\n"
-              "each side has and the independent regions of the position.\n\n"
+              "each side has and the independent regions of the position. With --svg, also\n"
+              "draws it as an SVG picture (the last move of --moves as an arrow, --mark squares\n"
+              "outlined; --winning marks where the winning moves start, --regions tints the\n"
+              "independent regions with their CGT values, both found within --timeout, 10 s\n"
+              "unless given).\n\n"
            << notation_help(game);
     return kExitOk;
   }
@@ -25,6 +79,8 @@ int run_show(const std::string& game, const std::vector<std::string>& args, Io i
   if (!request) return kExitUsage;
   const auto a = api::show(*request);
   if (!a) return api_error(io, "show", a.error());
+  if (parsed->vm.count("svg"))
+    if (const int rc = draw_svg(*a, *request, parsed->vm, io); rc != kExitOk) return rc;
   if (parsed->vm.count("json")) {
     api::JsonWriter j(io.out);
     api::write_json(j, *a);

@@ -169,4 +169,53 @@ TEST(SvgBoard, BadMarksAndUnwritableFilesAreRefusedAndWriteNothing) {
   EXPECT_FALSE(fs::exists(file));
 }
 
+// The grid games through the generic show: stones, blocked or covered squares, files past z,
+// the regions with their values and the winning moves. Expected figures by hand: in Clobber
+// "xo" is * and Black (to move) wins by a1-b1 alone; in the 2x2 Domineering square the side
+// to move wins with either of its two dominoes.
+TEST(SvgBoard, GridGamesThroughTheGenericShow) {
+  clitest::TempDir dir;
+  const std::string file = (dir.path / "g.svg").string();
+  auto r = run_cli({"show", "--game", "clobber", "xo", "--svg", file, "--winning"});
+  ASSERT_EQ(r.rc, 0) << r.err;
+  std::string svg = clitest::slurp(file);
+  EXPECT_TRUE(well_formed(svg));
+  EXPECT_EQ(clitest::occurrences(svg, "class=\"stone black\""), 1u);
+  EXPECT_EQ(clitest::occurrences(svg, "class=\"stone white\""), 1u);
+  EXPECT_EQ(clitest::occurrences(svg, "class=\"mark\""), 1u);
+  EXPECT_EQ(clitest::occurrences(svg, ">win</text>"), 1u);
+
+  r = run_cli({"show", "--game", "domineering", "..|..", "--svg", file, "--winning"});
+  ASSERT_EQ(r.rc, 0) << r.err;
+  svg = clitest::slurp(file);
+  EXPECT_EQ(clitest::occurrences(svg, "class=\"mark\""), 2u);
+  EXPECT_EQ(clitest::occurrences(svg, "class=\"blocked\""), 0u);
+  r = run_cli({"show", "--game", "domineering", "#.|..", "--moves", "b1-b2", "--svg", file});
+  ASSERT_EQ(r.rc, 0) << r.err;
+  svg = clitest::slurp(file);
+  EXPECT_TRUE(well_formed(svg));
+  EXPECT_EQ(clitest::occurrences(svg, "class=\"blocked\""), 3u);
+  EXPECT_EQ(clitest::occurrences(svg, "class=\"last-move\""), 1u);
+
+  r = run_cli({"show", "--game", "clobber", "xo...|.....|...ox", "--svg", file, "--regions"});
+  ASSERT_EQ(r.rc, 0) << r.err;
+  svg = clitest::slurp(file);
+  EXPECT_EQ(clitest::occurrences(svg, "class=\"region\""), 4u);
+  EXPECT_EQ(clitest::occurrences(svg, ">*</text>"), 2u);
+
+  r = run_cli({"show", "--game", "clobber", std::string(15, 'x') + std::string(15, 'o'), "--svg",
+               file, "--mark", "ad1:end"});
+  ASSERT_EQ(r.rc, 0) << r.err;
+  svg = clitest::slurp(file);
+  EXPECT_NE(svg.find(">ad</text>"), std::string::npos);
+  EXPECT_EQ(clitest::occurrences(svg, ">end</text>"), 1u);
+  EXPECT_EQ(clitest::occurrences(svg, "class=\"square\""), 30u);
+
+  fs::remove(file);
+  r = run_cli({"show", "--game", "clobber", "xo", "--svg", file, "--mark", "c1"});
+  EXPECT_EQ(r.rc, 2);
+  EXPECT_NE(r.err.find("'c1' is not on the board"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(file));
+}
+
 }  // namespace
