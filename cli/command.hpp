@@ -59,8 +59,8 @@ struct Registrar {
 
 struct GameRegistrar {
   GameRegistrar(const std::string& name, const std::string& summary, GameCommandFn fn,
-                bool every_rank = false) {
-    Command c{summary, {}, false, every_rank, std::move(fn)};
+                bool every_rank = false, bool streams = false) {
+    Command c{summary, {}, streams, every_rank, std::move(fn)};
     registry()["* " + name] = std::move(c);
   }
 };

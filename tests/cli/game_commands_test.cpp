@@ -3,10 +3,12 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "../games/grid/grid_reference.hpp"
+#include "cgt/game.hpp"
 #include "cli_test_support.hpp"
 
 namespace {
@@ -80,6 +82,80 @@ TEST(GameCommands, BenchCountsAreTheReferenceCounts) {
     ASSERT_EQ(second.rc, 0) << second.err;
     EXPECT_EQ(nlohmann::json::parse(second.out)["signature"], j["signature"]);
   }
+}
+
+// Splits exported TSV into rows of fields, the header first.
+std::vector<std::vector<std::string>> tsv(const std::string& text) {
+  std::vector<std::vector<std::string>> out;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) {
+    out.emplace_back();
+    std::istringstream fields(line);
+    for (std::string f; std::getline(fields, f, '\t');) out.back().push_back(f);
+  }
+  return out;
+}
+
+// db stats and db export --game clobber after solves and values stored with --db: every
+// exported position's winners and value are the slow reference's (plain recursion over
+// whole boards), and bad requests are refused with exit 2.
+TEST(GameCommands, DbStatsAndExportOfClobberAgreeWithTheReference) {
+  clitest::TempDir dir;
+  const std::string db = (dir.path / "db").string();
+  ASSERT_EQ(run_cli({"solve", "xox|oxo", "--game", "clobber", "--db", db}).rc, 0);
+  ASSERT_EQ(run_cli({"solve", "oxo|x.x w", "--game", "clobber", "--db", db}).rc, 0);
+  ASSERT_EQ(run_cli({"value", "xoxo|ox..", "--game", "clobber", "--db", db}).rc, 0);
+  const auto stats = run_cli({"db", "stats", "--game", "clobber", "--db", db, "--json"});
+  ASSERT_EQ(stats.rc, 0) << stats.err;
+  const auto j = nlohmann::json::parse(stats.out);
+  EXPECT_EQ(j["game"], "clobber");
+  std::map<std::string, uint64_t> positions;
+  for (const auto& b : j["boards"]) positions[b["board"]] = b["positions"];
+  EXPECT_GT(positions["2x3"], 0u);
+  EXPECT_EQ(positions["2x4"], 1u);  // the valued position alone
+
+  auto ref = gridref::Plain(gridref::clobber_moves, gridref::clobber_play);
+  size_t with_value = 0, winners = 0;
+  for (const std::string board : {"2x3", "2x4"}) {
+    const auto r = run_cli({"db", "export", "--game", "clobber", "--board", board, "--db", db});
+    ASSERT_EQ(r.rc, 0) << r.err;
+    const auto rows = tsv(r.out);
+    ASSERT_EQ(rows.size(), positions[board] + 1) << r.out;
+    EXPECT_EQ(rows[0],
+              (std::vector<std::string>{"position", "black_to_move", "white_to_move", "value"}));
+    for (size_t i = 1; i < rows.size(); ++i) {
+      ASSERT_EQ(rows[i].size(), 4u) << r.out;
+      const gridref::Board b = gridref::parse(rows[i][0]);
+      if (rows[i][1] != "unknown") {
+        EXPECT_EQ(rows[i][1], ref.wins(b, true) ? "black" : "white") << rows[i][0];
+        ++winners;
+      }
+      if (rows[i][2] != "unknown") {
+        EXPECT_EQ(rows[i][2], ref.wins(b, false) ? "white" : "black") << rows[i][0];
+        ++winners;
+      }
+      if (rows[i][3] != "-") {
+        EXPECT_EQ(rows[i][3], cgt::to_string(ref.value(b))) << rows[i][0];
+        ++with_value;
+      }
+    }
+  }
+  EXPECT_GE(winners, 3u);
+  EXPECT_EQ(with_value, 1u);
+  const auto verify = run_cli({"db", "verify", "--game", "clobber", "--db", db});
+  EXPECT_EQ(verify.rc, 0) << verify.err;
+
+  auto bad = run_cli({"db", "export", "--game", "clobber", "--db", db});
+  EXPECT_EQ(bad.rc, 2);
+  EXPECT_NE(bad.err.find("export needs --board RxC"), std::string::npos) << bad.err;
+  bad = run_cli({"db", "export", "--game", "clobber", "--board", "9x9", "--db", db});
+  EXPECT_EQ(bad.rc, 2);
+  EXPECT_NE(bad.err.find("more than 64 squares"), std::string::npos) << bad.err;
+  bad = run_cli({"db", "stats", "--game", "domineering", "--db", (dir.path / "none").string()});
+  EXPECT_EQ(bad.rc, 2);
+  bad = run_cli({"db", "tidy", "--game", "clobber", "--db", db});
+  EXPECT_EQ(bad.rc, 2);
+  EXPECT_NE(bad.err.find("unknown action 'tidy'"), std::string::npos) << bad.err;
 }
 
 TEST(GameCommands, MovesShowAndPerftOfClobber) {

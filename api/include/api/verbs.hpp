@@ -4,6 +4,9 @@
 // the web server call these and only parse and print. Errors are values: bad input gives
 // core::Code::kInvalidArgument with a message naming the problem and its place; a game that
 // cannot answer a verb gives the one refusal below.
+#include <cstdint>
+#include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -34,6 +37,31 @@ struct BenchCase {
   int depth = 0;
 };
 core::Expected<std::vector<BenchCase>> bench_cases(std::string_view game);
+
+// What a database holds of the game: per board, its positions (symmetry classes) and what is
+// known of them. The store's own checks (verify, repair) do not depend on the game.
+struct DbBoardAnswer {
+  std::string board;  // "5x5"
+  uint64_t positions = 0, black_to_move_known = 0, white_to_move_known = 0, with_value = 0,
+           conflicts = 0;
+};
+struct DbStatsAnswer {
+  std::string game;
+  std::vector<DbBoardAnswer> boards;
+};
+core::Expected<DbStatsAnswer> db_stats(std::string_view game, const db::Database& database);
+// Every stored position of one board (rows x cols; "RxC" text), in key order: each the stored
+// symmetry-class representative, with the winner for each side to move and the value if
+// stored. `row` returns false to stop (its output failed). The board's checksums and counts
+// are verified before the first row, so damage never shows as a short answer.
+struct DbRow {
+  std::string position;
+  core::Winner black_to_move = core::Winner::Unknown, white_to_move = core::Winner::Unknown;
+  std::optional<std::string> value;
+};
+core::Expected<uint64_t> db_export(std::string_view game, const db::Database& database,
+                                   std::string_view board,
+                                   const std::function<bool(const DbRow&)>& row);
 // What the database knows of the position (any symmetric or colour-swapped image of it).
 core::Expected<QueryAnswer> query(const PositionRequest& r, const db::Database& database);
 // The canonical CGT value (Left = black), region by region; with a database, region values are

@@ -113,6 +113,11 @@ struct Plugin {
     return std::nullopt;
   }
   static std::string move_text(const Position& p, Move m) { return grid::move_text(m, p.cols); }
+  // The position a database key names (GameT::stored_key's inverse, up to symmetry).
+  template <class Key>
+  static Position from_stored(const Key& k) {
+    return Rules::from_layers(Layers{k.rows, k.cols, k.hi, k.lo});
+  }
   static MoveList moves(const Position& p, bool left) { return Rules::moves(p, left); }
   static Position after(const Position& p, bool left, Move m) { return Rules::play(p, left, m); }
   // The squares of each region where a search starts, in the solvers' order.
