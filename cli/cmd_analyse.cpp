@@ -177,6 +177,9 @@ const Registrar analyse_ringboard_reg(
     "analyse", "judge every move of a Ringboard game record with perfect play",
     [](const std::vector<std::string>& args, Io io) { return run_analyse("ringboard", args, io); },
     false, "ringboard");
+const GameRegistrar analyse_any_reg(
+    "analyse", "judge every move of a game record with perfect play (mistakes, better moves)",
+    run_analyse);
 
 }  // namespace
 }  // namespace konane::cli

@@ -20,8 +20,52 @@ std::optional<bool> is_engine(const po::variables_map& vm, const char* side, Io 
   return std::nullopt;
 }
 
+// How each game of the session starts (setup.new_game), from the game's own options and
+// --position; kExitUsage after printing what is wrong.
+int set_new_game(const std::string& game, const po::variables_map& vm, const std::string& position,
+                 PlaySetup& setup, Io io) {
+  std::string error;
+  if (game == "konane") {
+    const auto size = parse_board_size(vm["board"].as<std::string>(), &error);
+    if (!size) return usage_error(io, "play", "bad --board: " + error);
+    const std::string opening = vm["opening"].as<std::string>();
+    if (!parse_opening_rule(opening))
+      return usage_error(io, "play",
+                         "bad --opening '" + opening + "': expected standard, any or piko");
+    const KonaneStart start{size->rows, size->cols, opening, Colour::Black, position};
+    if (!make_konane_game(start, &error))
+      return usage_error(io, "play", "bad --position: " + error);
+    setup.new_game = [start](int number) {
+      KonaneStart s = start;
+      s.first = number % 2 == 0 ? Colour::White : Colour::Black;
+      std::string unused;
+      return make_konane_game(s, &unused);
+    };
+  } else if (game == "ringboard") {
+    if (!make_ringboard_game(position, &error))
+      return usage_error(io, "play", "bad --position: " + error);
+    setup.swap_colours = true;
+    setup.new_game = [position](int) {
+      std::string unused;
+      return make_ringboard_game(position, &unused);
+    };
+  } else {
+    if (position.empty())
+      return usage_error(io, "play",
+                         "--game " + game + " has no start of its own: give --position");
+    if (!make_grid_game(game, position, &error))
+      return usage_error(io, "play", "bad --position: " + error);
+    setup.swap_colours = true;
+    setup.new_game = [game, position](int) {
+      std::string unused;
+      return make_grid_game(game, position, &unused);
+    };
+  }
+  return kExitOk;
+}
+
 int run_play(const std::string& game, const std::vector<std::string>& args, Io io) {
-  const bool konane = game == "konane";
+  const bool konane = game == "konane", ringboard = game == "ringboard";
   po::options_description desc("options");
   desc.add_options()("black", po::value<std::string>()->default_value("human"),
                      "who plays black: human or engine")(
@@ -46,9 +90,10 @@ int run_play(const std::string& game, const std::vector<std::string>& args, Io i
       konane ? "konane play [--board RxC] [--opening standard|any|piko] [--black human|engine] "
                "[--white human|engine] [--think S] [--strength perfect|heuristic] [--match] "
                "[--record FILE] [--position POS]"
-             : "konane play --game ringboard [--black human|engine] [--white human|engine] "
-               "[--think S] [--strength perfect|heuristic] [--match] [--record FILE] "
-               "[--position POS]";
+             : "konane play --game " + game +
+                   " [--black human|engine] [--white human|engine] [--think S] [--strength "
+                   "perfect|heuristic] [--match] [--record FILE] " +
+                   (ringboard ? "[--position POS]" : "--position POS");
   auto parsed = parse_args("play", usage, desc, {}, false, args, io);
   if (!parsed) return kExitUsage;
   if (parsed->help) {
@@ -57,7 +102,8 @@ int run_play(const std::string& game, const std::vector<std::string>& args, Io i
               "eval, undo, hanahou, moves, board, resign, quit or help. Moves may also be\n"
               "piped in, one per line. The engine plays perfectly where it can solve the\n"
               "position within --think seconds, and otherwise says it is guessing (a\n"
-              "depth-limited search on mobility for Konane, material for Ringboard).\n"
+              "depth-limited search on mobility for Konane, material for Ringboard; for\n"
+              "Clobber and Domineering, which start from --position, the most mobile move).\n"
               "Ringboard games end drawn at the third repetition of a position or after 50\n"
               "moves by each side without a capture or a man's step.\n";
     return kExitOk;
@@ -82,34 +128,9 @@ int run_play(const std::string& game, const std::vector<std::string>& args, Io i
   if (vm.count("record")) setup.record_path = vm["record"].as<std::string>();
   setup.date = core::utc_now(true);
   const std::string position = vm.count("position") ? vm["position"].as<std::string>() : "";
-  if (!position.empty() && setup.match)
+  if (!position.empty() && setup.match && (konane || ringboard))
     return usage_error(io, "play", "--match plays whole games; it does not take --position");
-  std::string error;
-  if (konane) {
-    const auto size = parse_board_size(vm["board"].as<std::string>(), &error);
-    if (!size) return usage_error(io, "play", "bad --board: " + error);
-    const std::string opening = vm["opening"].as<std::string>();
-    if (!parse_opening_rule(opening))
-      return usage_error(io, "play",
-                         "bad --opening '" + opening + "': expected standard, any or piko");
-    const KonaneStart start{size->rows, size->cols, opening, Colour::Black, position};
-    if (!make_konane_game(start, &error))
-      return usage_error(io, "play", "bad --position: " + error);
-    setup.new_game = [start](int number) {
-      KonaneStart s = start;
-      s.first = number % 2 == 0 ? Colour::White : Colour::Black;
-      std::string unused;
-      return make_konane_game(s, &unused);
-    };
-  } else {
-    if (!make_ringboard_game(position, &error))
-      return usage_error(io, "play", "bad --position: " + error);
-    setup.swap_colours = true;
-    setup.new_game = [position](int) {
-      std::string unused;
-      return make_ringboard_game(position, &unused);
-    };
-  }
+  if (const int rc = set_new_game(game, vm, position, setup, io); rc != kExitOk) return rc;
   return run_play_session(setup, *play_input(), io);
 }
 
@@ -120,6 +141,10 @@ const Registrar play_ringboard_reg(
     "play", "play a Ringboard game against the engine at the terminal (or piped), or a match",
     [](const std::vector<std::string>& args, Io io) { return run_play("ringboard", args, io); },
     true, "ringboard");
+const GameRegistrar play_any_reg("play",
+                                 "play a game against the engine at the terminal (or piped), or "
+                                 "a match",
+                                 run_play, /*every_rank=*/false, /*streams=*/true);
 
 }  // namespace
 }  // namespace konane::cli

@@ -35,6 +35,129 @@ long peak_rss_kb() {
   return u.ru_maxrss;
 }
 
+// What a finished run reports: rank 0's figures, and the opening's verdict read back.
+struct RetroReport {
+  std::string board;
+  OpeningRule rule;
+  int threads = 1;
+  double secs = 0;
+  long rss = 0;
+  const solver::RetroStats& stats;
+  const OpeningAnalysis& summary;
+};
+
+// The run's report as JSON: the board's verdict, every layer, and the run's figures.
+void print_retro_json(Io io, const RetroReport& r) {
+  api::JsonWriter j(io.out);
+  j.begin_object();
+  j.field("board", r.board);
+  j.field("opening", rule_name(r.rule));
+  j.field("winner", winner_text(r.summary.winner));
+  j.string_array("winning_removals", squares_text(winning_removals(r.summary)));
+  j.field("positions", r.stats.positions);
+  j.field("sides", r.stats.sides);
+  j.key("layers").begin_array();
+  for (const auto& l : r.stats.layers) {
+    j.begin_object();
+    j.field("stones", l.layer);
+    j.field("positions", l.positions);
+    j.field("sides", l.sides);
+    j.field("mover_wins", l.mover_wins);
+    j.field("seconds", l.seconds);
+    j.field("resumed", l.from_earlier_run);
+    j.end_object();
+  }
+  j.end_array();
+  j.field("threads", r.threads);  // per rank
+  j.field("ranks", r.stats.ranks);
+  j.field("message_bytes", r.stats.bytes_sent);
+  j.field("peak_rss_kb", static_cast<int64_t>(r.rss));  // rank 0's
+  // This run's phases (0 for a phase finished by an earlier run).
+  j.field("enumerate_seconds", r.stats.enumerate_seconds);
+  j.field("solve_seconds", r.stats.solve_seconds);
+  j.field("resumed", r.stats.resumed);
+  j.field("seconds", r.secs);
+  j.end_object();
+  io.out << "\n";
+}
+
+// The run's report as text.
+void print_retro_text(Io io, const RetroReport& r) {
+  io.out << "board: " << r.board << " (" << rule_name(r.rule) << " opening)\n"
+         << "winner: " << winner_text(r.summary.winner) << "\n"
+         << "black winning removals: "
+         << (winning_removals(r.summary).empty() ? "none"
+                                                 : join_squares(winning_removals(r.summary)))
+         << "\n"
+         << "reachable positions (symmetry-reduced): " << r.stats.positions << " (" << r.stats.sides
+         << " with a side to move)\n"
+         << "layers (stones  positions  sides  mover-wins  seconds):\n";
+  for (const auto& l : r.stats.layers)
+    io.out << "  " << std::setw(3) << l.layer << "  " << std::setw(10) << l.positions << "  "
+           << std::setw(10) << l.sides << "  " << std::setw(10) << l.mover_wins << "  "
+           << std::fixed << std::setprecision(3) << l.seconds
+           << (l.from_earlier_run ? "  (earlier run)" : "") << "\n";
+  io.out << std::fixed << std::setprecision(2) << "seconds: " << r.secs
+         << "  threads: " << r.threads
+         << (r.stats.ranks > 1 ? "  ranks: " + std::to_string(r.stats.ranks) : std::string())
+         << "  peak memory: " << r.rss / 1024 << " MiB" << (r.stats.resumed ? "  (resumed)" : "")
+         << "\n";
+}
+
+// The records that mark the board's solve done, with the figures `db stats` shows; the times
+// are totals over every run that contributed (a resumed run adds its earlier layers' time).
+std::vector<db::MetaEntry> finished_records(const std::string& prefix, const RetroReport& r) {
+  double layer_seconds = 0;
+  for (const auto& l : r.stats.layers) layer_seconds += l.seconds;
+  return {
+      {prefix + "positions", std::to_string(r.stats.positions)},
+      {prefix + "sides", std::to_string(r.stats.sides)},
+      {prefix + "layers", std::to_string(r.stats.layers.size())},
+      {prefix + "seconds", std::to_string(r.secs)},
+      {prefix + "layer_seconds", std::to_string(layer_seconds)},
+      {prefix + "threads", std::to_string(r.threads)},
+      {prefix + "ranks", std::to_string(r.stats.ranks)},
+      {prefix + "peak_rss_kb", std::to_string(r.rss)},
+      {prefix + "build_id", kBuildId},
+      {prefix + "winner", winner_text(r.summary.winner)},
+      {prefix + "black_winning_removals", join_squares(winning_removals(r.summary))},
+      {prefix + "finished_at", solver::retro_detail::iso_now()},
+      {prefix + "done", "1"},
+  };
+}
+
+// The run's options from the command line (checked by the caller), the test hooks from the
+// environment.
+solver::RetroOptions<Position> retro_options(const po::variables_map& vm, core::Shape size,
+                                             OpeningRule rule, const std::string& path, Io io) {
+  solver::RetroOptions<Position> options;
+  // Test hooks: SIGKILL after solving this many positions / spilling this many runs.
+  uint64_t abort_after = 0, abort_after_runs = 0;
+  if (const char* env = std::getenv("KONANE_RETRO_ABORT_AFTER")) abort_after = std::stoull(env);
+  if (const char* env = std::getenv("KONANE_RETRO_ABORT_AFTER_RUNS"))
+    abort_after_runs = std::stoull(env);
+  // Under mpirun, KONANE_RANK_ABORT=K keeps those hooks to rank K alone.
+  if (const char* env = std::getenv("KONANE_RANK_ABORT");
+      env && std::atoi(env) != solver::ranks::world().rank)
+    abort_after = abort_after_runs = 0;
+  options.roots = opening_roots(size.rows, size.cols, rule);
+  options.board = db_board(size.rows, size.cols);
+  options.meta_prefix = retro_meta_prefix(size.rows, size.cols, rule);
+  options.work_dir =
+      std::filesystem::path(path) / "retro-work" / (core::shape_name(size) + "-" + rule_name(rule));
+  options.chunk_positions = vm["chunk"].as<size_t>();
+  options.spill_entries = vm["spill"].as<size_t>();
+  options.abort_after = abort_after;
+  options.abort_after_runs = abort_after_runs;
+  options.across_ranks = true;
+  options.replicate_bytes = vm["replicate-window"].as<size_t>() << 20;
+  if (!vm.count("quiet")) {
+    options.progress = &io.err;
+    options.progress_tty = err_is_tty(io);
+  }
+  return options;
+}
+
 int run_retro(const std::vector<std::string>& args, Io io) {
   const std::string usage =
       "konane retro --board RxC [--opening standard|any|piko] --db PATH [--values] [--threads N]";
@@ -82,15 +205,7 @@ int run_retro(const std::vector<std::string>& args, Io io) {
   if (chunk == 0) return usage_error(io, "retro", "--chunk must be positive");
   const size_t spill = vm["spill"].as<size_t>();
   if (spill == 0) return usage_error(io, "retro", "--spill must be positive");
-  // Test hooks: SIGKILL after solving this many positions / spilling this many runs.
-  uint64_t abort_after = 0, abort_after_runs = 0;
-  if (const char* env = std::getenv("KONANE_RETRO_ABORT_AFTER")) abort_after = std::stoull(env);
-  if (const char* env = std::getenv("KONANE_RETRO_ABORT_AFTER_RUNS"))
-    abort_after_runs = std::stoull(env);
-  // Under mpirun, KONANE_RANK_ABORT=K keeps those hooks to rank K alone.
   const auto& world = solver::ranks::world();
-  if (const char* env = std::getenv("KONANE_RANK_ABORT"); env && std::atoi(env) != world.rank)
-    abort_after = abort_after_runs = 0;
   if (world.size > 1 && vm.count("values"))
     return usage_error(io, "retro",
                        "--values is computed by one process; run it without mpirun (or -np 1)");
@@ -101,21 +216,7 @@ int run_retro(const std::vector<std::string>& args, Io io) {
 
   const std::string board = core::shape_name(*size);
   const std::string prefix = retro_meta_prefix(size->rows, size->cols, *rule);
-  solver::RetroOptions<Position> options;
-  options.roots = opening_roots(size->rows, size->cols, *rule);
-  options.board = db_board(size->rows, size->cols);
-  options.meta_prefix = prefix;
-  options.work_dir = std::filesystem::path(path) / "retro-work" / (board + "-" + rule_name(*rule));
-  options.chunk_positions = chunk;
-  options.spill_entries = spill;
-  options.abort_after = abort_after;
-  options.abort_after_runs = abort_after_runs;
-  options.across_ranks = true;
-  options.replicate_bytes = vm["replicate-window"].as<size_t>() << 20;
-  if (!vm.count("quiet")) {
-    options.progress = &io.err;
-    options.progress_tty = err_is_tty(io);
-  }
+  auto options = retro_options(vm, *size, *rule, path, io);
   solver::ConcurrentTable value_table(size_t{256} << 20);
   solver::ValueSolver<Game> values(value_table);
   if (vm.count("values"))
@@ -140,80 +241,17 @@ int run_retro(const std::vector<std::string>& args, Io io) {
   auto summary = opening_from_db(*database, size->rows, size->cols, *rule);
   if (!summary) return db_error(io, "retro", path, summary.error());
 
-  // Totals over every run that contributed (resumed runs add their earlier layers' time).
-  double layer_seconds = 0;
-  for (const auto& l : stats->layers) layer_seconds += l.seconds;
   const long rss = peak_rss_kb();
-  std::vector<db::MetaEntry> meta = {
-      {prefix + "positions", std::to_string(stats->positions)},
-      {prefix + "sides", std::to_string(stats->sides)},
-      {prefix + "layers", std::to_string(stats->layers.size())},
-      {prefix + "seconds", std::to_string(secs)},
-      {prefix + "layer_seconds", std::to_string(layer_seconds)},
-      {prefix + "threads", std::to_string(threads)},
-      {prefix + "ranks", std::to_string(stats->ranks)},
-      {prefix + "peak_rss_kb", std::to_string(rss)},
-      {prefix + "build_id", kBuildId},
-      {prefix + "winner", winner_text(summary->winner)},
-      {prefix + "black_winning_removals", join_squares(winning_removals(*summary))},
-      {prefix + "finished_at", solver::retro_detail::iso_now()},
-      {prefix + "done", "1"},
-  };
+  const RetroReport report{board, *rule, threads, secs, rss, *stats, *summary};
+  auto meta = finished_records(prefix, report);
   if (vm.count("values")) meta.push_back({prefix + "values", "1"});
   if (auto s = database->put_meta(meta); !s) return db_error(io, "retro", path, s.error());
   if (auto s = database->close(); !s) return db_error(io, "retro", path, s.error());
 
-  if (vm.count("json")) {
-    api::JsonWriter j(io.out);
-    j.begin_object();
-    j.field("board", board);
-    j.field("opening", rule_name(*rule));
-    j.field("winner", winner_text(summary->winner));
-    j.string_array("winning_removals", squares_text(winning_removals(*summary)));
-    j.field("positions", stats->positions);
-    j.field("sides", stats->sides);
-    j.key("layers").begin_array();
-    for (const auto& l : stats->layers) {
-      j.begin_object();
-      j.field("stones", l.layer);
-      j.field("positions", l.positions);
-      j.field("sides", l.sides);
-      j.field("mover_wins", l.mover_wins);
-      j.field("seconds", l.seconds);
-      j.field("resumed", l.from_earlier_run);
-      j.end_object();
-    }
-    j.end_array();
-    j.field("threads", threads);  // per rank
-    j.field("ranks", stats->ranks);
-    j.field("message_bytes", stats->bytes_sent);
-    j.field("peak_rss_kb", static_cast<int64_t>(rss));  // rank 0's
-    // This run's phases (0 for a phase finished by an earlier run).
-    j.field("enumerate_seconds", stats->enumerate_seconds);
-    j.field("solve_seconds", stats->solve_seconds);
-    j.field("resumed", stats->resumed);
-    j.field("seconds", secs);
-    j.end_object();
-    io.out << "\n";
-    return kExitOk;
-  }
-  io.out << "board: " << board << " (" << rule_name(*rule) << " opening)\n"
-         << "winner: " << winner_text(summary->winner) << "\n"
-         << "black winning removals: "
-         << (winning_removals(*summary).empty() ? "none" : join_squares(winning_removals(*summary)))
-         << "\n"
-         << "reachable positions (symmetry-reduced): " << stats->positions << " (" << stats->sides
-         << " with a side to move)\n"
-         << "layers (stones  positions  sides  mover-wins  seconds):\n";
-  for (const auto& l : stats->layers)
-    io.out << "  " << std::setw(3) << l.layer << "  " << std::setw(10) << l.positions << "  "
-           << std::setw(10) << l.sides << "  " << std::setw(10) << l.mover_wins << "  "
-           << std::fixed << std::setprecision(3) << l.seconds
-           << (l.from_earlier_run ? "  (earlier run)" : "") << "\n";
-  io.out << std::fixed << std::setprecision(2) << "seconds: " << secs << "  threads: " << threads
-         << (stats->ranks > 1 ? "  ranks: " + std::to_string(stats->ranks) : std::string())
-         << "  peak memory: " << rss / 1024 << " MiB" << (stats->resumed ? "  (resumed)" : "")
-         << "\n";
+  if (vm.count("json"))
+    print_retro_json(io, report);
+  else
+    print_retro_text(io, report);
   return kExitOk;
 }
 

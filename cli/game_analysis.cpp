@@ -36,6 +36,20 @@ std::unique_ptr<PlayGame> game_from_record(const GameRecord& r, std::string* err
     if (!g) *error = at_line(r, "position") + "bad position: " + why;
     return g;
   }
+  if (game != "konane") {  // a game of the facade (games/registry), from its position
+    for (const char* key : {"board", "opening", "first"})
+      if (r.header.count(key)) {
+        *error = at_line(r, key) + "'" + key + "' is Konane's; a " + game + " game has none";
+        return nullptr;
+      }
+    if (r.get("position").empty()) {
+      *error = "a " + game + " game record needs a '# position:' line";
+      return nullptr;
+    }
+    auto g = make_grid_game(game, r.get("position"), &why);
+    if (!g) *error = at_line(r, "position") + "bad position: " + why;
+    return g;
+  }
   KonaneStart start;
   const auto size = parse_board_size(r.get("board", "8x8"), &why);
   if (!size) {

@@ -3,6 +3,8 @@
 #include <array>
 #include <sstream>
 
+#include "games/registry.hpp"
+
 namespace konane::cli {
 namespace {
 
@@ -18,8 +20,8 @@ std::string trimmed(const std::string& s) {
 // Why the value is not one key may hold, or empty.
 std::string bad_value(const std::string& key, const std::string& v) {
   if (v.empty()) return "'" + key + "' has no value";
-  if (key == "game" && v != "konane" && v != "ringboard")
-    return "game must be konane or ringboard, not '" + v + "'";
+  if (key == "game" && !games::find(v))
+    return "game must be " + games::names_text() + ", not '" + v + "'";
   if (key == "first" && v != "black" && v != "white")
     return "first must be black or white, not '" + v + "'";
   if (key == "result" && v != "black" && v != "white" && v != "draw" && v != "unfinished")

@@ -124,6 +124,11 @@ std::unique_ptr<PlayGame> make_konane_game(const KonaneStart& start, std::string
 // From `position` (Ringboard text with the side to move, or "start"/"" for the start).
 std::unique_ptr<PlayGame> make_ringboard_game(const std::string& position, std::string* error);
 
+// A grid game (Clobber, Domineering) from `position` (its text, with the side to move),
+// through the facade.
+std::unique_ptr<PlayGame> make_grid_game(const std::string& game, const std::string& position,
+                                         std::string* error);
+
 // A game already under way at `state` (e.g. after `show --moves`).
 std::unique_ptr<PlayGame> make_konane_game_at(const GameState& state);
 

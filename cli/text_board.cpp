@@ -13,6 +13,14 @@ std::vector<std::string> split_rows(const std::string& text) {
   return rows;
 }
 
+namespace {
+// Files past z are aa, ab, ... as the grid games name them (strips up to 1x64).
+std::string file_name(int f) {
+  return f < 26 ? std::string(1, char('a' + f))
+                : std::string{char('a' + f / 26 - 1), char('a' + f % 26)};
+}
+}  // namespace
+
 std::string text_board(const std::vector<std::string>& rows,
                        const std::vector<std::string>& marked) {
   const int height = static_cast<int>(rows.size());
@@ -23,7 +31,7 @@ std::string text_board(const std::vector<std::string>& rows,
     const std::string rank = std::to_string(height - i);
     s += std::string(size_t(label) - rank.size(), ' ') + rank + " ";
     for (int f = 0; f < width; ++f) {
-      const std::string name = std::string(1, char('a' + f)) + rank;
+      const std::string name = file_name(f) + rank;
       const bool mark = std::find(marked.begin(), marked.end(), name) != marked.end();
       s += mark ? '[' : ' ';
       s += rows[size_t(i)][size_t(f)];
@@ -32,7 +40,10 @@ std::string text_board(const std::vector<std::string>& rows,
     s += '\n';
   }
   s += std::string(size_t(label) + 1, ' ');
-  for (int f = 0; f < width; ++f) s += std::string(" ") + char('a' + f) + " ";
+  for (int f = 0; f < width; ++f) {
+    const std::string name = file_name(f);
+    s += (name.size() == 1 ? " " : "") + name + " ";
+  }
   s += '\n';
   return s;
 }

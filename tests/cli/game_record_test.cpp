@@ -57,7 +57,7 @@ TEST(GameRecord, EveryErrorNamesItsLine) {
       {"# board: 6x6\n\n# board: 8x8\n", "line 3: 'board' given twice"},
       {"# date: 25/11/2026\n", "line 1: date must be YYYY-MM-DD"},
       {"# result: won\n", "line 1: result must be"},
-      {"# game: chess\n", "line 1: game must be konane or ringboard"},
+      {"# game: chess\n", "line 1: game must be konane, ringboard, clobber or domineering"},
       {"# board: 6by6\n", "line 1: board must be RxC"},
       {"# black:\n", "line 1: 'black' has no value"},
       {"d3 d4\nb3-d3 e4!\n", "line 2: 'e4!' is not a move"},

@@ -11,6 +11,7 @@
 #include <random>
 #include <sstream>
 
+#include "../games/grid/grid_reference.hpp"
 #include "cli_test_support.hpp"
 #include "game_record.hpp"
 #include "konane_game_reference.hpp"
@@ -348,6 +349,75 @@ TEST(Play, BadOptionsAreRefused) {
     EXPECT_EQ(r.rc, 2) << ::testing::PrintToString(c.args);
     EXPECT_NE(r.err.find(c.message), std::string::npos) << r.err;
     EXPECT_TRUE(r.out.empty()) << r.out;
+  }
+}
+
+// Clobber and Domineering from a --position, through the facade: the engine against itself
+// wins exactly when the slow reference (plain recursion) says the side to move wins, a bad
+// move is refused naming the legal ones, and a game without --position is refused.
+TEST(Play, GridGamesFromAPosition) {
+  auto clobber = gridref::Plain(gridref::clobber_moves, gridref::clobber_play);
+  auto domineering = gridref::Plain(gridref::domineering_moves, gridref::domineering_play);
+  for (const auto& [game, text] : {std::pair<std::string, std::string>{"clobber", "xox|oxo"},
+                                   {"clobber", "xoxo|ox.x"},
+                                   {"clobber", "xxo|o.x|xoo"},
+                                   {"domineering", "...|...|..."},
+                                   {"domineering", "....|..#.|...."},
+                                   {"domineering", "..|..|.."}}) {
+    const PlayRun r = play("", {"--game", game, "--position", text, "--black", "engine", "--white",
+                                "engine", "--think", "0"});
+    ASSERT_EQ(r.rc, 0) << r.err;
+    const gridref::Board b = gridref::parse(text);
+    const bool black_wins = game == "clobber" ? clobber.wins(b, true) : domineering.wins(b, true);
+    EXPECT_NE(r.out.find(std::string("game over: ") + (black_wins ? "black" : "white") + " wins"),
+              std::string::npos)
+        << game << " " << text << "\n"
+        << r.out;
+    EXPECT_EQ(r.out.find("heuristic"), std::string::npos) << r.out;
+  }
+  const PlayRun bad = play("c3-c2\nundo\nquit\n", {"--game", "clobber", "--position", "xo.|.ox"});
+  ASSERT_EQ(bad.rc, 0) << bad.err;
+  EXPECT_NE(bad.out.find("(legal: c1-b1 a2-b2)"), std::string::npos) << bad.out;
+  const PlayRun none = play("", {"--game", "domineering"});
+  EXPECT_EQ(none.rc, 2);
+  EXPECT_NE(none.err.find("give --position"), std::string::npos) << none.err;
+}
+
+// A Domineering game played and recorded, then analysed: each move's result before and after
+// is the slow reference's, and the record names its game and start.
+TEST(Play, GridGameRecordIsAnalysedAsTheReferenceJudgesIt) {
+  clitest::TempDir dir;
+  const std::string record = (dir.path / "d.txt").string();
+  const std::string start = "...|...|...";
+  ASSERT_EQ(play("a1-a2\n",
+                 {"--game", "domineering", "--position", start, "--record", record, "--think", "0"})
+                .rc,
+            0);
+  const auto r = clitest::run_cli({"analyse", record, "--timeout", "0", "--json"});
+  ASSERT_EQ(r.rc, 0) << r.err;
+  const auto j = clitest::parse_json_object(r.out);
+  ASSERT_TRUE(j) << r.out;
+  EXPECT_EQ((*j)["game"].str(), "domineering");
+  auto ref = gridref::Plain(gridref::domineering_moves, gridref::domineering_play);
+  gridref::Board b = gridref::parse(start);
+  bool left = true;
+  const auto& plies = (*j)["moves"].array();
+  ASSERT_EQ(plies.size(), 2u);  // black's a1-a2 and the engine's reply, which ends the game
+  for (const auto& p : plies) {
+    const std::string text = p["move"].str();
+    std::optional<gridref::RefMove> move;
+    for (const auto& m : gridref::domineering_moves(b, left))
+      if (b.name(m.r0, m.c0) + "-" + b.name(m.r1, m.c1) == text ||
+          b.name(m.r1, m.c1) + "-" + b.name(m.r0, m.c0) == text)
+        move = m;
+    ASSERT_TRUE(move) << text;
+    const bool before = ref.wins(b, left);
+    b = gridref::domineering_play(b, left, *move);
+    const bool after = !ref.wins(b, !left);
+    EXPECT_EQ(p["before"].str(), before ? "win" : "loss") << text;
+    EXPECT_EQ(p["after"].str(), after ? "win" : "loss") << text;
+    EXPECT_EQ(p["mistake"].boolean(), before && !after) << text;
+    left = !left;
   }
 }
 
