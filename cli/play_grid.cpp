@@ -31,8 +31,10 @@ class GridPlay final : public PlayGame {
     if (auto a = api::show(now_); !a) {
       now_.moves.pop_back();
       std::string message = a.error().message;
-      const auto m = message.find(": illegal move");  // the facade names the move's place
-      if (m != std::string::npos) message = message.substr(m + 2);
+      // The facade names the move's place in a request ("move 3 'b2-b3' of --moves: ...").
+      const std::string place = "of --moves: ";
+      if (const auto m = message.find(place); m != std::string::npos)
+        message = message.substr(m + place.size());
       return message + " (legal: " + join(legal_) + ")";
     }
     refresh();
