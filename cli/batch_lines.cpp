@@ -25,7 +25,7 @@ BatchLine parse_batch_text(const std::string& t, int number) {
   l.number = number;
   l.text = t;
   std::string error;
-  if (auto p = parse_position_arg(t, &error)) {
+  if (auto p = parse_position_text(t, &error)) {
     l.state = jump_state(p->position, p->to_move);
   } else {
     const auto nl = error.find('\n');

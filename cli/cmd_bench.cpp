@@ -150,7 +150,7 @@ int run_bench(const std::vector<std::string>& args, Io io) {
       in.opening = c.opening;
     }
     std::string error;
-    const auto resolved = resolve_position(in, &error);
+    const auto resolved = start_game(in, &error);
     if (!resolved) {  // a broken built-in case is a programming error, but never crash
       io.err << "konane bench: internal error in case '" << c.name << "': " << error << "\n";
       return kExitUsage;

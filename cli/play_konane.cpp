@@ -322,7 +322,7 @@ std::unique_ptr<PlayGame> make_konane_game(const KonaneStart& start, std::string
         start, *rule,
         opening_state(start.rows, start.cols, *rule,
                       start.first == Colour::White ? Color::White : Color::Black));
-  const auto parsed = parse_position_arg(start.position, error);
+  const auto parsed = parse_position_text(start.position, error);
   if (!parsed) return nullptr;
   KonaneStart s = start;
   s.rows = parsed->position.rows;

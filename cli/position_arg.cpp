@@ -11,24 +11,7 @@
 
 namespace konane::cli {
 
-namespace {
-
 using core::quote;
-using core::trim;
-
-using core::caret_lines;
-
-}  // namespace
-
-std::optional<Shape> parse_board_size(std::string_view text, std::string* error) {
-  std::string why;
-  if (!text.empty() && text[0] == '-')  // e.g. "--board --json": the option ate the next one
-    why = "the value of --board is missing (expected ROWSxCOLUMNS such as 8x8)";
-  else if (auto shape = core::parse_shape(text, kMaxDim, &why))
-    return shape;
-  if (error) *error = "bad board size " + quote(text) + ": " + why;
-  return std::nullopt;
-}
 
 std::optional<int> required_count(const po::variables_map& vm, const std::string& name,
                                   const std::string& meaning, int max, const std::string& command,
@@ -71,88 +54,6 @@ std::optional<int> parse_count(std::string_view text, std::string_view what, int
   return v;
 }
 
-std::optional<ParsedPosition> parse_position_arg(std::string_view text, std::string* error) {
-  TextError te;
-  auto parsed = parse_position(text, &te);
-  if (!parsed && error)
-    *error = "bad position: " + te.describe() + "\n" + caret_lines(text, te.offset);
-  return parsed;
-}
-
-std::optional<ResolvedPosition> resolve_position(const PositionInputs& in, std::string* error) {
-  auto fail = [&](std::string why) -> std::optional<ResolvedPosition> {
-    if (error) *error = std::move(why);
-    return std::nullopt;
-  };
-  const bool have_position = !in.position.empty();
-  const bool have_board = in.board.has_value();
-  std::optional<Shape> size;
-  if (have_board) {  // first: "--board --depth 1" must say --board lacks its value
-    std::string why;
-    size = parse_board_size(*in.board, &why);
-    if (!size) return fail(why);
-  }
-  if (have_position && have_board) return fail("give either a POSITION or --board RxC, not both");
-  if (!have_position && !have_board)
-    return fail(
-        "missing position: give POSITION text (e.g. 'xoxo/oxox/x..o/oxox b') or "
-        "--board RxC for the opening");
-  if (in.opening && !have_board)
-    return fail("--opening applies only to --board (a POSITION is already past the opening)");
-
-  std::optional<Color> to_move;
-  if (in.to_move) {
-    const auto side = core::parse_side_name(*in.to_move);
-    if (!side)
-      return fail("bad --to-move " + quote(core::clip(*in.to_move)) + ": expected " +
-                  core::kSideNames);
-    to_move = *side == core::Side::Left ? Color::Black : Color::White;
-  }
-
-  ResolvedPosition out;
-  if (have_board) {
-    OpeningRule rule = OpeningRule::Standard;
-    if (in.opening) {
-      const auto r = parse_opening_rule(*in.opening);
-      if (!r)
-        return fail("bad --opening " + quote(*in.opening) + ": expected standard, any or piko");
-      rule = *r;
-    }
-    if (to_move && *to_move != Color::Black)
-      return fail("--to-move white does not apply to --board: Black always removes first");
-    out.start = opening_state(size->rows, size->cols, rule);
-  } else {
-    std::string text = in.position[0];
-    if (in.position.size() == 2 && parse_color(trim(in.position[1])) &&
-        trim(in.position[1]).size() == 1) {
-      text += " " + in.position[1];  // "xo.. w" typed as two arguments
-    } else if (in.position.size() > 1) {
-      return fail("expected one POSITION argument, got " + std::to_string(in.position.size()) +
-                  " (quote a position with its side to move: 'xo../..ox w')");
-    }
-    std::string why;
-    const auto parsed = parse_position_arg(text, &why);
-    if (!parsed) return fail(why);
-    Color side = parsed->to_move;
-    if (to_move) {
-      if (parsed->to_move_given && *to_move != parsed->to_move)
-        return fail(std::string("the position says ") + color_name(parsed->to_move) +
-                    " to move but --to-move says " + color_name(*to_move));
-      side = *to_move;
-    }
-    out.start = jump_state(parsed->position, side);
-  }
-  out.state = out.start;
-  if (in.moves) {
-    std::string why;
-    auto line = play_move_list(out.start, *in.moves, &why);
-    if (!line) return fail("--moves: " + why);
-    out.state = line->state;
-    out.played = std::move(line->moves);
-  }
-  return out;
-}
-
 std::vector<std::string> add_position_options(po::options_description& desc,
                                               PositionOptionSet set) {
   desc.add_options()  //
@@ -183,7 +84,7 @@ std::optional<ResolvedPosition> resolve_position_args(const po::variables_map& v
   in.to_move = get("to-move");
   in.moves = get("moves");
   std::string error;
-  auto resolved = resolve_position(in, &error);
+  auto resolved = start_game(in, &error);
   if (!resolved) usage_error(io, command, error);
   return resolved;
 }

@@ -27,14 +27,12 @@
 #include "konane/notation.hpp"
 #include "konane/opening.hpp"
 #include "konane/position.hpp"
+#include "konane/start.hpp"
 #include "options.hpp"
 
 namespace konane::cli {
 
 using core::Shape;
-
-// "RxC" (or "RXC") with 1 <= R, C <= kMaxDim. On failure *error says what is wrong.
-std::optional<Shape> parse_board_size(std::string_view text, std::string* error);
 
 // A non-negative integer in [0, max] for an option such as --depth; `what` names the option
 // in the error ("--depth must be a non-negative integer, got '-1'").
@@ -46,22 +44,9 @@ std::optional<int> required_count(const po::variables_map& vm, const std::string
                                   const std::string& meaning, int max, const std::string& command,
                                   Io io);
 
-// Parses position text for a command-line argument. On failure *error holds the parser's
-// message with row/column/character, then (on two more lines) the text with a caret under the
-// bad character.
-std::optional<ParsedPosition> parse_position_arg(std::string_view text, std::string* error);
-
-// The raw arguments, as typed (unset = not given).
-struct PositionInputs {
-  std::vector<std::string> position;  // POSITION (one element, or board + side)
-  std::optional<std::string> board, opening, to_move, moves;
-};
-struct ResolvedPosition {
-  GameState start;  // from POSITION or --board
-  GameState state;  // after --moves
-  std::vector<Move> played;
-};
-std::optional<ResolvedPosition> resolve_position(const PositionInputs& in, std::string* error);
+// The request as typed, and the game it starts (konane/start.hpp).
+using PositionInputs = StartRequest;
+using ResolvedPosition = Started;
 
 // Option wiring. add_position_options adds --position (which POSITION, the positional argument,
 // fills), --board, --opening, --to-move and, when with_moves, --moves. It returns the

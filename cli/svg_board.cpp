@@ -8,6 +8,7 @@
 
 #include "file_output.hpp"
 #include "svg_text.hpp"
+#include "text_board.hpp"
 
 namespace konane::cli {
 namespace {
@@ -31,11 +32,6 @@ std::optional<std::pair<int, int>> cell_of(const std::string& name, int rows, in
   }
   if (rank < 1 || rank > rows) return std::nullopt;
   return std::pair{rows - rank, col};
-}
-
-std::string file_name(int col) {
-  return col < 26 ? std::string(1, char('a' + col))
-                  : std::string{char('a' + col / 26 - 1), char('a' + col % 26)};
 }
 
 }  // namespace

@@ -13,13 +13,10 @@ std::vector<std::string> split_rows(const std::string& text) {
   return rows;
 }
 
-namespace {
-// Files past z are aa, ab, ... as the grid games name them (strips up to 1x64).
 std::string file_name(int f) {
   return f < 26 ? std::string(1, char('a' + f))
                 : std::string{char('a' + f / 26 - 1), char('a' + f % 26)};
 }
-}  // namespace
 
 std::string text_board(const std::vector<std::string>& rows,
                        const std::vector<std::string>& marked) {

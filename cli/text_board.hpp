@@ -7,6 +7,10 @@
 
 namespace konane::cli {
 
+// The name of file (column) f from 0: a, b, ..., z, then aa, ab, ... as the grid games name
+// them (strips up to 1x64).
+std::string file_name(int f);
+
 // Position text ("xo./.ox", either game's ranks from the top joined by '/') as its rows.
 std::vector<std::string> split_rows(const std::string& text);
 

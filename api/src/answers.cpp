@@ -11,6 +11,7 @@ void write_regions(JsonWriter& j, const std::vector<RegionAnswer>& regions) {
     if (r.stones) j.field("stones", *r.stones);
     if (r.value) j.field("value", *r.value);
     if (r.from_db) j.field("from_db", *r.from_db);
+    if (r.source) j.field("source", *r.source);
     j.end_object();
   }
   j.end_array();
@@ -28,6 +29,7 @@ void write_json(JsonWriter& j, const MovesAnswer& a) {
   j.field("game", a.game);
   j.field("position", a.position);
   j.field("to_move", side_text(a.to_move));
+  if (a.phase) j.field("phase", *a.phase);
   j.field("count", static_cast<int>(a.moves.size()));
   j.string_array("moves", a.moves);
   j.end_object();
@@ -70,6 +72,7 @@ void write_json(JsonWriter& j, const PerftAnswer& a) {
   j.field("game", a.game);
   j.field("position", a.position);
   j.field("to_move", side_text(a.to_move));
+  if (a.phase) j.field("phase", *a.phase);
   j.field("depth", a.depth);
   j.field("nodes", a.nodes);
   if (!a.divide.empty()) {
@@ -82,6 +85,7 @@ void write_json(JsonWriter& j, const PerftAnswer& a) {
     }
     j.end_array();
   }
+  j.field("seconds", a.seconds);
   j.end_object();
 }
 
@@ -106,17 +110,75 @@ void write_json(JsonWriter& j, const ValueAnswer& a) {
   j.end_object();
 }
 
+uint64_t SolveAnswer::regions_from_db() const {
+  uint64_t n = 0;
+  for (const RegionAnswer& r : regions) n += r.source == "stored";
+  return n;
+}
+
+namespace {
+void write_ranks(JsonWriter& j, const std::optional<RankFigures>& r) {
+  if (!r) return;
+  j.field("ranks", static_cast<int>(r->nodes_per_rank.size()));
+  j.key("nodes_per_rank").begin_array();
+  for (const uint64_t n : r->nodes_per_rank) j.value(n);
+  j.end_array();
+  j.field("jobs_sent", r->jobs);
+  j.field("message_bytes", r->bytes);
+}
+void write_db(JsonWriter& j, const SolveAnswer& a) {
+  if (a.from_db) j.field("from_db", *a.from_db);
+  if (!a.db) return;
+  j.field("db_hits", a.db->hits);
+  j.field("db_writes", a.db->writes);
+  j.field("db_region_reads", a.db->region_reads);
+  j.field("db_region_hits", a.db->region_hits);
+}
+void write_opening(JsonWriter& j, const OpeningAnswer& o) {
+  j.field("board", o.board);
+  j.field("opening", o.rule);
+}
+void write_choices(JsonWriter& j, const OpeningAnswer& o) {
+  j.key("removals").begin_array();
+  for (const OpeningChoiceAnswer& c : o.choices) {
+    j.begin_object();
+    j.field("square", c.move);
+    j.field("winner", winner_text(c.winner));
+    j.key("refutation");
+    if (c.refutation)
+      j.value(*c.refutation);
+    else
+      j.null();
+    j.key("replies").begin_object();
+    for (const auto& [reply, w] : c.replies) j.field(reply, winner_text(w));
+    j.end_object();
+    j.end_object();
+  }
+  j.end_array();
+}
+}  // namespace
+
 void write_json(JsonWriter& j, const SolveAnswer& a) {
   j.begin_object();
   j.field("game", a.game);
-  j.field("position", a.position);
+  if (a.opening)
+    write_opening(j, *a.opening);
+  else
+    j.field("position", a.position);
   j.field("winner", winner_text(a.winner));
   j.field("to_move", side_text(a.to_move));
   j.string_array("winning_moves", a.winning_moves);
-  j.string_array("pv", a.pv);
-  j.field("regions", a.regions);
+  if (a.opening)
+    write_choices(j, *a.opening);
+  else
+    j.string_array("pv", a.pv);
   write_search(j, a.search);
-  if (a.from_db) j.field("from_db", *a.from_db);
+  write_ranks(j, a.ranks);
+  if (!a.opening) {
+    write_regions(j, a.regions);
+    j.field("regions_from_db", a.regions_from_db());
+  }
+  write_db(j, a);
   j.end_object();
 }
 

@@ -1,4 +1,5 @@
 // The verbs that read a position without searching it: moves, show, perft.
+#include <chrono>
 #include <cstdint>
 
 #include "plugin.hpp"
@@ -20,13 +21,29 @@ core::Error refusal(std::string_view game, std::string_view verb) {
                    " (it is for " + able + ")");
 }
 
+core::Status check(const PositionRequest& r) {
+  return with_short_game<void>(r.game, "check", [&]<class P>() -> core::Status {
+    if (auto at = resolve<P>(r); !at) return at.error();
+    return core::ok();
+  });
+}
+
 core::Expected<MovesAnswer> moves(const PositionRequest& r) {
   return with_short_game<MovesAnswer>(
       r.game, "moves", [&]<class P>() -> core::Expected<MovesAnswer> {
         const auto at = resolve<P>(r);
         if (!at) return at.error();
-        MovesAnswer out{std::string(P::kName), text_to_move(*at), core::Side::Left, {}};
+        MovesAnswer out{std::string(P::kName), text_to_move(*at), core::Side::Left, {}, {}};
         out.to_move = at->left ? core::Side::Left : core::Side::Right;
+        if constexpr (WithOpening<P>) {
+          if (at->opening) {
+            out.to_move = P::state_side(*at->opening);
+            out.phase = P::phase_text(*at->opening);
+            out.moves = P::opening_moves(*at->opening);
+            return out;
+          }
+          out.phase = "jumps";
+        }
         for (const auto& m : sorted_moves<P>(at->position, at->left))
           out.moves.push_back(P::move_text(at->position, m));
         return out;
@@ -37,6 +54,7 @@ core::Expected<ShowAnswer> show(const PositionRequest& r) {
   return with_short_game<ShowAnswer>(r.game, "show", [&]<class P>() -> core::Expected<ShowAnswer> {
     const auto at = resolve<P>(r);
     if (!at) return at.error();
+    if (at->opening) return in_opening("show (here) needs a position after the opening");
     const auto& p = at->position;
     ShowAnswer out;
     out.game = P::kName;
@@ -57,6 +75,7 @@ namespace {
 // Lines of play `depth` moves long from p; plain recursion, for checking move generation.
 template <class P>
 uint64_t count_lines(const typename P::Position& p, bool left, int depth) {
+  if constexpr (requires { P::perft(p, left, depth); }) return P::perft(p, left, depth);
   if (depth == 0) return 1;
   const auto moves = P::moves(p, left);
   if (depth == 1) return static_cast<uint64_t>(moves.size());
@@ -70,6 +89,10 @@ core::Expected<PerftAnswer> perft(const PositionRequest& r, int depth, bool divi
   return with_short_game<PerftAnswer>(
       r.game, "perft", [&]<class P>() -> core::Expected<PerftAnswer> {
         if (depth < 0) return bad_input("the depth must be 0 or more");
+        const auto t0 = std::chrono::steady_clock::now();
+        const auto seconds = [&] {
+          return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        };
         const auto at = resolve<P>(r);
         if (!at) return at.error();
         const auto& p = at->position;
@@ -78,11 +101,30 @@ core::Expected<PerftAnswer> perft(const PositionRequest& r, int depth, bool divi
         out.position = text_to_move(*at);
         out.to_move = at->left ? core::Side::Left : core::Side::Right;
         out.depth = depth;
-        out.nodes = count_lines<P>(p, at->left, depth);
-        if (divide && depth > 0)
-          for (const auto& m : sorted_moves<P>(p, at->left))
+        if constexpr (WithOpening<P>)
+          if (at->opening) {  // the opening's plies count as moves
+            out.to_move = P::state_side(*at->opening);
+            out.phase = P::phase_text(*at->opening);
+            if (divide && depth > 0) {
+              out.divide = P::state_divide(*at->opening, depth);
+              for (const auto& d : out.divide) out.nodes += d.second;
+            } else {
+              out.nodes = P::state_perft(*at->opening, depth);
+            }
+            out.seconds = seconds();
+            return out;
+          }
+        if constexpr (WithOpening<P>) out.phase = "jumps";
+        if (divide && depth > 0) {
+          for (const auto& m : sorted_moves<P>(p, at->left)) {
             out.divide.emplace_back(P::move_text(p, m),
                                     count_lines<P>(P::after(p, at->left, m), !at->left, depth - 1));
+            out.nodes += out.divide.back().second;
+          }
+        } else {
+          out.nodes = count_lines<P>(p, at->left, depth);
+        }
+        out.seconds = seconds();
         return out;
       });
 }

@@ -3,8 +3,10 @@
 // verbs, the position a request names, and the one place that sends a verb to its game.
 #include <algorithm>
 #include <concepts>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <variant>
 #include <vector>
 
 #include "api/requests.hpp"
@@ -43,21 +45,65 @@ inline core::Error bad_input(std::string message) {
   return core::Error{core::Code::kInvalidArgument, std::move(message)};
 }
 
+// A game whose requests may start from its full board, before an opening (Konane's removals):
+// its plug-in reads the whole request into a State of the game (start), which is either
+// still in the opening or a position of the short game that follows.
+template <class P>
+concept WithOpening = requires(const typename P::State& s, std::string* error) {
+  {
+    P::start(std::string_view(), std::optional<std::string>(), std::optional<std::string>(),
+             std::optional<core::Side>(), std::vector<std::string>(), error)
+    } -> std::same_as<std::optional<typename P::State>>;
+  { P::in_opening(s) } -> std::convertible_to<bool>;
+  { P::state_text(s) } -> std::convertible_to<std::string>;
+  { P::phase_text(s) } -> std::convertible_to<std::string>;
+  { P::state_side(s) } -> std::same_as<core::Side>;
+  { P::state_position(s) } -> std::convertible_to<typename P::Position>;
+  { P::opening_moves(s) } -> std::same_as<std::vector<std::string>>;
+};
+
+template <class P>
+struct StateOf {
+  using type = std::monostate;
+};
+template <WithOpening P>
+struct StateOf<P> {
+  using type = typename P::State;
+};
+
 template <class P>
 struct Resolved {
   typename P::Position position;
   bool left = true;
+  // A game with an opening, still in it: where it stands (position and left are unset).
+  std::optional<typename StateOf<P>::type> opening;
 };
 
 // The position a request names: its text read, the side to move settled, the moves played.
 template <ShortGame P>
 core::Expected<Resolved<P>> resolve(const PositionRequest& r) {
+  if constexpr (WithOpening<P>) {
+    std::string error;
+    const auto s = P::start(r.position, r.board, r.opening, r.to_move, r.moves, &error);
+    if (!s) return bad_input(error);
+    Resolved<P> out;
+    if (P::in_opening(*s)) {
+      out.opening = *s;
+    } else {
+      out.position = P::state_position(*s);
+      out.left = P::state_side(*s) == core::Side::Left;
+    }
+    return out;
+  }
+  if (r.board || r.opening)
+    return bad_input(std::string(P::kTitle) +
+                     " has no opening to start from a full board: give a position");
   core::TextError e;
   const auto parsed = P::parse(r.position, &e);
   if (!parsed)
     return bad_input("bad position: " + e.describe() + "\n" +
                      core::caret_lines(r.position, e.offset));
-  Resolved<P> out{parsed->position, parsed->to_move == core::Side::Left};
+  Resolved<P> out{parsed->position, parsed->to_move == core::Side::Left, std::nullopt};
   if (r.to_move) {
     if (parsed->to_move_given && *r.to_move != parsed->to_move)
       return bad_input(std::string("the side to move given (") + side_text(*r.to_move) +
@@ -80,7 +126,15 @@ core::Expected<Resolved<P>> resolve(const PositionRequest& r) {
 // The position's text followed by the side to move (" b" or " w").
 template <class P>
 std::string text_to_move(const Resolved<P>& at) {
+  if constexpr (WithOpening<P>)
+    if (at.opening) return P::state_text(*at.opening);
   return P::text(at.position) + (at.left ? " b" : " w");
+}
+
+// The refusal of a verb that needs the short game after the opening.
+inline core::Error in_opening(std::string_view needs) {
+  return bad_input(std::string(needs) +
+                   "; the opening is not a short game of its own: give the position it leads to");
 }
 
 // The mover's moves in the order answers list them.

@@ -1,11 +1,13 @@
 // The verbs that search: value and solve, through the solvers' engine (solver/engine.hpp).
 #include <chrono>
+#include <functional>
 
 #include "cgt/game.hpp"
 #include "db/database.hpp"
 #include "plugin.hpp"
 #include "reporter.hpp"
 #include "solver/engine.hpp"
+#include "solver/proof/rank_rounds.hpp"
 #include "solver/store/stored_values.hpp"
 
 namespace api {
@@ -45,6 +47,7 @@ core::Expected<ValueAnswer> value_of(const PositionRequest& r, const Limits& lim
   using G = Binding<P>;
   const auto at = resolve<P>(r);
   if (!at) return at.error();
+  if (at->opening) return in_opening("a value needs a position after the opening");
   const auto t0 = Clock::now();
   const auto& p = at->position;
   solver::Engine<G> engine(engine_config(limits, database));
@@ -77,27 +80,154 @@ core::Expected<ValueAnswer> value_of(const PositionRequest& r, const Limits& lim
   return out;
 }
 
+const char* source_text(solver::RegionSource s) {
+  switch (s) {
+    case solver::RegionSource::Valued:
+      return "valued";
+    case solver::RegionSource::Known:
+      return "known";
+    case solver::RegionSource::Stored:
+      return "stored";
+    case solver::RegionSource::Searched:
+      break;
+  }
+  return "searched";
+}
+
+// A search shared by the ranks of an MPI run: every rank's nodes (rank 0's from its own
+// engine), which are the answer's nodes.
+template <class Engine>
+void rank_figures(SolveAnswer& out, const solver::RoundStats& shared, const Engine& engine) {
+  if (shared.nodes_by_rank.empty()) return;
+  RankFigures r{shared.nodes_by_rank, shared.jobs, shared.bytes, std::nullopt};
+  r.nodes_per_rank[0] = engine.nodes();
+  if (shared.error) r.error = shared.error->message;
+  out.search.nodes = 0;
+  for (const uint64_t n : r.nodes_per_rank) out.search.nodes += n;
+  out.ranks = std::move(r);
+}
+
+template <class Engine>
+void db_figures(SolveAnswer& out, const Engine& engine, bool from_db) {
+  const solver::StoreCounts c = engine.store_counts();
+  out.from_db = from_db;
+  out.db = DbFigures{c.hits, c.writes, c.region_reads, c.region_hits};
+}
+
+template <class Engine>
+std::function<Progress()> progress_of(const Engine& engine, Clock::time_point t0, bool opening) {
+  return [&engine, t0, opening] {
+    const solver::SettleProgress& s = engine.progress();
+    Progress p{
+        s.positions_decided.load(), s.positions.load(), engine.nodes(), seconds_since(t0), {}, {}};
+    if (opening) {
+      p.groups_settled = s.groups_settled.load();
+      p.groups = s.groups.load();
+    }
+    return p;
+  };
+}
+
+// The whole game from its first choice (Konane's removals): every first choice, who wins
+// after it and the reply that refutes a losing one; read whole from the database when it is
+// stored complete, and stored there when proved.
+template <ShortGame P>
+core::Expected<SolveAnswer> solve_opening(const typename P::State& state, const Limits& limits,
+                                          db::Database* database, const ProgressSink* progress) {
+  using G = Binding<P>;
+  if (!P::at_game_start(state))
+    return in_opening("solving from within the opening is not supported");
+  const auto t0 = Clock::now();
+  const core::Shape shape{state.position.rows, state.position.cols};
+  solver::Engine<G> engine(engine_config(limits, database));
+  Reporter reporter(progress, progress_of(engine, t0, true));
+  solver::OpeningAnalysis a;
+  bool from_db = false;
+  if (database) {
+    auto got = solver::opening_from_db<G>(*database, shape, state.rule);
+    if (!got) return got.error();
+    from_db = got->complete;
+    if (from_db) a = std::move(*got);
+  }
+  if (from_db) {
+    if (limits.across_ranks) solver::end_rank_rounds(limits.threads, &a.across_ranks);
+  } else {
+    a = engine.solve_opening(shape, state.rule, limits.across_ranks);
+  }
+  reporter.stop();
+  if (auto st = engine.store_status(); !st) return st.error();
+  if (database && !from_db)
+    if (auto st = solver::store_opening<G>(*database, shape, state.rule, a); !st) return st.error();
+  SolveAnswer out;
+  out.game = P::kName;
+  out.to_move = P::state_side(state);
+  out.winner = a.winner;
+  OpeningAnswer o{
+      std::to_string(shape.rows) + "x" + std::to_string(shape.cols), P::rule_text(state), {}};
+  for (const solver::OpeningChoice& c : a.choices) {
+    OpeningChoiceAnswer choice{P::choice_text(c.choice), c.winner, std::nullopt, {}};
+    if (c.refutation) choice.refutation = P::choice_text(*c.refutation);
+    for (const auto& [reply, w] : c.replies) choice.replies.emplace_back(P::choice_text(reply), w);
+    if (c.winner == core::winner_of(out.to_move, core::Result::Win))
+      out.winning_moves.push_back(choice.move);
+    o.choices.push_back(std::move(choice));
+  }
+  out.opening = std::move(o);
+  out.search = figures(engine, a.complete, t0);
+  rank_figures(out, a.across_ranks, engine);
+  if (database) db_figures(out, engine, from_db);
+  return out;
+}
+
+// The root's regions, with how each enters the search (asked before it starts, so that a
+// value read from the database is told from one the search found in its own table); the
+// values of those valued on the spot go to the database, as value's do.
+template <ShortGame P, class Engine>
+std::vector<RegionAnswer> root_regions(Engine& engine, const typename P::Position& p) {
+  std::vector<RegionAnswer> out = region_answers<P>(p);
+  const auto sources = engine.root_sources(p);
+  for (size_t i = 0; i < out.size() && i < sources.size(); ++i)
+    out[i].source = source_text(sources[i]);
+  return out;
+}
+template <ShortGame P, class Engine>
+db::Status store_small_regions(Engine& engine, const typename P::Position& p,
+                               const std::vector<RegionAnswer>& regions, db::Database& database) {
+  using G = Binding<P>;
+  size_t i = 0;
+  db::Status status = db::ok();
+  solver::for_each_root_region<G>(p, [&](const typename P::Position& r) {
+    if (status && i < regions.size() && regions[i].source == "valued")
+      status = solver::store_region_value<G>(database, r, engine.small_region_value(r));
+    ++i;
+  });
+  return status;
+}
+
 template <ShortGame P>
 core::Expected<SolveAnswer> solve_of(const PositionRequest& r, const Limits& limits,
                                      db::Database* database, const ProgressSink* progress) {
   using G = Binding<P>;
   const auto at = resolve<P>(r);
   if (!at) return at.error();
+  if constexpr (WithOpening<P>)
+    if (at->opening) return solve_opening<P>(*at->opening, limits, database, progress);
   const auto t0 = Clock::now();
   const auto& p = at->position;
   const bool left = at->left;
   solver::Engine<G> engine(engine_config(limits, database));
-  Reporter reporter(progress, [&] {
-    const solver::SettleProgress& s = engine.progress();
-    return Progress{s.positions_decided.load(), s.positions.load(), engine.nodes(),
-                    seconds_since(t0)};
-  });
-  auto stored = solver::answer_with_store<G>(database, p, left,
-                                             [&] { return engine.analyse(p, left, true); });
+  auto regions = root_regions<P>(engine, p);
+  Reporter reporter(progress, progress_of(engine, t0, false));
+  auto stored = solver::answer_with_store<G>(
+      database, p, left, [&] { return engine.analyse(p, left, true, limits.across_ranks); });
   reporter.stop();
+  if (stored && stored->from_db && limits.across_ranks)  // nothing to share: the ranks stop
+    solver::end_rank_rounds(limits.threads, &stored->analysis.across_ranks);
   if (!stored) return stored.error();
   if (auto st = engine.store_status(); !st) return st.error();
   if (!stored->stored) return stored->stored.error();
+  if (database)
+    if (auto st = store_small_regions<P>(engine, p, regions, *database); !st) return st.error();
   const auto& a = stored->analysis;
   SolveAnswer out;
   out.game = P::kName;
@@ -113,10 +243,10 @@ core::Expected<SolveAnswer> solve_of(const PositionRequest& r, const Limits& lim
     q = P::after(q, side, m);
     side = !side;
   }
-  solver::for_each_root_region<G>(p, [&](const auto&) { ++out.regions; });
+  out.regions = std::move(regions);
   out.search = figures(engine, a.complete, t0);
-  if (stored->from_db) out.search.nodes = 0;
-  if (database) out.from_db = stored->from_db;
+  rank_figures(out, a.across_ranks, engine);
+  if (database) db_figures(out, engine, stored->from_db);
   return out;
 }
 
@@ -127,6 +257,8 @@ core::Expected<QueryAnswer> query(const PositionRequest& r, const db::Database& 
       r.game, "query", [&]<class P>() -> core::Expected<QueryAnswer> {
         const auto at = resolve<P>(r);
         if (!at) return at.error();
+        if (at->opening)
+          return in_opening("the database holds positions after the opening, not within it");
         const auto known = solver::lookup<Binding<P>>(database, at->position);
         if (!known) return known.error();
         QueryAnswer out;

@@ -3,14 +3,20 @@
 #include <ostream>
 
 #include "api/verbs.hpp"
+#include "perft_output.hpp"
 #include "position_arg.hpp"
 #include "request_args.hpp"
 
 namespace konane::cli {
 namespace {
 
+// Deeper than any game of the registry lasts (a Konane game: two removals, then every move
+// takes a stone of at most 64).
+constexpr int kMaxDepth = 130;
+
 int run_perft(const std::string& game, const std::vector<std::string>& args, Io io) {
-  const std::string usage = "konane perft POSITION --game " + game +
+  const std::string usage = "konane perft (POSITION | --board RxC [--opening RULE]) --game " +
+                            game +
                             " --depth D [--to-move black|white] [--moves M1,...] [--divide] "
                             "[--json]";
   po::options_description desc("options");
@@ -21,14 +27,17 @@ int run_perft(const std::string& game, const std::vector<std::string>& args, Io 
   if (!parsed) return kExitUsage;
   if (parsed->help) {
     io.out << "Counts the lines of play of exactly --depth moves, the sides alternating; lines\n"
-              "that end sooner for want of a move are not counted.\n\n"
+              "that end sooner for want of a move are not counted. From --board (a game with\n"
+              "an opening) the opening's plies count. With --divide, first one 'MOVE: COUNT'\n"
+              "line per legal move.\n\n"
            << notation_help(game);
     return kExitOk;
   }
-  const auto depth = required_count(parsed->vm, "depth", "moves to count", 64, "perft", io);
-  if (!depth) return kExitUsage;
   const auto request = request_from(parsed->vm, game, "perft", io);
   if (!request) return kExitUsage;
+  if (auto st = api::check(*request); !st) return api_error(io, "perft", st.error());
+  const auto depth = required_count(parsed->vm, "depth", "moves to count", kMaxDepth, "perft", io);
+  if (!depth) return kExitUsage;
   const bool divide = parsed->vm.count("divide") > 0;
   const auto a = api::perft(*request, *depth, divide);
   if (!a) return api_error(io, "perft", a.error());
@@ -37,8 +46,7 @@ int run_perft(const std::string& game, const std::vector<std::string>& args, Io 
     api::write_json(j, *a);
     return kExitOk;
   }
-  for (const auto& [move, n] : a->divide) io.out << move << ": " << n << "\n";
-  io.out << (divide ? "total: " : "") << a->nodes << "\n";
+  print_perft(io.out, a->nodes, a->divide, divide);
   return kExitOk;
 }
 

@@ -13,6 +13,10 @@ namespace konane::cli {
 std::vector<std::string> add_request_options(po::options_description& desc) {
   desc.add_options()("position", po::value<std::vector<std::string>>(),
                      "POSITION text (usually given as the first argument)")(
+      "board", po::value<std::string>(),
+      "a game with an opening: start from the full RxC board (e.g. 8x8)")(
+      "opening", po::value<std::string>(),
+      "the opening's rule with --board: standard (default), any or piko")(
       "to-move", po::value<std::string>(),
       "side to move, black or white; must agree with a side written in POSITION")(
       "moves", po::value<std::string>(), "comma-separated moves played in turn first");
@@ -24,20 +28,33 @@ std::optional<api::PositionRequest> request_from(const po::variables_map& vm,
                                                  const std::string& command, Io io) {
   api::PositionRequest r;
   r.game = game;
-  if (!vm.count("position")) {
+  if (vm.count("board")) r.board = vm["board"].as<std::string>();
+  if (vm.count("opening")) r.opening = vm["opening"].as<std::string>();
+  if (!vm.count("position") && !r.board) {
     usage_error(io, command,
-                "missing POSITION (see konane " + command + " --game " + game + " --help)");
+                "missing position: give POSITION text (see konane " + command + " --game " + game +
+                    " --help)");
     return std::nullopt;
   }
   // "xo|ox w" as one argument or as two.
-  const auto& parts = vm["position"].as<std::vector<std::string>>();
+  const auto parts = vm.count("position") ? vm["position"].as<std::vector<std::string>>()
+                                          : std::vector<std::string>();
+  const bool side_apart = parts.size() == 2 && core::trim(parts[1]).size() == 1 &&
+                          core::parse_side_name(core::trim(parts[1]));
+  if (parts.size() > 1 && !side_apart) {
+    usage_error(io, command,
+                "expected one POSITION argument, got " + std::to_string(parts.size()) +
+                    " (quote a position with its side to move: 'xo../..ox w')");
+    return std::nullopt;
+  }
   for (size_t i = 0; i < parts.size(); ++i) r.position += (i ? " " : "") + parts[i];
   if (vm.count("to-move")) {
-    const auto side = core::parse_side_name(vm["to-move"].as<std::string>());
+    const std::string text = vm["to-move"].as<std::string>();
+    const auto side = core::parse_side_name(text);
     if (!side) {
       usage_error(io, command,
-                  "--to-move must be " + std::string(core::kSideNames) + ", got '" +
-                      core::clip(vm["to-move"].as<std::string>()) + "'");
+                  "bad --to-move " + core::quote(core::clip(text)) + ": expected " +
+                      std::string(core::kSideNames));
       return std::nullopt;
     }
     r.to_move = side;

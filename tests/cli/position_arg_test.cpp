@@ -1,55 +1,14 @@
-// The shared position-argument helpers (cli/position_arg.hpp), without going through a command.
+// The count arguments of the commands (cli/position_arg.hpp), without going through a command.
 #include "position_arg.hpp"
 
 #include <gtest/gtest.h>
 
-#include <algorithm>
-#include <random>
 #include <string>
-#include <vector>
-
-#include "../games/reference.hpp"
-#include "konane/notation.hpp"
-#include "konane/perft.hpp"
 
 namespace {
 
-using konane::Color;
-using konane::Move;
-using konane::Phase;
-using konane::cli::PositionInputs;
-using konane::cli::Shape;
-
 bool contains(const std::string& s, const std::string& part) {
   return s.find(part) != std::string::npos;
-}
-
-TEST(PositionArg, BoardSizes) {
-  for (int r = 1; r <= konane::kMaxDim; ++r)
-    for (int c = 1; c <= konane::kMaxDim; ++c) {
-      std::string text = std::to_string(r);
-      text += 'x';
-      text += std::to_string(c);
-      EXPECT_EQ(konane::cli::parse_board_size(text, nullptr), (Shape{uint8_t(r), uint8_t(c)}))
-          << text;
-    }
-  EXPECT_EQ(konane::cli::parse_board_size("8X8", nullptr), (Shape{8, 8}));
-  struct Bad {
-    const char* text;
-    const char* part;
-  };
-  for (const Bad b :
-       {Bad{"9x3", "9 rows is out of range"}, Bad{"3x9", "9 columns"}, Bad{"0x4", "0 rows"},
-        Bad{"4x0", "0 columns"}, Bad{"abc", "expected ROWS"}, Bad{"", "expected ROWS"},
-        Bad{"8", "expected ROWS"}, Bad{"8x", "expected ROWS"}, Bad{"x8", "expected ROWS"},
-        Bad{"-1x4", "the value of --board is missing"}, Bad{"4x4x4", "expected ROWS"},
-        Bad{" 4x4", "expected ROWS"}, Bad{"100x1", "100 rows"}, Bad{"99999x1", "expected ROWS"},
-        Bad{"4*4", "expected ROWS"}}) {
-    std::string error;
-    EXPECT_FALSE(konane::cli::parse_board_size(b.text, &error)) << b.text;
-    EXPECT_TRUE(contains(error, b.part)) << b.text << " gave: " << error;
-    EXPECT_TRUE(contains(error, std::string("'") + b.text + "'")) << error;
-  }
 }
 
 TEST(PositionArg, Counts) {
@@ -65,95 +24,6 @@ TEST(PositionArg, Counts) {
   EXPECT_TRUE(contains(error, "too large")) << error;
   EXPECT_FALSE(konane::cli::parse_count("99999999999999999999", "--depth", 10, &error));
   EXPECT_TRUE(contains(error, "too large")) << error;
-}
-
-PositionInputs pos(std::string text) {
-  PositionInputs in;
-  in.position = {std::move(text)};
-  return in;
-}
-
-TEST(PositionArg, ResolveCombinations) {
-  std::string error;
-  auto r = konane::cli::resolve_position(pos("xo.. w"), &error);
-  ASSERT_TRUE(r) << error;
-  EXPECT_EQ(r->state.to_move, Color::White);
-  EXPECT_FALSE(r->state.from_opening);
-
-  PositionInputs in = pos("xo..");
-  in.to_move = "white";
-  r = konane::cli::resolve_position(in, &error);
-  ASSERT_TRUE(r) << error;
-  EXPECT_EQ(r->state.to_move, Color::White);
-
-  in = pos("xo.. w");
-  in.to_move = "w";  // agrees
-  ASSERT_TRUE(konane::cli::resolve_position(in, &error)) << error;
-
-  in.position = {"xo..", "w"};  // the side typed as a separate argument
-  in.to_move.reset();
-  r = konane::cli::resolve_position(in, &error);
-  ASSERT_TRUE(r) << error;
-  EXPECT_EQ(r->state.to_move, Color::White);
-
-  in = {};
-  in.board = "5x7";
-  in.opening = "any";
-  in.moves = "b1";
-  r = konane::cli::resolve_position(in, &error);
-  ASSERT_TRUE(r) << error;
-  EXPECT_EQ(r->start.phase, Phase::BlackRemoval);
-  EXPECT_EQ(r->state.phase, Phase::WhiteRemoval);
-  EXPECT_EQ(r->played.size(), 1u);
-  EXPECT_EQ(r->state.position.rows, 5);
-  EXPECT_EQ(r->state.position.cols, 7);
-}
-
-TEST(PositionArg, ResolveErrors) {
-  struct Case {
-    PositionInputs in;
-    const char* part;
-  };
-  auto with = [](PositionInputs in, auto&& f) {
-    f(in);
-    return in;
-  };
-  const std::vector<Case> cases = {
-      {PositionInputs{}, "missing position"},
-      {with(pos("xo.."), [](auto& i) { i.board = "4x4"; }), "not both"},
-      {with(pos("xo.."), [](auto& i) { i.opening = "any"; }), "--opening applies only"},
-      {with(pos("xo.. w"), [](auto& i) { i.to_move = "black"; }), "says white to move"},
-      {with(pos("xo.."), [](auto& i) { i.to_move = "red"; }), "bad --to-move 'red'"},
-      {with({}, [](auto& i) { i.board = "9x3"; }), "9 rows is out of range"},
-      {with({}, [](auto& i) { i.board = "abc"; }), "bad board size 'abc'"},
-      {with({}, [](auto& i) { i.board = "0x4"; }), "0 rows"},
-      {with({}, [](auto& i) { i.board = "4x4", i.opening = "pono"; }), "bad --opening 'pono'"},
-      {with({}, [](auto& i) { i.board = "4x4", i.to_move = "white"; }), "Black always removes"},
-      {with({}, [](auto& i) { i.board = "4x4", i.moves = "a1"; }), "--moves: move 1 'a1'"},
-      {pos("xoz/oxo"), "unknown character 'z'"},
-      {pos("xox/ox"), "ragged rows"},
-      {pos("x/x/x/x/x/x/x/x/x"), "9 rows"},
-      {pos(""), "empty position"},
-      {with(pos("xo.."), [](auto& i) { i.position.push_back("q"); }), "expected one POSITION"},
-      {with(pos("xo.."),
-            [](auto& i) {
-              i.position = {"a", "b", "c"};
-            }),
-       "got 3"},
-  };
-  for (const Case& c : cases) {
-    std::string error;
-    EXPECT_FALSE(konane::cli::resolve_position(c.in, &error)) << c.part;
-    EXPECT_TRUE(contains(error, c.part)) << "wanted '" << c.part << "', got: " << error;
-  }
-}
-
-TEST(PositionArg, PositionErrorsPointAtTheCharacter) {
-  std::string error;
-  EXPECT_FALSE(konane::cli::parse_position_arg("xox/oxz/xox", &error));
-  EXPECT_TRUE(contains(error, "row 2, column 3, character 7")) << error;
-  // The text, then a caret under character 7.
-  EXPECT_TRUE(contains(error, "\n  xox/oxz/xox\n        ^")) << error;
 }
 
 }  // namespace

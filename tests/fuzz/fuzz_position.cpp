@@ -2,7 +2,7 @@
 // never a crash; whatever parses prints back to text that parses to the same position.
 #include "fuzz_check.hpp"
 #include "konane/notation.hpp"
-#include "position_arg.hpp"
+#include "konane/start.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string_view text = fuzz_text(data, size);
@@ -20,7 +20,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     FUZZ_REQUIRE(konane::to_string(q->position, q->to_move) == again);
   }
   std::string message;
-  const auto a = konane::cli::parse_position_arg(text, &message);
+  const auto a = konane::parse_position_text(text, &message);
   FUZZ_REQUIRE(a.has_value() == p.has_value());
   FUZZ_REQUIRE(a.has_value() || !message.empty());
   return 0;

@@ -25,7 +25,8 @@ inline const char* winner_text(core::Winner w) {
 struct MovesAnswer {
   std::string game, position;
   core::Side to_move = core::Side::Left;
-  std::vector<std::string> moves;  // in the game's order
+  std::vector<std::string> moves;    // in the game's order
+  std::optional<std::string> phase;  // games with an opening: "black_removal", ..., "jumps"
 };
 
 struct RegionAnswer {
@@ -33,6 +34,9 @@ struct RegionAnswer {
   std::optional<int> stones;         // games played with stones
   std::optional<std::string> value;  // value: the region's canonical form
   std::optional<bool> from_db;       // value with a database: read, not computed
+  // solve: how the region entered the search: "valued" on the spot (small), "known" (its
+  // value already in the table), "stored" (read from the database) or "searched".
+  std::optional<std::string> source;
 };
 
 struct ShowAnswer {
@@ -50,6 +54,8 @@ struct PerftAnswer {
   int depth = 0;
   uint64_t nodes = 0;                                    // lines of play `depth` moves long
   std::vector<std::pair<std::string, uint64_t>> divide;  // per first move
+  std::optional<std::string> phase;                      // as MovesAnswer's
+  double seconds = 0;
 };
 
 struct SearchFigures {
@@ -71,14 +77,43 @@ struct ValueAnswer {
   std::optional<uint64_t> regions_from_db;  // with a database
 };
 
+// A search shared by the ranks of an MPI run: each rank's nodes, the jobs rank 0 sent and
+// the bytes of their messages.
+struct RankFigures {
+  std::vector<uint64_t> nodes_per_rank;
+  uint64_t jobs = 0, bytes = 0;
+  std::optional<std::string> error;  // a rank failed: the answer is rank 0's alone
+};
+// What a search read from and wrote to the database.
+struct DbFigures {
+  uint64_t hits = 0, writes = 0, region_reads = 0, region_hits = 0;
+};
+
+// A whole game from its opening (Konane's --board): each first choice (a removal), who wins
+// after it, the reply that refutes a losing one and every reply decided.
+struct OpeningChoiceAnswer {
+  std::string move;
+  core::Winner winner = core::Winner::Unknown;
+  std::optional<std::string> refutation;
+  std::vector<std::pair<std::string, core::Winner>> replies;
+};
+struct OpeningAnswer {
+  std::string board, rule;  // "8x8", "standard"
+  std::vector<OpeningChoiceAnswer> choices;
+};
+
 struct SolveAnswer {
-  std::string game, position;
+  std::string game, position;  // position: empty for an opening
   core::Side to_move = core::Side::Left;
   core::Winner winner = core::Winner::Unknown;
   std::vector<std::string> winning_moves, pv;
-  int regions = 0;
-  SearchFigures search;
+  std::vector<RegionAnswer> regions;  // the root's, with their sources (none for an opening)
+  SearchFigures search;               // nodes: every rank's
+  std::optional<OpeningAnswer> opening;
+  std::optional<RankFigures> ranks;
   std::optional<bool> from_db;  // with a database: the answer was read whole
+  std::optional<DbFigures> db;  // with a database
+  uint64_t regions_from_db() const;
 };
 
 struct QueryAnswer {

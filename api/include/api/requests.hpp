@@ -17,6 +17,9 @@ struct PositionRequest {
   std::string position;               // the game's text, perhaps with the side to move
   std::optional<core::Side> to_move;  // must agree with a side written in the text
   std::vector<std::string> moves;     // played in turn from there
+  // Instead of a position, for a game with an opening (Konane): the full starting board
+  // ("8x8") and the opening's rule (the game's default when unset).
+  std::optional<std::string> board, opening;
 };
 
 struct Limits {
@@ -25,6 +28,9 @@ struct Limits {
   double timeout_seconds = 0;  // 0: none
   uint64_t node_budget = 0;    // 0: none; on one thread the same answer on every machine
   int value_limit = 6;         // regions up to this size are valued exactly inside searches
+  // Under mpirun: every rank makes the same call and the search is shared among them
+  // (solver/proof/rank_rounds.hpp); rank 0 alone gets the answer and the database.
+  bool across_ranks = false;
 };
 
 // How far a long search has got, for a front end to show: its moves decided out of all,
@@ -33,6 +39,9 @@ struct Progress {
   uint64_t done = 0, total = 0;
   uint64_t nodes = 0;
   double seconds = 0;
+  // A whole game from its opening: the first choices settled (symmetric ones once) and all;
+  // done and total then count the replies decided.
+  std::optional<uint64_t> groups_settled, groups;
 };
 struct ProgressSink {
   double every_seconds = 10;  // 0: only the final report

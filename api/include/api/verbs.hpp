@@ -26,6 +26,9 @@ bool can_answer(std::string_view game);
 // The refusal of a verb for a game that cannot answer it, or of an unknown game.
 core::Error refusal(std::string_view game, std::string_view verb);
 
+// Whether the request names a position (or a start) of its game, without answering anything:
+// the error any verb would give it first.
+core::Status check(const PositionRequest& r);
 core::Expected<MovesAnswer> moves(const PositionRequest& r);
 core::Expected<ShowAnswer> show(const PositionRequest& r);
 // The number of lines of play `depth` moves long (moves alternate from the side to move), and

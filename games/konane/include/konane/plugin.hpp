@@ -1,14 +1,18 @@
 #pragma once
 // Konane as a plug-in (games/registry): its names, text, moves and regions for the library
-// facade (api/), on positions of the jump phase, and its binding to the solvers (game.hpp).
-// The opening's removals have their own commands (cli/).
+// facade (api/), its opening (the removals, read with the rest of a request by start.hpp)
+// and its binding to the solvers (game.hpp).
+#include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/game_kind.hpp"
 #include "konane/game.hpp"
 #include "konane/notation.hpp"
+#include "konane/perft.hpp"
+#include "konane/start.hpp"
 
 namespace konane {
 
@@ -39,6 +43,55 @@ struct Plugin {
     return Parsed{p->position, side_of(p->to_move), p->to_move_given};
   }
   static std::string text(const Position& p) { return to_string(p); }
+
+  // A request from the full board (--board, --opening) or from a position, with the moves
+  // played in turn (removals included); the side as text, as start_game reads it.
+  using State = GameState;
+  static std::optional<State> start(std::string_view position, std::optional<std::string> board,
+                                    std::optional<std::string> opening,
+                                    std::optional<core::Side> to_move,
+                                    const std::vector<std::string>& moves, std::string* error) {
+    StartRequest in;
+    if (!position.empty() || !board) in.position.emplace_back(position);
+    in.board = std::move(board);
+    in.opening = std::move(opening);
+    if (to_move) in.to_move = core::side_colour(*to_move);
+    if (!moves.empty()) {
+      in.moves.emplace();
+      for (size_t i = 0; i < moves.size(); ++i) *in.moves += (i ? "," : "") + moves[i];
+    }
+    auto s = start_game(in, error);
+    if (!s) return std::nullopt;
+    return s->state;
+  }
+  static bool in_opening(const State& s) { return s.phase != Phase::Jumps; }
+  static std::string state_text(const State& s) { return konane::state_text(s); }
+  static std::string phase_text(const State& s) { return phase_name(s.phase); }
+  static core::Side state_side(const State& s) { return side_of(s.to_move); }
+  static Position state_position(const State& s) { return s.position; }
+  static std::vector<std::string> opening_moves(const State& s) {
+    std::vector<std::string> out;
+    for (const Move& m : legal_moves(s)) out.push_back(to_string(m));
+    return out;
+  }
+  // Lines of play `depth` plies long from s, removals included; and under each first move.
+  static uint64_t state_perft(const State& s, int depth) { return konane::perft(s, depth); }
+  static std::vector<std::pair<std::string, uint64_t>> state_divide(const State& s, int depth) {
+    std::vector<std::pair<std::string, uint64_t>> out;
+    for (const Move& m : legal_moves(s))
+      out.emplace_back(to_string(m), konane::perft(*play_move(s, m), depth - 1));
+    return out;
+  }
+  // The bitboard count (konane/perft.hpp), for the perft benchmark's speed.
+  static uint64_t perft(const Position& p, bool left, int depth) {
+    return konane::perft(p, left ? Color::Black : Color::White, depth);
+  }
+  // The whole game from the first removal (solve's --board), and its names.
+  static bool at_game_start(const State& s) {
+    return s.from_opening && s.phase == Phase::BlackRemoval && s.first == Color::Black;
+  }
+  static std::string choice_text(int square) { return square_name(square); }
+  static std::string rule_text(const State& s) { return rule_name(s.rule); }
   static std::string picture(const Position& p) { return draw(p); }
   static std::optional<Move> read_move(const Position& p, bool left, std::string_view text,
                                        std::string* error) {
