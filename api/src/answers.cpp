@@ -58,11 +58,32 @@ void write_json(JsonWriter& j, const ShowAnswer& a) {
   j.begin_object();
   j.field("game", a.game);
   j.field("position", a.position);
-  j.field("to_move", side_text(a.to_move));
   j.field("rows", a.rows);
   j.field("cols", a.cols);
+  j.field("to_move", side_text(a.to_move));
+  if (a.phase) j.field("phase", *a.phase);
+  if (a.opening) {
+    j.key("opening");
+    if (*a.opening)
+      j.value(**a.opening);
+    else
+      j.null();
+  }
+  j.field("start", a.start);
+  j.string_array("moves_played", a.moves_played);
+  j.string_array("board", a.board);
+  if (a.black_stones) j.field("black_stones", *a.black_stones);
+  if (a.white_stones) j.field("white_stones", *a.white_stones);
+  j.field("turn", a.turn);
+  j.field("legal_moves", a.legal_moves);
   j.field("black_moves", a.black_moves);
   j.field("white_moves", a.white_moves);
+  j.field("game_over", a.game_over);
+  j.key("winner");
+  if (a.game_over)
+    j.value(winner_text(a.winner));
+  else
+    j.null();
   write_regions(j, a.regions);
   j.end_object();
 }

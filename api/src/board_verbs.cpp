@@ -50,23 +50,73 @@ core::Expected<MovesAnswer> moves(const PositionRequest& r) {
       });
 }
 
+namespace {
+// The rows of a position's text, from the top ("xo.|.ox w": "xo.", ".ox").
+std::vector<std::string> text_rows(const std::string& text) {
+  std::vector<std::string> rows(1);
+  for (const char c : text.substr(0, text.find(' '))) {
+    if (c == '|' || c == '/')
+      rows.emplace_back();
+    else
+      rows.back() += c;
+  }
+  return rows;
+}
+
+// Who is to move, or who has won: "black to move", "white to move, but white has no legal
+// moves: black wins".
+std::string turn_text(core::Side mover, int legal) {
+  const std::string side = side_text(mover);
+  if (legal > 0) return side + " to move";
+  return side + " to move, but " + side +
+         " has no legal moves: " + side_text(core::opponent(mover)) + " wins";
+}
+}  // namespace
+
 core::Expected<ShowAnswer> show(const PositionRequest& r) {
   return with_short_game<ShowAnswer>(r.game, "show", [&]<class P>() -> core::Expected<ShowAnswer> {
     const auto at = resolve<P>(r);
     if (!at) return at.error();
-    if (at->opening) return in_opening("show (here) needs a position after the opening");
-    const auto& p = at->position;
     ShowAnswer out;
     out.game = P::kName;
     out.title = P::kTitle;
     out.position = text_to_move(*at);
+    out.start = at->start;
+    out.moves_played = at->played;
     out.to_move = at->left ? core::Side::Left : core::Side::Right;
+    typename P::Position p = at->position;
+    if constexpr (WithOpening<P>) {
+      const auto& s = at->opening;
+      if (s) {
+        p = P::state_position(*s);
+        out.to_move = P::state_side(*s);
+        out.legal_moves = static_cast<int>(P::opening_moves(*s).size());
+        out.turn = P::opening_turn(*s);
+        out.phase = P::phase_text(*s);
+      } else {
+        out.phase = "jumps";
+      }
+      out.opening = at->rule;
+    }
     out.rows = p.rows;
     out.cols = p.cols;
     out.picture = P::picture(p);
-    out.black_moves = static_cast<int>(P::moves(p, true).size());
-    out.white_moves = static_cast<int>(P::moves(p, false).size());
-    out.regions = region_answers<P>(p);
+    out.board = text_rows(P::text(p));
+    if constexpr (P::kHasStones) {
+      out.black_stones = out.white_stones = 0;
+      for (const std::string& row : out.board)
+        for (const char c : row)
+          *(c == 'x' ? out.black_stones : out.white_stones) += c == 'x' || c == 'o';
+    }
+    if (!at->opening) {
+      out.black_moves = static_cast<int>(P::moves(p, true).size());
+      out.white_moves = static_cast<int>(P::moves(p, false).size());
+      out.legal_moves = at->left ? out.black_moves : out.white_moves;
+      out.game_over = out.legal_moves == 0;
+      if (out.game_over) out.winner = core::winner_of(out.to_move, core::Result::Loss);
+      out.turn = turn_text(out.to_move, out.legal_moves);
+      out.regions = region_answers<P>(p);
+    }
     return out;
   });
 }

@@ -50,10 +50,15 @@ inline core::Error bad_input(std::string message) {
 // still in the opening or a position of the short game that follows.
 template <class P>
 concept WithOpening = requires(const typename P::State& s, std::string* error) {
+  // The state the request starts from, the one its moves reach, and those moves.
+  P::start(std::string_view(), std::optional<std::string>(), std::optional<std::string>(),
+           std::optional<core::Side>(), std::vector<std::string>(), error)
+      ->start;
   {
     P::start(std::string_view(), std::optional<std::string>(), std::optional<std::string>(),
              std::optional<core::Side>(), std::vector<std::string>(), error)
-    } -> std::same_as<std::optional<typename P::State>>;
+        ->state
+    } -> std::convertible_to<typename P::State>;
   { P::in_opening(s) } -> std::convertible_to<bool>;
   { P::state_text(s) } -> std::convertible_to<std::string>;
   { P::phase_text(s) } -> std::convertible_to<std::string>;
@@ -77,6 +82,10 @@ struct Resolved {
   bool left = true;
   // A game with an opening, still in it: where it stands (position and left are unset).
   std::optional<typename StateOf<P>::type> opening;
+  std::string start;                // the position (with the side to move) before the moves
+  std::vector<std::string> played;  // the moves, in the game's notation
+  // A game with an opening: its rule when the request started from the full board.
+  std::optional<std::string> rule;
 };
 
 // The position a request names: its text read, the side to move settled, the moves played.
@@ -84,15 +93,20 @@ template <ShortGame P>
 core::Expected<Resolved<P>> resolve(const PositionRequest& r) {
   if constexpr (WithOpening<P>) {
     std::string error;
-    const auto s = P::start(r.position, r.board, r.opening, r.to_move, r.moves, &error);
-    if (!s) return bad_input(error);
+    const auto started = P::start(r.position, r.board, r.opening, r.to_move, r.moves, &error);
+    if (!started) return bad_input(error);
+    const auto& s = started->state;
     Resolved<P> out;
-    if (P::in_opening(*s)) {
-      out.opening = *s;
+    if (P::in_opening(s)) {
+      out.opening = s;
     } else {
-      out.position = P::state_position(*s);
-      out.left = P::state_side(*s) == core::Side::Left;
+      out.position = P::state_position(s);
+      out.left = P::state_side(s) == core::Side::Left;
     }
+    out.start = P::state_text(started->start);
+    out.rule = P::opening_rule(s);
+    for (const auto& m : started->played)
+      out.played.push_back(P::move_text(P::state_position(s), m));
     return out;
   }
   if (r.board || r.opening)
@@ -103,7 +117,7 @@ core::Expected<Resolved<P>> resolve(const PositionRequest& r) {
   if (!parsed)
     return bad_input("bad position: " + e.describe() + "\n" +
                      core::caret_lines(r.position, e.offset));
-  Resolved<P> out{parsed->position, parsed->to_move == core::Side::Left, std::nullopt};
+  Resolved<P> out{parsed->position, parsed->to_move == core::Side::Left, std::nullopt, {}, {}, {}};
   if (r.to_move) {
     if (parsed->to_move_given && *r.to_move != parsed->to_move)
       return bad_input(std::string("the side to move given (") + side_text(*r.to_move) +
@@ -111,12 +125,14 @@ core::Expected<Resolved<P>> resolve(const PositionRequest& r) {
                        ")");
     out.left = *r.to_move == core::Side::Left;
   }
+  out.start = P::text(out.position) + (out.left ? " b" : " w");
   for (size_t i = 0; i < r.moves.size(); ++i) {
     std::string error;
     const auto m = P::read_move(out.position, out.left, r.moves[i], &error);
     if (!m)
       return bad_input("move " + std::to_string(i + 1) + " '" + core::clip(r.moves[i]) +
                        "' of --moves: " + error);
+    out.played.push_back(P::move_text(out.position, *m));
     out.position = P::after(out.position, out.left, *m);
     out.left = !out.left;
   }

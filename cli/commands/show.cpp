@@ -11,26 +11,14 @@
 namespace konane::cli {
 namespace {
 
-// The board of a position text ("xo.|.ox w"): its rows from the top.
-std::vector<std::string> board_rows(const std::string& position) {
-  std::vector<std::string> rows(1);
-  for (const char c : position.substr(0, position.find(' '))) {
-    if (c == '|' || c == '/')
-      rows.emplace_back();
-    else
-      rows.back() += c;
-  }
-  return rows;
-}
-
 // --svg: the board, the last move of --moves, --mark, and with --winning or --regions what
 // the facade's solve or value finds within the limits (--timeout 10 s unless given).
 int draw_svg(const api::ShowAnswer& a, const api::PositionRequest& request,
              const po::variables_map& vm, Io io) {
   BoardPicture b;
-  b.rows = board_rows(a.position);
-  if (!request.moves.empty()) b.last_move = move_squares(request.moves.back());
-  b.caption = std::string(api::side_text(a.to_move)) + " to move";
+  b.rows = a.board;
+  if (!a.moves_played.empty()) b.last_move = move_squares(a.moves_played.back());
+  b.caption = a.turn;
   auto limits = limits_from(vm, "show", io);
   if (!limits) return kExitUsage;
   if (limits->timeout_seconds == 0) limits->timeout_seconds = 10;
@@ -46,7 +34,7 @@ int draw_svg(const api::ShowAnswer& a, const api::PositionRequest& request,
     if (!solved->search.complete)
       b.caption += " (winning moves: " + solved->search.stop_reason + ")";
   }
-  if (vm.count("regions")) {
+  if (vm.count("regions") && (!a.phase || *a.phase == "jumps")) {  // none in an opening
     const auto valued = api::value(request, *limits);
     if (!valued) return api_error(io, "show", valued.error());
     for (const api::RegionAnswer& r : valued->regions)
@@ -56,9 +44,10 @@ int draw_svg(const api::ShowAnswer& a, const api::PositionRequest& request,
 }
 
 int run_show(const std::string& game, const std::vector<std::string>& args, Io io) {
-  const std::string usage = "konane show POSITION --game " + game +
-                            " [--to-move black|white] [--moves M1,...] [--svg FILE [--mark "
-                            "SQ,...] [--winning] [--regions] [--timeout S]] [--json]";
+  const std::string usage =
+      "konane show (POSITION | --board RxC [--opening RULE]) [--game " + game +
+      "] [--to-move black|white] [--moves M1,...] [--svg FILE [--mark SQ,...] [--winning] "
+      "[--regions] [--timeout S]] [--json]";
   po::options_description desc("options");
   const auto positional = add_request_options(desc);
   add_svg_options(desc);
@@ -67,7 +56,9 @@ int run_show(const std::string& game, const std::vector<std::string>& args, Io i
   if (!parsed) return kExitUsage;
   if (parsed->help) {
     io.out << "Draws the board with ranks and files, and says who is to move, how many moves\n"
-              "each side has and the independent regions of the position. With --svg, also\n"
+              "each side has and the independent regions of the position. With --moves, plays\n"
+              "the moves in turn from the side to move first and shows the result; an illegal\n"
+              "move is an error naming it. With --svg, also\n"
               "draws it as an SVG picture (the last move of --moves as an arrow, --mark squares\n"
               "outlined; --winning marks where the winning moves start, --regions tints the\n"
               "independent regions with their CGT values, both found within --timeout, 10 s\n"
@@ -86,9 +77,15 @@ int run_show(const std::string& game, const std::vector<std::string>& args, Io i
     api::write_json(j, *a);
     return kExitOk;
   }
-  io.out << a->picture << api::side_text(a->to_move) << " to move\n"
-         << "position: " << a->position << "\n"
-         << "moves: black " << a->black_moves << ", white " << a->white_moves << "\n"
+  if (!a->moves_played.empty()) {
+    io.out << "after";
+    for (const std::string& m : a->moves_played) io.out << " " << m;
+    io.out << ":\n";
+  }
+  io.out << a->picture << a->turn << "\n"
+         << "position: " << a->position << "\n";
+  if (a->phase && *a->phase != "jumps") return kExitOk;  // the opening: no moves to count yet
+  io.out << "moves: black " << a->black_moves << ", white " << a->white_moves << "\n"
          << "regions: " << a->regions.size() << "\n";
   for (const api::RegionAnswer& r : a->regions) {
     io.out << " ";
@@ -98,7 +95,8 @@ int run_show(const std::string& game, const std::vector<std::string>& args, Io i
   return kExitOk;
 }
 
-const GameRegistrar any_show_reg("show", "draw a position, its moves and regions", run_show);
+const GameRegistrar any_show_reg(
+    "show", "draw a position (optionally after --moves), its moves and regions", run_show);
 
 }  // namespace
 }  // namespace konane::cli

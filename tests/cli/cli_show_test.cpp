@@ -20,7 +20,10 @@ TEST(CliShow, DrawsTheBoardAndTheSideToMove) {
             "1  o x o x\n"
             "   a b c d\n"
             "black to move\n"
-            "position: xoxo/oxox/x..o/oxox b\n");
+            "position: xoxo/oxox/x..o/oxox b\n"
+            "moves: black 1, white 1\n"
+            "regions: 1\n"
+            "  a1 b1 c1 d1 a2 d2 a3 b3 c3 d3 a4 b4 c4 d4\n");
 }
 
 TEST(CliShow, SideToMoveFromTextOrOption) {

@@ -43,9 +43,21 @@ struct ShowAnswer {
   std::string game, title, position;
   core::Side to_move = core::Side::Left;
   int rows = 0, cols = 0;
-  std::string picture;  // the board drawn with ranks and files
-  int black_moves = 0, white_moves = 0;
-  std::vector<RegionAnswer> regions;  // where a search would start
+  std::string picture;             // the board drawn with ranks and files
+  std::vector<std::string> board;  // its rows from the top, one character per square
+  std::string turn;                // who is to move and what they must do, or who has won
+  std::string start;               // the position before the moves played
+  std::vector<std::string> moves_played;
+  int legal_moves = 0;                   // the side to move's
+  int black_moves = 0, white_moves = 0;  // after the opening
+  bool game_over = false;
+  core::Winner winner = core::Winner::Unknown;    // when over
+  std::optional<int> black_stones, white_stones;  // games played with stones
+  // Games with an opening: the phase ("black_removal", ..., "jumps") and the opening's rule
+  // when the game started from the full board.
+  std::optional<std::string> phase;
+  std::optional<std::optional<std::string>> opening;
+  std::vector<RegionAnswer> regions;  // where a search would start (none in the opening)
 };
 
 struct PerftAnswer {

@@ -47,10 +47,10 @@ struct Plugin {
   // A request from the full board (--board, --opening) or from a position, with the moves
   // played in turn (removals included); the side as text, as start_game reads it.
   using State = GameState;
-  static std::optional<State> start(std::string_view position, std::optional<std::string> board,
-                                    std::optional<std::string> opening,
-                                    std::optional<core::Side> to_move,
-                                    const std::vector<std::string>& moves, std::string* error) {
+  static std::optional<Started> start(std::string_view position, std::optional<std::string> board,
+                                      std::optional<std::string> opening,
+                                      std::optional<core::Side> to_move,
+                                      const std::vector<std::string>& moves, std::string* error) {
     StartRequest in;
     if (!position.empty() || !board) in.position.emplace_back(position);
     in.board = std::move(board);
@@ -60,11 +60,19 @@ struct Plugin {
       in.moves.emplace();
       for (size_t i = 0; i < moves.size(); ++i) *in.moves += (i ? "," : "") + moves[i];
     }
-    auto s = start_game(in, error);
-    if (!s) return std::nullopt;
-    return s->state;
+    return start_game(in, error);
   }
   static bool in_opening(const State& s) { return s.phase != Phase::Jumps; }
+  static std::optional<std::string> opening_rule(const State& s) {
+    if (!s.from_opening) return std::nullopt;
+    return rule_name(s.rule);
+  }
+  // What the side to move must do in the opening.
+  static std::string opening_turn(const State& s) {
+    if (s.phase == Phase::BlackRemoval)
+      return "black to move: remove a black stone (" + std::string(rule_name(s.rule)) + " opening)";
+    return "white to move: remove a white stone next to the hole at " + square_name(s.hole);
+  }
   static std::string state_text(const State& s) { return konane::state_text(s); }
   static std::string phase_text(const State& s) { return phase_name(s.phase); }
   static core::Side state_side(const State& s) { return side_of(s.to_move); }
