@@ -14,26 +14,6 @@ std::string trim(const std::string& s) {
   return s.substr(b, e - b + 1);
 }
 
-std::optional<BatchLine> parse_batch_line(const std::string& raw, int number) {
-  const std::string t = batch_text(raw);
-  if (t.empty()) return std::nullopt;
-  return parse_batch_text(t, number);
-}
-
-BatchLine parse_batch_text(const std::string& t, int number) {
-  BatchLine l;
-  l.number = number;
-  l.text = t;
-  std::string error;
-  if (auto p = parse_position_text(t, &error)) {
-    l.state = jump_state(p->position, p->to_move);
-  } else {
-    const auto nl = error.find('\n');
-    l.error = nl == std::string::npos ? error : error.substr(0, nl);
-  }
-  return l;
-}
-
 std::uint64_t fnv1a(std::string_view bytes, std::uint64_t h) {
   for (const char c : bytes) h = (h ^ static_cast<unsigned char>(c)) * 0x100000001b3ull;
   return h;

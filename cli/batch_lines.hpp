@@ -6,23 +6,9 @@
 #include <string>
 #include <string_view>
 
-#include "position_arg.hpp"
-
 namespace konane::cli {
 
-struct BatchLine {
-  int number = 0;    // 1-based line number in the file
-  std::string text;  // without comment and surrounding blanks
-  std::optional<GameState> state;
-  std::string error;  // set when the line is not a position (first line of the message)
-};
-
 std::string trim(const std::string& s);
-
-// One raw line of a positions file: nullopt for blank and comment-only lines.
-std::optional<BatchLine> parse_batch_line(const std::string& raw, int number);
-// The text of a line already stripped of comment and blanks (not empty).
-BatchLine parse_batch_text(const std::string& text, int number);
 
 // ── the results file ──
 // Line 1 is a header naming what the results belong to: the input's digest and the options

@@ -148,7 +148,7 @@ void write_ranks(JsonWriter& j, const std::optional<RankFigures>& r) {
   j.field("message_bytes", r->bytes);
 }
 void write_db(JsonWriter& j, const SolveAnswer& a) {
-  if (a.from_db) j.field("from_db", *a.from_db);
+  j.field("from_db", a.from_db.value_or(false));
   if (!a.db) return;
   j.field("db_hits", a.db->hits);
   j.field("db_writes", a.db->writes);

@@ -11,6 +11,18 @@ bool can_answer(std::string_view game) {
       game, []<class P>() { return ShortGame<P>; }, false);
 }
 
+bool hash_is_a_square(std::string_view game) {
+  return games::All::visit(
+      game,
+      []<class P>() {
+        if constexpr (requires { P::kSymbols; })
+          return P::kSymbols.find('#') != std::string_view::npos;
+        else
+          return false;
+      },
+      false);
+}
+
 core::Error refusal(std::string_view game, std::string_view verb) {
   if (!games::find(game))
     return bad_input("unknown game '" + core::clip(game) + "' (" + games::names_text() + ")");

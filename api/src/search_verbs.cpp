@@ -1,7 +1,11 @@
 // The verbs that search: value and solve, through the solvers' engine (solver/engine.hpp).
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/task_arena.h>
+
 #include <chrono>
 #include <functional>
 
+#include "api/session.hpp"
 #include "cgt/game.hpp"
 #include "db/database.hpp"
 #include "plugin.hpp"
@@ -32,11 +36,12 @@ solver::EngineConfig engine_config(const Limits& l, db::Database* database) {
 }
 
 template <class Engine>
-SearchFigures figures(const Engine& engine, bool complete, Clock::time_point t0) {
+SearchFigures figures(const Engine& engine, bool complete, Clock::time_point t0,
+                      uint64_t nodes_before = 0) {
   SearchFigures f;
   f.complete = complete;
   if (!complete) f.stop_reason = engine.stop_reason();
-  f.nodes = engine.nodes();
+  f.nodes = engine.nodes() - nodes_before;
   f.seconds = seconds_since(t0);
   return f;
 }
@@ -204,18 +209,17 @@ db::Status store_small_regions(Engine& engine, const typename P::Position& p,
   return status;
 }
 
+// The position a request reached, solved by `engine` (fresh, or kept by a session).
 template <ShortGame P>
-core::Expected<SolveAnswer> solve_of(const PositionRequest& r, const Limits& limits,
-                                     db::Database* database, const ProgressSink* progress) {
+core::Expected<SolveAnswer> solve_with(solver::Engine<Binding<P>>& engine, const Resolved<P>& r,
+                                       const Limits& limits, db::Database* database,
+                                       const ProgressSink* progress) {
   using G = Binding<P>;
-  const auto at = resolve<P>(r);
-  if (!at) return at.error();
-  if constexpr (WithOpening<P>)
-    if (at->opening) return solve_opening<P>(*at->opening, limits, database, progress);
+  const auto* at = &r;
   const auto t0 = Clock::now();
+  const uint64_t nodes_before = engine.nodes();
   const auto& p = at->position;
   const bool left = at->left;
-  solver::Engine<G> engine(engine_config(limits, database));
   auto regions = root_regions<P>(engine, p);
   Reporter reporter(progress, progress_of(engine, t0, false));
   auto stored = solver::answer_with_store<G>(
@@ -244,10 +248,21 @@ core::Expected<SolveAnswer> solve_of(const PositionRequest& r, const Limits& lim
     side = !side;
   }
   out.regions = std::move(regions);
-  out.search = figures(engine, a.complete, t0);
+  out.search = figures(engine, a.complete, t0, nodes_before);
   rank_figures(out, a.across_ranks, engine);
   if (database) db_figures(out, engine, stored->from_db);
   return out;
+}
+
+template <ShortGame P>
+core::Expected<SolveAnswer> solve_of(const PositionRequest& r, const Limits& limits,
+                                     db::Database* database, const ProgressSink* progress) {
+  const auto at = resolve<P>(r);
+  if (!at) return at.error();
+  if constexpr (WithOpening<P>)
+    if (at->opening) return solve_opening<P>(*at->opening, limits, database, progress);
+  solver::Engine<Binding<P>> engine(engine_config(limits, database));
+  return solve_with<P>(engine, *at, limits, database, progress);
 }
 
 }  // namespace
@@ -285,6 +300,60 @@ core::Expected<SolveAnswer> solve(const PositionRequest& r, const Limits& limits
                                   db::Database* database, const ProgressSink* progress) {
   return with_short_game<SolveAnswer>(
       r.game, "solve", [&]<class P>() { return solve_of<P>(r, limits, database, progress); });
+}
+
+struct Session::Impl {
+  virtual ~Impl() = default;
+  virtual core::Expected<SolveAnswer> solve(const PositionRequest& r) = 0;
+};
+
+namespace {
+template <ShortGame P>
+class SessionOf final : public Session::Impl {
+ public:
+  SessionOf(const Limits& limits, db::Database* database) : limits_(limits), database_(database) {}
+  core::Expected<SolveAnswer> solve(const PositionRequest& r) override {
+    using Engine = solver::Engine<Binding<P>>;
+    const auto at = resolve<P>(r);
+    if (!at) return at.error();
+    if constexpr (WithOpening<P>)
+      if (at->opening) return solve_opening<P>(*at->opening, limits_, database_, nullptr);
+    std::unique_ptr<Engine>& engine = engines_.local();
+    if (!engine || engine->timed_out() || limits_.node_budget)
+      engine = std::make_unique<Engine>(engine_config(limits_, database_));
+    core::Expected<SolveAnswer> out = core::Error{core::Code::kInternal, "not solved"};
+    tbb::this_task_arena::isolate(
+        [&] { out = solve_with<P>(*engine, *at, limits_, database_, nullptr); });
+    return out;
+  }
+
+ private:
+  const Limits limits_;
+  db::Database* const database_;
+  tbb::enumerable_thread_specific<std::unique_ptr<solver::Engine<Binding<P>>>> engines_;
+};
+}  // namespace
+
+Session::Session(std::string game, const Limits& limits, db::Database* database)
+    : game_(std::move(game)) {
+  impl_ = games::All::visit(
+      game_,
+      [&]<class P>() -> std::unique_ptr<Impl> {
+        if constexpr (ShortGame<P>)
+          return std::make_unique<SessionOf<P>>(limits, database);
+        else
+          return nullptr;
+      },
+      std::unique_ptr<Impl>());
+}
+
+Session::~Session() = default;
+
+core::Expected<SolveAnswer> Session::solve(const PositionRequest& r) {
+  if (!impl_) return refusal(game_, "solve");
+  if (r.game != game_)
+    return bad_input("this session solves " + game_ + ", not " + core::clip(r.game));
+  return impl_->solve(r);
 }
 
 }  // namespace api

@@ -4,6 +4,7 @@
 #include <optional>
 #include <sstream>
 
+#include "api/session.hpp"
 #include "api/verbs.hpp"
 #include "batch_runner.hpp"
 #include "db_support.hpp"
@@ -26,7 +27,7 @@ std::string line_json(int line, const api::SolveAnswer& a) {
 }
 
 int run_batch(const std::string& game, const std::vector<std::string>& args, Io io) {
-  const std::string usage = "konane batch FILE --game " + game +
+  const std::string usage = "konane batch FILE [--game " + game + "]" +
                             " [--db PATH] [--threads N] [--output FILE.jsonl] [--timeout S]";
   po::options_description desc("options");
   add_batch_options(desc);
@@ -37,12 +38,13 @@ int run_batch(const std::string& game, const std::vector<std::string>& args, Io 
   const auto& vm = parsed->vm;
   if (parsed->help) {
     io.out << "Solves every position of FILE: one position per line, optionally followed by\n"
-              "b or w (the side to move, default b); a '#' standing alone as a word starts a\n"
-              "comment ('#' next to other squares is a blocked square), blank lines are\n"
-              "skipped. Prints one JSON object per position line, in input order, with the\n"
-              "fields of `konane solve --json` plus \"line\". A bad line gives\n"
-              "{\"line\":N,\"input\":...,\"error\":...} (also on stderr) and the batch goes on;\n"
-              "the exit code is then 1. With --db, positions already stored are not searched\n"
+              "b or w (the side to move, default b); '#' starts a comment (in games with\n"
+              "blocked squares, a '#' standing alone as a word), blank lines are skipped.\n"
+              "Prints one JSON object per position line, in input order, with the fields of\n"
+              "`konane solve --json` plus \"line\". A bad line gives {\"line\":N,\"input\":...,\n"
+              "\"error\":...} (also on stderr) and the batch goes on; the exit code is then 1.\n"
+              "Each thread keeps its tables from line to line. With --db, positions already stored "
+              "are not searched\n"
               "again and new results are stored. With --output, a killed batch resumes.\n\n"
            << notation_help(game);
     return kExitOk;
@@ -64,13 +66,15 @@ int run_batch(const std::string& game, const std::vector<std::string>& args, Io 
         if (!checked) error = checked.error().message.substr(0, checked.error().message.find('\n'));
         return BatchItem{n, text, error};
       },
-      /*hash_is_a_square=*/true);
+      api::hash_is_a_square(game));
   std::optional<db::Database> database;
   const std::string db_path = db_path_from(vm);
   if (!db_path.empty()) {
     database = open_rank_database(db_path, "batch", io);
     if (!database) return kExitUsage;
   }
+  // Each worker thread keeps its engine from line to line (api/session.hpp).
+  api::Session session(game, *limits, database ? &*database : nullptr);
   BatchJob job;
   job.input_bytes = *input;
   job.answer_options = {{"game", game},
@@ -85,7 +89,7 @@ int run_batch(const std::string& game, const std::vector<std::string>& args, Io 
     api::PositionRequest r;
     r.game = game;
     r.position = items[i].text;
-    const auto a = api::solve(r, *limits, database ? &*database : nullptr);
+    const auto a = session.solve(r);
     if (!a) return a.error();
     if (database && !a->from_db.value_or(false)) step();
     return line_json(items[i].number, *a);

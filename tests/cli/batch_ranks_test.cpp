@@ -52,7 +52,13 @@ std::vector<std::string> answers(const std::string& out, int ranks, std::set<int
     } else {
       EXPECT_FALSE(j.contains("rank")) << line;
     }
-    for (const char* f : {"seconds", "nodes", "rank", "sum", "from_db"}) j.erase(f);
+    // The figures of a run (and how each region entered its search) depend on what the
+    // database and the tables held; the answers do not.
+    for (const char* f : {"seconds", "nodes", "rank", "sum", "from_db", "db_hits", "db_writes",
+                          "db_region_reads", "db_region_hits", "regions_from_db"})
+      j.erase(f);
+    if (j.contains("regions"))
+      for (auto& region : j["regions"]) region.erase("source");
     got.push_back(j.dump());
   }
   return got;

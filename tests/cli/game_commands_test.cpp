@@ -219,11 +219,11 @@ TEST(GameCommands, BadInputExitsTwoWithTheMessage) {
   EXPECT_NE(r.err.find("konane value: error: bad position: unknown character 'z'"),
             std::string::npos)
       << r.err;
-  r = run_cli({"retro", "--game", "domineering"});
+  r = run_cli({"precompute", "--game", "domineering"});
   EXPECT_EQ(r.rc, 2);
   EXPECT_EQ(r.err,
-            "konane retro: error: not available for --game domineering (it is for konane, "
-            "ringboard)\n");
+            "konane precompute: error: not available for --game domineering (it is for "
+            "konane)\n");
   r = run_cli({"value", "xo", "--game", "go"});
   EXPECT_EQ(r.rc, 2);
   EXPECT_NE(r.err.find("unknown game 'go' for --game (konane, ringboard, clobber or domineering)"),

@@ -1,15 +1,23 @@
-// konane batch's inputs: a positions-file line (parse_batch_line) and a results-file line
-// (unseal). Never a crash; a line is either a position or an error naming it; a results line
-// is accepted only if it carries this batch's seal, and a line sealed here is accepted.
+// konane batch's inputs: a positions-file line (its text, then the position the facade reads
+// from it, for Konane and for Clobber, whose '#' is a square) and a results-file line
+// (unseal). Never a crash; a line is either a position or an error saying why; a results
+// line is accepted only if it carries this batch's seal, and a line sealed here is accepted.
+#include "api/verbs.hpp"
 #include "batch_lines.hpp"
+#include "batch_runner.hpp"
 #include "fuzz_check.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string raw(fuzz_text(data, size));
-  if (const auto l = konane::cli::parse_batch_line(raw, 7)) {
-    FUZZ_REQUIRE(l->number == 7);
-    FUZZ_REQUIRE(l->state.has_value() != !l->error.empty());
-    FUZZ_REQUIRE(!l->text.empty());
+  for (const char* game : {"konane", "clobber"}) {
+    const std::string text = konane::cli::batch_text(raw, api::hash_is_a_square(game));
+    if (text.empty()) continue;
+    FUZZ_REQUIRE(text.find('\n') == std::string::npos);
+    api::PositionRequest r;
+    r.game = game;
+    r.position = text;
+    const auto checked = api::check(r);
+    FUZZ_REQUIRE(checked || !checked.error().message.empty());
   }
   const std::string digest = "0123456789abcdef";
   if (const auto n = konane::cli::unseal(raw, digest, 1000)) FUZZ_REQUIRE(*n >= 1 && *n <= 1000);

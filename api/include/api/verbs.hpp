@@ -6,6 +6,7 @@
 // cannot answer a verb gives the one refusal below.
 #include <cstdint>
 #include <functional>
+#include <iosfwd>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -23,6 +24,9 @@ namespace api {
 
 // Whether the short-game verbs below apply to `game` (a registered name).
 bool can_answer(std::string_view game);
+// Whether '#' is a square in the game's positions (a blocked square), so that in a file of
+// positions only a '#' standing alone starts a comment.
+bool hash_is_a_square(std::string_view game);
 // The refusal of a verb for a game that cannot answer it, or of an unknown game.
 core::Error refusal(std::string_view game, std::string_view verb);
 
@@ -76,5 +80,45 @@ core::Expected<ValueAnswer> value(const PositionRequest& r, const Limits& limits
 core::Expected<SolveAnswer> solve(const PositionRequest& r, const Limits& limits,
                                   db::Database* database = nullptr,
                                   const ProgressSink* progress = nullptr);
+
+// Strong solution of a board by retrograde analysis (solver/retro/): every position reachable
+// from the game's start on an empty or full board of that size (both sides moving first),
+// solved layer by layer and stored in the database; an interrupted run resumes. For games
+// whose plug-in names a start (the grid games; Konane's retro has its own command).
+struct RetroRequest {
+  std::string game;
+  std::string board;                 // "4x4"
+  std::string db_path;               // the database's folder: the work files go under it
+  bool values = false;               // also store every position's canonical CGT value
+  size_t chunk_positions = 0;        // 0: the solver's default
+  size_t spill_entries = 0;          // 0: the solver's default
+  size_t replicate_bytes = 0;        // under mpirun; 0: the solver's default
+  bool across_ranks = false;         // every rank of an MPI run makes this call
+  std::string build_id;              // recorded with the finished run
+  std::ostream* progress = nullptr;  // progress lines, or none
+  bool progress_tty = false;
+  uint64_t abort_after = 0, abort_after_runs = 0;  // fault tests only (RetroOptions)
+};
+struct RetroLayerAnswer {
+  int layer = 0;  // squares in play (Clobber's stones, Domineering's empty squares)
+  uint64_t positions = 0, sides = 0, mover_wins = 0;
+  double seconds = 0;
+  bool resumed = false;
+};
+struct RetroAnswer {
+  std::string game, board, start;
+  core::Winner black_first = core::Winner::Unknown, white_first = core::Winner::Unknown;
+  uint64_t positions = 0, sides = 0;
+  std::vector<RetroLayerAnswer> layers;
+  double seconds = 0, enumerate_seconds = 0, solve_seconds = 0;
+  bool resumed = false;
+  int ranks = 1;
+  uint64_t message_bytes = 0;
+};
+// The refusal retro would give the request before it touches the database (a game without a
+// start, a bad board), or ok.
+core::Status retro_check(const RetroRequest& r);
+core::Expected<RetroAnswer> retro(const RetroRequest& r, db::Database& database);
+void write_json(JsonWriter& j, const RetroAnswer& a);
 
 }  // namespace api

@@ -53,6 +53,11 @@ struct Rules {
   static constexpr std::string_view kSymbolNames = "x black, o white, . empty, # blocked";
   static constexpr bool kHasStones = true;
   static constexpr grid::Negation kNegation = grid::Negation::SwapLayers;  // the colour swap
+  // The game's start on a full board (retro): the board filled in a checkerboard pattern, a
+  // black stone on a1. Every move removes one stone.
+  static char start_square(int rank, int file) { return (rank + file) % 2 == 0 ? 'x' : 'o'; }
+  static constexpr int kLayerDrop = 1;
+  static constexpr int kKeyLayers = 2;  // grid::Layers used by its keys
   // Depths chosen so the whole set takes a few seconds in a Release build.
   static constexpr grid::BenchCase kBench[] = {
       {"5x5 checkerboard", "xoxox|oxoxo|xoxox|oxoxo|xoxox", 5},

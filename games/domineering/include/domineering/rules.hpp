@@ -49,6 +49,10 @@ struct Rules {
   static constexpr bool kHasStones = false;
   // Transposing turns vertical dominoes into horizontal ones: Left's moves into Right's.
   static constexpr grid::Negation kNegation = grid::Negation::Transpose;
+  // The game's start on a full board (retro): every square empty. Every move covers two.
+  static char start_square(int, int) { return '.'; }
+  static constexpr int kLayerDrop = 2;
+  static constexpr int kKeyLayers = 1;  // grid::Layers used by its keys
   // Depths chosen so the whole set takes a few seconds in a Release build.
   static constexpr grid::BenchCase kBench[] = {
       {"8x8 empty", "........|........|........|........|........|........|........|........", 5},

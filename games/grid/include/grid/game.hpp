@@ -19,6 +19,7 @@
 #include "core/game_kind.hpp"
 #include "core/shape.hpp"
 #include "grid/moves.hpp"
+#include "grid/retro_game.hpp"
 #include "grid/symmetry.hpp"
 #include "grid/text.hpp"
 
@@ -77,12 +78,26 @@ struct Plugin {
   static constexpr core::GameId kId = Rules::kId;
   static constexpr core::GameKind kKind = core::GameKind::ShortPartizan;
   static constexpr std::string_view kNotation = Rules::kNotation;
+  static constexpr std::string_view kSymbols = Rules::kSymbols;  // the square characters
   static constexpr bool kHasStones = Rules::kHasStones;
 
   using Position = typename Rules::Position;
   using Move = grid::Move;
   template <class KeyedT>
   using Binding = GameT<Rules, KeyedT>;
+  template <class KeyT>
+  using Retro = RetroGameT<Rules, KeyT>;
+
+  // The game's start on a rows x cols board (Rules::start_square), where retro begins.
+  static Position start_position(uint8_t rows, uint8_t cols) {
+    std::string text;
+    for (int r = 0; r < rows; ++r) {
+      if (r) text += '|';
+      for (int f = 0; f < cols; ++f) text += Rules::start_square(rows - 1 - r, f);
+    }
+    core::TextError e;
+    return parse(text, &e)->position;
+  }
 
   struct Parsed {
     Position position;

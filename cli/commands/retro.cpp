@@ -1,0 +1,106 @@
+// konane retro --game G --board RxC --db PATH: a board strongly solved by retrograde analysis
+// (api::retro), for every game whose plug-in names a start (Konane's retro is its own).
+#include <iomanip>
+#include <ostream>
+
+#include "api/verbs.hpp"
+#include "build_info.hpp"
+#include "db_support.hpp"
+#include "options.hpp"
+#include "rank_database.hpp"
+#include "request_args.hpp"
+#include "solver/ranks/ranks.hpp"
+
+namespace konane::cli {
+namespace {
+
+void print_retro(Io io, const api::RetroAnswer& a, int threads) {
+  io.out << "board: " << a.board << " (" << a.game << ", from " << a.start << ")\n"
+         << "winner: " << api::winner_text(a.black_first) << " with black first, "
+         << api::winner_text(a.white_first) << " with white first\n"
+         << "reachable positions (symmetry-reduced): " << a.positions << " (" << a.sides
+         << " with a side to move)\n"
+         << "layers (squares  positions  sides  mover-wins  seconds):\n";
+  for (const api::RetroLayerAnswer& l : a.layers)
+    io.out << "  " << std::setw(3) << l.layer << "  " << std::setw(10) << l.positions << "  "
+           << std::setw(10) << l.sides << "  " << std::setw(10) << l.mover_wins << "  "
+           << std::fixed << std::setprecision(3) << l.seconds
+           << (l.resumed ? "  (earlier run)" : "") << "\n";
+  io.out << std::fixed << std::setprecision(2) << "seconds: " << a.seconds
+         << "  threads: " << threads
+         << (a.ranks > 1 ? "  ranks: " + std::to_string(a.ranks) : std::string())
+         << (a.resumed ? "  (resumed)" : "") << "\n";
+}
+
+int run_retro(const std::string& game, const std::vector<std::string>& args, Io io) {
+  const std::string usage = "konane retro --game " + game +
+                            " --board RxC --db PATH [--values] [--threads N] [--quiet] [--json]";
+  po::options_description desc("options");
+  desc.add_options()("board", po::value<std::string>(), "board size RxC")(
+      "values", "also store the canonical CGT value of every position")(
+      "chunk", po::value<size_t>()->default_value(0),
+      "positions expanded or solved per parallel chunk (0: the solver's default)")(
+      "spill", po::value<size_t>()->default_value(0),
+      "child positions buffered before a sorted run goes to disk (0: the solver's default)")(
+      "quiet", "no progress lines on stderr");
+  add_db_option(desc);
+  add_threads_option(desc);
+  auto parsed = parse_args("retro", usage, desc, {}, false, args, io);
+  if (!parsed) return kExitUsage;
+  const auto& vm = parsed->vm;
+  if (parsed->help) {
+    io.out << "Strongly solves a board: enumerates every position reachable from the game's\n"
+              "start on that board (its rules name it: a full or an empty board), with either\n"
+              "side moving first, layered by the squares in play, solves the layers upwards in\n"
+              "parallel and bulk-loads every position's winner (for each side to move it was\n"
+              "reached with) into the database, once per symmetry class. Interrupted runs\n"
+              "resume from the last finished layer. The position keys must fit in 60 bits\n"
+              "(boards of up to 30 squares with two kinds of stone, 60 with one).\n";
+    return kExitOk;
+  }
+  if (!vm.count("board")) return usage_error(io, "retro", "--board RxC is required");
+  const std::string path = db_path_from(vm);
+  if (path.empty()) return usage_error(io, "retro", "--db PATH is required");
+  const auto threads = checked_threads(vm, "retro", io);
+  if (!threads) return kExitUsage;
+  api::RetroRequest r;
+  r.game = game;
+  r.board = vm["board"].as<std::string>();
+  r.db_path = path;
+  r.values = vm.count("values") > 0;
+  r.chunk_positions = vm["chunk"].as<size_t>();
+  r.spill_entries = vm["spill"].as<size_t>();
+  r.across_ranks = true;
+  r.build_id = kBuildId;
+  if (!vm.count("quiet")) {
+    r.progress = &io.err;
+    r.progress_tty = err_is_tty(io);
+  }
+  const auto& world = solver::ranks::world();
+  if (world.size > 1 && r.values)
+    return usage_error(io, "retro",
+                       "--values is computed by one process; run it without mpirun (or -np 1)");
+  // Refused before the database is made: a bad board or a game without a start.
+  if (auto st = api::retro_check(r); !st) return api_error(io, "retro", st.error());
+  auto database = open_rank_database(path, "retro", io);
+  if (!database) return kExitUsage;
+  const auto a = api::retro(r, *database);
+  if (!a) return api_error(io, "retro", a.error(), path);
+  if (world.rank != 0) return kExitOk;
+  if (auto st = database->close(); !st) return db_error(io, "retro", path, st.error());
+  if (vm.count("json")) {
+    api::JsonWriter j(io.out);
+    api::write_json(j, *a);
+    io.out << "\n";
+    return kExitOk;
+  }
+  print_retro(io, *a, *threads);
+  return kExitOk;
+}
+
+const GameRegistrar any_retro_reg("retro",
+                                  "strong solution of a board by retrograde analysis into --db",
+                                  run_retro, true);
+
+}  // namespace
+}  // namespace konane::cli
