@@ -24,4 +24,9 @@ struct PerftCase {
 // Runs the cases (2 plies shallower with `quick`) and prints them, as text or JSON.
 int run_perft_bench(const std::vector<PerftCase>& cases, bool quick, bool json, Io io);
 
+// The game's own fixed set (its plug-in's, api::bench_cases) run so (cli/commands/bench.cpp),
+// and the help text listing it.
+int run_game_bench(const std::string& game, bool quick, bool json, Io io);
+std::string game_bench_help(const std::string& game);
+
 }  // namespace konane::cli

@@ -196,8 +196,13 @@ core::Expected<std::vector<BenchCase>> bench_cases(std::string_view game) {
       game, "bench", [&]<class P>() -> core::Expected<std::vector<BenchCase>> {
         if constexpr (requires { P::kBench; }) {
           std::vector<BenchCase> out;
-          for (const auto& c : P::kBench)
-            out.push_back({std::string(c.name), std::string(c.position), c.depth});
+          for (const auto& c : P::kBench) {
+            out.push_back({std::string(c.name), std::string(c.position), c.depth, {}, {}});
+            if constexpr (requires { c.board; }) {  // a case from the game's opening
+              out.back().board = std::string(c.board);
+              out.back().opening = std::string(c.opening);
+            }
+          }
           return out;
         } else {
           return refusal(game, "bench");

@@ -7,6 +7,44 @@
 #include "request_args.hpp"
 
 namespace konane::cli {
+
+std::string game_bench_help(const std::string& game) {
+  const auto listed = api::bench_cases(game);
+  if (!listed) return listed.error().message + "\n";
+  std::string out =
+      "Runs a fixed set of perft counts on one thread and prints the total node count,\n"
+      "a signature of all counts (the same on every run and machine) and the nodes\n"
+      "per second. The cases:\n";
+  for (const auto& c : *listed)
+    out += "  " + c.name + ": " +
+           (c.position.empty() ? c.board + " board, " + c.opening + " opening" : c.position) +
+           ", depth " + std::to_string(c.depth) + "\n";
+  return out;
+}
+
+int run_game_bench(const std::string& game, bool quick, bool json, Io io) {
+  const auto listed = api::bench_cases(game);
+  if (!listed) return api_error(io, "bench", listed.error());
+  std::vector<PerftCase> cases;
+  for (const auto& c : *listed) {
+    api::PositionRequest request;
+    request.game = game;
+    request.position = c.position;
+    if (!c.board.empty()) {
+      request.board = c.board;
+      request.opening = c.opening;
+    }
+    // Checked before the clock starts: a broken built-in case is reported, never counted as 0.
+    if (auto st = api::check(request); !st) return api_error(io, "bench", st.error());
+    cases.push_back(
+        {c.name, c.position, c.board, c.opening, c.depth, [request](int depth) -> uint64_t {
+           const auto a = api::perft(request, depth, false);
+           return a ? a->nodes : 0;
+         }});
+  }
+  return run_perft_bench(cases, quick, json, io);
+}
+
 namespace {
 
 int run_bench(const std::string& game, const std::vector<std::string>& args, Io io) {
@@ -15,29 +53,11 @@ int run_bench(const std::string& game, const std::vector<std::string>& args, Io 
   auto parsed = parse_args("bench", "konane bench --game " + game + " [--quick] [--json]", desc, {},
                            false, args, io);
   if (!parsed) return kExitUsage;
-  const auto listed = api::bench_cases(game);
-  if (!listed) return api_error(io, "bench", listed.error());
   if (parsed->help) {
-    io.out << "Runs a fixed set of perft counts on one thread and prints the total node count,\n"
-              "a signature of all counts (the same on every run and machine) and the nodes\n"
-              "per second. The cases:\n";
-    for (const auto& c : *listed)
-      io.out << "  " << c.name << ": " << c.position << ", depth " << c.depth << "\n";
+    io.out << game_bench_help(game);
     return kExitOk;
   }
-  std::vector<PerftCase> cases;
-  for (const auto& c : *listed) {
-    api::PositionRequest request;
-    request.game = game;
-    request.position = c.position;
-    // Checked before the clock starts: a broken built-in case is reported, never counted as 0.
-    if (auto a = api::perft(request, 0, false); !a) return api_error(io, "bench", a.error());
-    cases.push_back({c.name, c.position, "", "", c.depth, [request](int depth) -> uint64_t {
-                       const auto a = api::perft(request, depth, false);
-                       return a ? a->nodes : 0;
-                     }});
-  }
-  return run_perft_bench(cases, parsed->vm.count("quick") > 0, parsed->vm.count("json") > 0, io);
+  return run_game_bench(game, parsed->vm.count("quick") > 0, parsed->vm.count("json") > 0, io);
 }
 
 const GameRegistrar any_bench_reg("bench",

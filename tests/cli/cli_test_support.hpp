@@ -122,6 +122,18 @@ inline std::vector<std::string> lines(const std::string& text) {
   return out;
 }
 
+// Exported TSV (db export) as rows of fields, the header first.
+inline std::vector<std::vector<std::string>> tsv(const std::string& text) {
+  std::vector<std::vector<std::string>> out;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) {
+    out.emplace_back();
+    std::istringstream fields(line);
+    for (std::string f; std::getline(fields, f, '\t');) out.back().push_back(f);
+  }
+  return out;
+}
+
 // ---- A minimal strict JSON parser (RFC 8259 subset: no \u surrogate pairs needed). ----
 struct Json;
 using JsonObject = std::map<std::string, Json>;

@@ -14,6 +14,7 @@
 namespace {
 
 using clitest::run_cli;
+using clitest::tsv;
 
 TEST(GameCommands, HelpListsEveryGameOfTheRegistry) {
   const auto r = run_cli({"--help"});
@@ -82,18 +83,6 @@ TEST(GameCommands, BenchCountsAreTheReferenceCounts) {
     ASSERT_EQ(second.rc, 0) << second.err;
     EXPECT_EQ(nlohmann::json::parse(second.out)["signature"], j["signature"]);
   }
-}
-
-// Splits exported TSV into rows of fields, the header first.
-std::vector<std::vector<std::string>> tsv(const std::string& text) {
-  std::vector<std::vector<std::string>> out;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) {
-    out.emplace_back();
-    std::istringstream fields(line);
-    for (std::string f; std::getline(fields, f, '\t');) out.back().push_back(f);
-  }
-  return out;
 }
 
 // db stats and db export --game clobber after solves and values stored with --db: every

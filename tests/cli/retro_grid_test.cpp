@@ -16,6 +16,7 @@
 namespace {
 
 using clitest::run_cli;
+using clitest::tsv;
 using gridref::Board;
 
 // The images of b under the board's symmetries (8 on a square board, 4 otherwise), each with
@@ -75,17 +76,6 @@ std::set<std::string> reachable_classes(const Board& start, Moves moves, Play pl
     for (const auto& m : moves(b, left)) todo.push_back({play(b, left, m), !left});
   }
   return classes;
-}
-
-std::vector<std::vector<std::string>> tsv(const std::string& text) {
-  std::vector<std::vector<std::string>> out;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) {
-    out.emplace_back();
-    std::istringstream fields(line);
-    for (std::string f; std::getline(fields, f, '\t');) out.back().push_back(f);
-  }
-  return out;
 }
 
 template <class Moves, class Play>

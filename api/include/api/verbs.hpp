@@ -40,8 +40,9 @@ core::Expected<ShowAnswer> show(const PositionRequest& r);
 core::Expected<PerftAnswer> perft(const PositionRequest& r, int depth, bool divide = true);
 // The game's fixed perft benchmark (`konane bench`): named positions and depths.
 struct BenchCase {
-  std::string name, position;
+  std::string name, position;  // position: empty for a case from the game's opening
   int depth = 0;
+  std::string board, opening;  // a case from the opening: the full board and its rule
 };
 core::Expected<std::vector<BenchCase>> bench_cases(std::string_view game);
 

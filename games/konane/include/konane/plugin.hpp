@@ -27,6 +27,28 @@ struct Plugin {
       "is a jump along one line: c3-c5, c3-c7 for two captures (shared/spec/konane-rules.md).";
   static constexpr bool kHasStones = true;
 
+  // `konane bench`: the openings of the two classic sizes and middlegame positions reached
+  // by random play from them, depths chosen so the whole set takes a few seconds in a
+  // Release build. A case from the opening names its board and rule instead of a position.
+  struct BenchCase {
+    std::string_view name, position, board, opening;
+    int depth;
+  };
+  static constexpr BenchCase kBench[] = {
+      {"6x6 opening", "", "6x6", "standard", 11},
+      {"8x8 opening", "", "8x8", "standard", 10},
+      {"5x7 opening any", "", "5x7", "any", 10},
+      {"6x6 middlegame A", ".oxoxo/oxoxox/.o..../.xoxox/xoxoxo/oxoxox b", "", "", 9},
+      {"6x6 middlegame B", "xoxo../oxo.ox/xoxoxo/oxoxox/xox.xo/oxox.. b", "", "", 9},
+      {"6x6 middlegame C", "x..oxo/oxoxox/x..oxo/oxoxox/.oxoxo/.xoxox w", "", "", 10},
+      {"8x8 middlegame A",
+       "xo..xoxo/o.ox..ox/xox.xoxo/oxox.xox/xoxo.oxo/oxo.oxox/xox.xoxo/oxoxoxox b", "", "", 7},
+      {"8x8 middlegame B",
+       "x..oxoxo/oxoxoxox/xox.x..o/o.oxoxox/..xoxoxo/o..xoxox/xoxoxoxo/oxoxoxox b", "", "", 8},
+      {"8x8 middlegame C",
+       "xoxoxoxo/oxo..xox/xox.xoxo/o.o....x/xox.xoxo/o.o.oxox/x.xoxoxo/oxoxoxox b", "", "", 7},
+  };
+
   using Position = konane::Position;
   using Move = konane::Move;
   template <class KeyedT>
