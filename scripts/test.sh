@@ -53,7 +53,7 @@ stage "sanitized tests passed"
 cmake -S . -B build-ci/tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DKONANE_WERROR=ON \
   -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$sanitized_flags" \
   -DKONANE_SANITIZE=thread -DKONANE_BUILD_BENCH=OFF -DKONANE_UNITY=ON >/dev/null
-cmake --build build-ci/tsan -j"$jobs" --target cgt_tests solver_tests
+cmake --build build-ci/tsan -j"$jobs" --target cgt_tests solver_tests api_tests
 stage "thread-sanitized build done"
 # suppress_equal_addresses=0: with it on, every suppressed report (oneTBB's range splitting
 # and sorting, millions in the indexed retrograde test) first scans the list of addresses
