@@ -102,8 +102,9 @@ int run_play(const std::string& game, const std::vector<std::string>& args, Io i
               "eval, undo, hanahou, moves, board, resign, quit or help. Moves may also be\n"
               "piped in, one per line. The engine plays perfectly where it can solve the\n"
               "position within --think seconds, and otherwise says it is guessing (a\n"
-              "depth-limited search on mobility for Konane, material for Ringboard; for\n"
-              "Clobber and Domineering, which start from --position, the most mobile move).\n"
+              "depth-limited search on mobility for Konane, material for Ringboard; for the\n"
+              "games without a start of their own, played from --position, the most mobile\n"
+              "move).\n"
               "Ringboard games end drawn at the third repetition of a position or after 50\n"
               "moves by each side without a capture or a man's step.\n";
     return kExitOk;
