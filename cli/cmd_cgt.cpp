@@ -166,6 +166,25 @@ void print_thermograph(const Parsed& p, const cgt::Thermograph& th, bool json, I
   wall("right wall ", th.right_wall);
 }
 
+// The end of `seconds` from now (none for 0 or no limit).
+std::chrono::steady_clock::time_point deadline_in(double seconds) {
+  using Clock = std::chrono::steady_clock;
+  if (seconds <= 0 || seconds >= 1e9) return Clock::time_point::max();
+  return Clock::now() +
+         std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
+}
+
+// What is wrong with the combination of modes asked for, if anything.
+std::optional<std::string> mode_error(bool compare, bool thermo, bool svg, bool stats,
+                                      size_t expressions) {
+  if (compare && thermo) return "--compare and --thermograph exclude each other";
+  if (svg && !thermo) return "--svg needs --thermograph";
+  if (compare && expressions != 2) return "--compare needs exactly two expressions";
+  if (thermo && expressions != 1) return "--thermograph needs exactly one expression";
+  if (expressions == 0 && !stats) return "no expression given (try konane cgt --help)";
+  return std::nullopt;
+}
+
 int run(const std::vector<std::string>& raw_args, Io io) {
   po::options_description desc("options");
   desc.add_options()("expr", po::value<std::vector<std::string>>()->composing(),
@@ -190,26 +209,12 @@ int run(const std::vector<std::string>& raw_args, Io io) {
   if (!timeout) return kExitUsage;
   const auto memory = checked_memory(vm, kName, io);
   if (!memory) return kExitUsage;
-  using Clock = std::chrono::steady_clock;
-  const Clock::time_point deadline =
-      *timeout > 0 && *timeout < 1e9
-          ? Clock::now() +
-                std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(*timeout))
-          : Clock::time_point::max();
   // Sums of hot games can grow without bound (a sum of n switches has about 2^n options).
-  cgt::WorkLimit limit(std::numeric_limits<uint64_t>::max(), deadline, *memory);
+  cgt::WorkLimit limit(std::numeric_limits<uint64_t>::max(), deadline_in(*timeout), *memory);
   std::vector<std::string> exprs;
   if (vm.count("expr")) exprs = vm["expr"].as<std::vector<std::string>>();
-
-  if (compare && thermo)
-    return usage_error(io, kName, "--compare and --thermograph exclude each other");
-  if (vm.count("svg") && !thermo) return usage_error(io, kName, "--svg needs --thermograph");
-  if (compare && exprs.size() != 2)
-    return usage_error(io, kName, "--compare needs exactly two expressions");
-  if (thermo && exprs.size() != 1)
-    return usage_error(io, kName, "--thermograph needs exactly one expression");
-  if (exprs.empty() && !show_stats)
-    return usage_error(io, kName, "no expression given (try konane cgt --help)");
+  if (const auto why = mode_error(compare, thermo, vm.count("svg") > 0, show_stats, exprs.size()))
+    return usage_error(io, kName, *why);
 
   try {
     std::vector<Parsed> values;

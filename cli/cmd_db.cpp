@@ -85,6 +85,88 @@ std::string retro_state(const std::vector<RuleSummary>& rules, const std::string
   return state;
 }
 
+// What db stats reports of Konane's share of a database.
+struct StatsView {
+  const std::string& path;
+  const DbHeader& header;
+  const std::vector<db::BoardStats>& boards;
+  const std::vector<RuleSummary>& rules;
+  const std::vector<solver::PrecomputedBox>& boxes;
+};
+
+void stats_json(Io io, const StatsView& v) {
+  api::JsonWriter j(io.out);
+  j.begin_object();
+  db_header_json(j, v.path, v.header);
+  j.key("boards").begin_array();
+  for (const auto& b : v.boards) {
+    j.begin_object();
+    j.field("board", core::shape_name(b.board.shape));
+    j.field("positions", b.positions);
+    j.field("black_to_move_known", b.left_to_move_known);
+    j.field("white_to_move_known", b.right_to_move_known);
+    j.field("with_value", b.with_cgt);
+    j.field("conflicts", b.conflicts);
+    j.field("retro", retro_state(v.rules, core::shape_name(b.board.shape)));
+    j.end_object();
+  }
+  j.end_array();
+  j.key("region_precomputes").begin_array();
+  for (const auto& b : v.boxes) {
+    j.begin_object();
+    j.field("box", core::shape_name(b.box));
+    j.field("max_stones", b.max_stones);
+    j.field("chunks_done", b.chunks_done);
+    j.field("chunks_total", b.chunks_total);
+    j.field("done", b.done());
+    j.end_object();
+  }
+  j.end_array();
+  j.key("solves").begin_array();
+  for (const auto& r : v.rules) {
+    j.begin_object();
+    j.field("board", r.board);
+    j.field("opening", r.rule);
+    j.field("done", r.fields.count("done") > 0);
+    j.field("layers_done", r.layers_done);
+    for (const char* f : {"positions", "sides", "winner", "black_winning_removals", "seconds",
+                          "threads", "peak_rss_kb", "build_id", "finished_at"})
+      if (r.fields.count(f)) j.field(f, r.fields.at(f));
+    j.end_object();
+  }
+  j.end_array();
+  j.end_object();
+  io.out << "\n";
+}
+
+void stats_text(Io io, const StatsView& v) {
+  db_header_text(io.out, v.path, v.header);
+  io.out << "positions per board (symmetry classes):\n";
+  if (v.boards.empty()) io.out << "  none\n";
+  for (const auto& b : v.boards)
+    io.out << "  " << core::shape_name(b.board.shape) << ": " << b.positions
+           << " positions, black to move known " << b.left_to_move_known << ", white to move known "
+           << b.right_to_move_known << ", with value " << b.with_cgt
+           << (b.conflicts ? ", CONFLICTS " + std::to_string(b.conflicts) : std::string()) << "\n";
+  io.out << "region values precomputed (konane precompute):\n";
+  if (v.boxes.empty()) io.out << "  none\n";
+  for (const auto& b : v.boxes)
+    io.out << "  box " << core::shape_name(b.box) << ", at most " << b.max_stones
+           << " stones: " << (b.done() ? "done" : "in progress") << ", " << b.chunks_done << "/"
+           << b.chunks_total << " chunks\n";
+  io.out << "retrograde solves per board and opening rule:\n";
+  if (v.rules.empty()) io.out << "  none\n";
+  for (const auto& r : v.rules) {
+    io.out << "  " << r.board << " " << r.rule << ": ";
+    if (r.fields.count("done"))
+      io.out << "done, " << get_or(r, "positions", "?") << " reachable positions ("
+             << get_or(r, "sides", "?") << " with side to move), winner "
+             << get_or(r, "winner", "?") << ", " << get_or(r, "seconds", "?") << " s\n";
+    else
+      io.out << "in progress, " << r.layers_done << " layers finished\n";
+  }
+}
+
 int run_stats(const std::string& path, bool json, Io io) {
   auto database = open_database(path, db::OpenMode::kReadOnly, false, "db", io);
   if (!database) return kExitUsage;
@@ -103,76 +185,11 @@ int run_stats(const std::string& path, bool json, Io io) {
   boards.erase(std::remove_if(boards.begin(), boards.end(),
                               [](const db::BoardStats& b) { return b.board.game != kGameId; }),
                boards.end());
-  if (json) {
-    api::JsonWriter j(io.out);
-    j.begin_object();
-    db_header_json(j, path, *header);
-    j.key("boards").begin_array();
-    for (const auto& b : *stats) {
-      j.begin_object();
-      j.field("board", core::shape_name(b.board.shape));
-      j.field("positions", b.positions);
-      j.field("black_to_move_known", b.left_to_move_known);
-      j.field("white_to_move_known", b.right_to_move_known);
-      j.field("with_value", b.with_cgt);
-      j.field("conflicts", b.conflicts);
-      j.field("retro", retro_state(rules, core::shape_name(b.board.shape)));
-      j.end_object();
-    }
-    j.end_array();
-    j.key("region_precomputes").begin_array();
-    for (const auto& b : *boxes) {
-      j.begin_object();
-      j.field("box", core::shape_name(b.box));
-      j.field("max_stones", b.max_stones);
-      j.field("chunks_done", b.chunks_done);
-      j.field("chunks_total", b.chunks_total);
-      j.field("done", b.done());
-      j.end_object();
-    }
-    j.end_array();
-    j.key("solves").begin_array();
-    for (const auto& r : rules) {
-      j.begin_object();
-      j.field("board", r.board);
-      j.field("opening", r.rule);
-      j.field("done", r.fields.count("done") > 0);
-      j.field("layers_done", r.layers_done);
-      for (const char* f : {"positions", "sides", "winner", "black_winning_removals", "seconds",
-                            "threads", "peak_rss_kb", "build_id", "finished_at"})
-        if (r.fields.count(f)) j.field(f, r.fields.at(f));
-      j.end_object();
-    }
-    j.end_array();
-    j.end_object();
-    io.out << "\n";
-    return kExitOk;
-  }
-  db_header_text(io.out, path, *header);
-  io.out << "positions per board (symmetry classes):\n";
-  if (stats->empty()) io.out << "  none\n";
-  for (const auto& b : *stats)
-    io.out << "  " << core::shape_name(b.board.shape) << ": " << b.positions
-           << " positions, black to move known " << b.left_to_move_known << ", white to move known "
-           << b.right_to_move_known << ", with value " << b.with_cgt
-           << (b.conflicts ? ", CONFLICTS " + std::to_string(b.conflicts) : std::string()) << "\n";
-  io.out << "region values precomputed (konane precompute):\n";
-  if (boxes->empty()) io.out << "  none\n";
-  for (const auto& b : *boxes)
-    io.out << "  box " << core::shape_name(b.box) << ", at most " << b.max_stones
-           << " stones: " << (b.done() ? "done" : "in progress") << ", " << b.chunks_done << "/"
-           << b.chunks_total << " chunks\n";
-  io.out << "retrograde solves per board and opening rule:\n";
-  if (rules.empty()) io.out << "  none\n";
-  for (const auto& r : rules) {
-    io.out << "  " << r.board << " " << r.rule << ": ";
-    if (r.fields.count("done"))
-      io.out << "done, " << get_or(r, "positions", "?") << " reachable positions ("
-             << get_or(r, "sides", "?") << " with side to move), winner "
-             << get_or(r, "winner", "?") << ", " << get_or(r, "seconds", "?") << " s\n";
-    else
-      io.out << "in progress, " << r.layers_done << " layers finished\n";
-  }
+  const StatsView view{path, *header, boards, rules, *boxes};
+  if (json)
+    stats_json(io, view);
+  else
+    stats_text(io, view);
   return kExitOk;
 }
 

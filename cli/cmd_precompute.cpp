@@ -15,6 +15,73 @@
 namespace konane::cli {
 namespace {
 
+// What the options ask for; nullopt after printing which is wrong (exit 2).
+struct PrecomputeArgs {
+  core::Shape box;
+  int max_stones = 0, threads = 1;
+  size_t memory = 0;
+  double timeout = 0;
+  std::string path;
+};
+std::optional<PrecomputeArgs> precompute_args(const po::variables_map& vm, Io io) {
+  auto fail = [&](const std::string& why) -> std::optional<PrecomputeArgs> {
+    usage_error(io, "precompute", why);
+    return std::nullopt;
+  };
+  if (!vm.count("box")) return fail("--box RxC is required");
+  if (!vm.count("max-stones")) return fail("--max-stones K is required");
+  PrecomputeArgs a;
+  std::string error;
+  const auto box = parse_board_size(vm["box"].as<std::string>(), &error);
+  if (!box) return fail("--box: " + error);
+  a.box = *box;
+  a.max_stones = vm["max-stones"].as<int>();
+  if (a.max_stones < 2 || a.max_stones > 16)
+    return fail("--max-stones must be from 2 to 16, got " + std::to_string(a.max_stones));
+  a.path = db_path_from(vm);
+  if (a.path.empty()) return fail("--db PATH is required");
+  const auto threads = checked_threads(vm, "precompute", io);
+  const auto timeout = threads ? checked_seconds(vm, "timeout", "precompute", io) : std::nullopt;
+  const auto memory = timeout ? checked_memory(vm, "precompute", io) : std::nullopt;
+  if (!memory) return std::nullopt;
+  a.threads = *threads;
+  a.timeout = *timeout;
+  a.memory = *memory;
+  return a;
+}
+
+void print_precompute(Io io, const PrecomputeArgs& a, const solver::PrecomputeReport& report,
+                      double secs, bool json) {
+  const auto& c = report.counts;
+  if (json) {
+    api::JsonWriter j(io.out);
+    j.begin_object();
+    j.field("box", core::shape_name(a.box));
+    j.field("max_stones", a.max_stones);
+    j.field("complete", report.complete);
+    j.field("chunks_done", c.chunks_done);
+    j.field("chunks_total", c.chunks_total);
+    j.field("resumed_at", report.resumed_at);
+    j.field("regions", c.regions);
+    j.field("computed", c.computed);
+    j.field("already_stored", report.already);
+    j.field("threads", a.threads);
+    j.field("seconds", secs);
+    j.end_object();
+    io.out << "\n";
+    return;
+  }
+  io.out << "box: " << core::shape_name(a.box) << "  max stones: " << a.max_stones << "\n"
+         << "chunks: " << c.chunks_done << "/" << c.chunks_total
+         << (report.resumed_at ? " (resumed at " + std::to_string(report.resumed_at) + ")"
+                               : std::string())
+         << "\n"
+         << "whole regions met: " << c.regions << " (values computed " << c.computed
+         << ", already stored " << report.already << ")\n"
+         << "seconds: " << secs << "  threads: " << a.threads << "\n";
+  if (!report.complete) io.out << "incomplete (timed out): rerun to resume\n";
+}
+
 int run_precompute(const std::vector<std::string>& args, Io io) {
   const std::string usage =
       "konane precompute --box RxC --max-stones K --db PATH [--threads N] [--timeout S] "
@@ -40,76 +107,34 @@ int run_precompute(const std::vector<std::string>& args, Io io) {
               "(chunks done, regions found, values computed, rate, ETA) goes to stderr.\n";
     return kExitOk;
   }
-  if (!vm.count("box")) return usage_error(io, "precompute", "--box RxC is required");
-  if (!vm.count("max-stones")) return usage_error(io, "precompute", "--max-stones K is required");
-  std::string error;
-  const auto box = parse_board_size(vm["box"].as<std::string>(), &error);
-  if (!box) return usage_error(io, "precompute", "--box: " + error);
-  const int k = vm["max-stones"].as<int>();
-  if (k < 2 || k > 16)
-    return usage_error(io, "precompute",
-                       "--max-stones must be from 2 to 16, got " + std::to_string(k));
-  const std::string path = db_path_from(vm);
-  if (path.empty()) return usage_error(io, "precompute", "--db PATH is required");
-  const auto threads = checked_threads(vm, "precompute", io);
-  if (!threads) return kExitUsage;
-  const auto timeout = checked_seconds(vm, "timeout", "precompute", io);
-  if (!timeout) return kExitUsage;
-  const auto memory = checked_memory(vm, "precompute", io);
-  if (!memory) return kExitUsage;
-  auto database = open_database(path, db::OpenMode::kReadWrite, true, "precompute", io);
+  const auto a = precompute_args(vm, io);
+  if (!a) return kExitUsage;
+  auto database = open_database(a->path, db::OpenMode::kReadWrite, true, "precompute", io);
   if (!database) return kExitUsage;
 
   core::StopToken stop;
-  if (*timeout > 0) stop.set_deadline_in(*timeout);
-  solver::PrecomputeConfig config{*box, k, *threads, *memory, &stop};
+  if (a->timeout > 0) stop.set_deadline_in(a->timeout);
+  solver::PrecomputeConfig config{a->box, a->max_stones, a->threads, a->memory, &stop};
   core::ProgressLine meter(vm.count("quiet") ? nullptr : &io.err, err_is_tty(io), "chunk");
   const auto t0 = std::chrono::steady_clock::now();
   meter.count_from(t0);
+  const auto detail = [](const solver::PrecomputeProgress& p) {
+    return std::to_string(p.regions) + " regions, " + std::to_string(p.computed) + " computed ";
+  };
   auto report =
       solver::precompute_regions<Game>(*database, config, [&](const solver::PrecomputeProgress& p) {
         // Asked between batches: the deadline is read here, where the work can stop.
         stop.stop_requested();
-        if (!meter.due("precompute", false)) return;
-        meter.update(
-            "precompute", p.chunks_done, p.chunks_total, false,
-            std::to_string(p.regions) + " regions, " + std::to_string(p.computed) + " computed ");
+        if (meter.due("precompute", false))
+          meter.update("precompute", p.chunks_done, p.chunks_total, false, detail(p));
       });
-  if (!report) return db_error(io, "precompute", path, report.error());
+  if (!report) return db_error(io, "precompute", a->path, report.error());
   meter.update("precompute", report->counts.chunks_done, report->counts.chunks_total, true,
-               std::to_string(report->counts.regions) + " regions, " +
-                   std::to_string(report->counts.computed) + " computed ");
+               detail(report->counts));
   meter.finish();
-  if (auto st = database->close(); !st) return db_error(io, "precompute", path, st.error());
+  if (auto st = database->close(); !st) return db_error(io, "precompute", a->path, st.error());
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  const auto& c = report->counts;
-  if (vm.count("json")) {
-    api::JsonWriter j(io.out);
-    j.begin_object();
-    j.field("box", core::shape_name(*box));
-    j.field("max_stones", k);
-    j.field("complete", report->complete);
-    j.field("chunks_done", c.chunks_done);
-    j.field("chunks_total", c.chunks_total);
-    j.field("resumed_at", report->resumed_at);
-    j.field("regions", c.regions);
-    j.field("computed", c.computed);
-    j.field("already_stored", report->already);
-    j.field("threads", *threads);
-    j.field("seconds", secs);
-    j.end_object();
-    io.out << "\n";
-  } else {
-    io.out << "box: " << core::shape_name(*box) << "  max stones: " << k << "\n"
-           << "chunks: " << c.chunks_done << "/" << c.chunks_total
-           << (report->resumed_at ? " (resumed at " + std::to_string(report->resumed_at) + ")"
-                                  : std::string())
-           << "\n"
-           << "whole regions met: " << c.regions << " (values computed " << c.computed
-           << ", already stored " << report->already << ")\n"
-           << "seconds: " << secs << "  threads: " << *threads << "\n";
-    if (!report->complete) io.out << "incomplete (timed out): rerun to resume\n";
-  }
+  print_precompute(io, *a, *report, secs, vm.count("json") > 0);
   return report->complete ? kExitOk : kExitNotFound;
 }
 

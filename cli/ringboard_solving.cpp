@@ -58,6 +58,35 @@ std::optional<RingboardLimits> ringboard_limits_from(const po::variables_map& vm
   return l;
 }
 
+namespace {
+// The analysis in the words solve and batch print: every move's result sorted by its text,
+// and the principal variation as move texts.
+void fill_answer(RingboardSolved& out, const solver::LoopyAnalysis& a, const RingboardState& s,
+                 const std::vector<ringboard::Move>& listed) {
+  out.result = a.root.result;
+  out.distance = a.root.distance;
+  out.complete = a.complete;
+  out.reason = a.reason;
+  out.from_db = a.from_db;
+  // The options come in the rules engine's order, the order listed_moves gives.
+  std::vector<std::pair<ringboard::Move, ScoredMove>> scored;
+  for (size_t i = 0; i < a.options.size() && i < listed.size(); ++i)
+    scored.push_back(
+        {listed[i], {ringboard::move_text(listed[i]), a.options[i].result, a.options[i].distance}});
+  std::stable_sort(scored.begin(), scored.end(),
+                   [](const auto& x, const auto& y) { return text_order(x.first, y.first); });
+  for (auto& [m, sm] : scored) out.moves.push_back(std::move(sm));
+  RingboardState at = s;
+  for (const size_t k : a.pv) {
+    const auto here = listed_moves(at);
+    if (!here || k >= here->size()) break;  // cannot happen: the same generator chose k
+    out.pv.push_back(ringboard::move_text((*here)[k]));
+    at.position = ringboard::play(at.position, at.to_move, (*here)[k]);
+    at.to_move = ringboard::opponent(at.to_move);
+  }
+}
+}  // namespace
+
 db::Expected<RingboardSolved> solve_ringboard(const RingboardState& s,
                                               const RingboardLimits& limits, db::Database* database,
                                               bool store) {
@@ -119,28 +148,7 @@ db::Expected<RingboardSolved> solve_ringboard(const RingboardState& s,
     out.positions += a->positions;
   }
   out.db_hits = hits.load();
-  out.result = a->root.result;
-  out.distance = a->root.distance;
-  out.complete = a->complete;
-  out.reason = a->reason;
-  out.from_db = a->from_db;
-  // The options come in the rules engine's order, the order listed_moves gives.
-  std::vector<std::pair<ringboard::Move, ScoredMove>> scored;
-  for (size_t i = 0; i < a->options.size() && i < listed->size(); ++i)
-    scored.push_back(
-        {(*listed)[i],
-         {ringboard::move_text((*listed)[i]), a->options[i].result, a->options[i].distance}});
-  std::stable_sort(scored.begin(), scored.end(),
-                   [](const auto& x, const auto& y) { return text_order(x.first, y.first); });
-  for (auto& [m, sm] : scored) out.moves.push_back(std::move(sm));
-  RingboardState at = s;
-  for (const size_t k : a->pv) {
-    const auto here = listed_moves(at);
-    if (!here || k >= here->size()) break;  // cannot happen: the same generator chose k
-    out.pv.push_back(ringboard::move_text((*here)[k]));
-    at.position = ringboard::play(at.position, at.to_move, (*here)[k]);
-    at.to_move = ringboard::opponent(at.to_move);
-  }
+  fill_answer(out, *a, s, *listed);
   return out;
 }
 
