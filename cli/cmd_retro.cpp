@@ -20,6 +20,7 @@
 #include "options.hpp"
 #include "position_arg.hpp"
 #include "rank_database.hpp"
+#include "retro_args.hpp"
 #include "solver/ranks/ranks.hpp"
 #include "solver/retro/retro.hpp"
 #include "solver/values/values.hpp"
@@ -128,8 +129,8 @@ std::vector<db::MetaEntry> finished_records(const std::string& prefix, const Ret
 
 // The run's options from the command line (checked by the caller), the test hooks from the
 // environment.
-solver::RetroOptions<Position> retro_options(const po::variables_map& vm, core::Shape size,
-                                             OpeningRule rule, const std::string& path, Io io) {
+solver::RetroOptions<Position> retro_options(const RetroArgs& a, core::Shape size, OpeningRule rule,
+                                             Io io) {
   solver::RetroOptions<Position> options;
   // Test hooks: SIGKILL after solving this many positions / spilling this many runs.
   uint64_t abort_after = 0, abort_after_runs = 0;
@@ -143,15 +144,15 @@ solver::RetroOptions<Position> retro_options(const po::variables_map& vm, core::
   options.roots = opening_roots(size.rows, size.cols, rule);
   options.board = db_board(size.rows, size.cols);
   options.meta_prefix = retro_meta_prefix(size.rows, size.cols, rule);
-  options.work_dir =
-      std::filesystem::path(path) / "retro-work" / (core::shape_name(size) + "-" + rule_name(rule));
-  options.chunk_positions = vm["chunk"].as<size_t>();
-  options.spill_entries = vm["spill"].as<size_t>();
+  options.work_dir = std::filesystem::path(a.path) / "retro-work" /
+                     (core::shape_name(size) + "-" + rule_name(rule));
+  options.chunk_positions = a.chunk;
+  options.spill_entries = a.spill;
   options.abort_after = abort_after;
   options.abort_after_runs = abort_after_runs;
   options.across_ranks = true;
-  options.replicate_bytes = vm["replicate-window"].as<size_t>() << 20;
-  if (!vm.count("quiet")) {
+  options.replicate_bytes = a.replicate_bytes;
+  if (!a.quiet) {
     options.progress = &io.err;
     options.progress_tty = err_is_tty(io);
   }
@@ -162,19 +163,9 @@ int run_retro(const std::vector<std::string>& args, Io io) {
   const std::string usage =
       "konane retro --board RxC [--opening standard|any|piko] --db PATH [--values] [--threads N]";
   po::options_description desc("options");
-  desc.add_options()("board", po::value<std::string>(), "board size RxC")(
-      "opening", po::value<std::string>()->default_value("standard"), "standard, any or piko")(
-      "values", "also store the canonical CGT value of every position (small boards)")(
-      "chunk", po::value<size_t>()->default_value(solver::RetroOptions<Position>{}.chunk_positions),
-      "positions expanded or solved per parallel chunk (bounds memory)")(
-      "spill", po::value<size_t>()->default_value(size_t{1} << 26),
-      "child positions buffered (8 bytes each) before a sorted run goes to disk")(
-      "replicate-window", po::value<size_t>()->default_value(4096),
-      "under mpirun: MiB up to which every rank keeps a whole copy of a layer's window (the "
-      "layers below it) and looks children up locally; beyond, each rank keeps its share and "
-      "asks the owners (0: always ask)")("quiet", "no progress lines on stderr");
-  add_db_option(desc);
-  add_threads_option(desc);
+  desc.add_options()("opening", po::value<std::string>()->default_value("standard"),
+                     "standard, any or piko");
+  add_retro_options(desc);
   auto parsed = parse_args("retro", usage, desc, {}, false, args, io);
   if (!parsed) return kExitUsage;
   const auto& vm = parsed->vm;
@@ -187,28 +178,19 @@ int run_retro(const std::vector<std::string>& args, Io io) {
               "colour swap). Interrupted runs resume from the last finished layer.\n";
     return kExitOk;
   }
-  if (!vm.count("board")) return usage_error(io, "retro", "--board RxC is required");
+  const auto a = retro_args(vm, io);
+  if (!a) return kExitUsage;
   std::string error;
-  const auto size = parse_board_size(vm["board"].as<std::string>(), &error);
+  const auto size = parse_board_size(a->board, &error);
   if (!size) return usage_error(io, "retro", error);
   const auto rule = parse_opening_rule(vm["opening"].as<std::string>());
   if (!rule)
     return usage_error(
         io, "retro",
         "--opening must be standard, any or piko, got '" + vm["opening"].as<std::string>() + "'");
-  const std::string path = db_path_from(vm);
-  if (path.empty()) return usage_error(io, "retro", "--db PATH is required");
-  const auto checked = checked_threads(vm, "retro", io);
-  if (!checked) return kExitUsage;
-  const int threads = *checked;
-  const size_t chunk = vm["chunk"].as<size_t>();
-  if (chunk == 0) return usage_error(io, "retro", "--chunk must be positive");
-  const size_t spill = vm["spill"].as<size_t>();
-  if (spill == 0) return usage_error(io, "retro", "--spill must be positive");
+  const std::string& path = a->path;
+  const int threads = a->threads;
   const auto& world = solver::ranks::world();
-  if (world.size > 1 && vm.count("values"))
-    return usage_error(io, "retro",
-                       "--values is computed by one process; run it without mpirun (or -np 1)");
 
   // Rank 0 holds it read-write; other ranks follow as secondaries (rank_database.hpp).
   auto database = open_rank_database(path, "retro", io);
@@ -216,10 +198,10 @@ int run_retro(const std::vector<std::string>& args, Io io) {
 
   const std::string board = core::shape_name(*size);
   const std::string prefix = retro_meta_prefix(size->rows, size->cols, *rule);
-  auto options = retro_options(vm, *size, *rule, path, io);
+  auto options = retro_options(*a, *size, *rule, io);
   solver::ConcurrentTable value_table(size_t{256} << 20);
   solver::ValueSolver<Game> values(value_table);
-  if (vm.count("values"))
+  if (a->values)
     options.value_text = [&](const Position& p) { return cgt::to_string(values.value(p)); };
 
   const auto t0 = std::chrono::steady_clock::now();
@@ -244,7 +226,7 @@ int run_retro(const std::vector<std::string>& args, Io io) {
   const long rss = peak_rss_kb();
   const RetroReport report{board, *rule, threads, secs, rss, *stats, *summary};
   auto meta = finished_records(prefix, report);
-  if (vm.count("values")) meta.push_back({prefix + "values", "1"});
+  if (a->values) meta.push_back({prefix + "values", "1"});
   if (auto s = database->put_meta(meta); !s) return db_error(io, "retro", path, s.error());
   if (auto s = database->close(); !s) return db_error(io, "retro", path, s.error());
 

@@ -91,8 +91,8 @@ core::Expected<RetroAnswer> retro_of(const RetroRequest& r, db::Database& databa
     if (auto s = database.put_meta(prefix + "last_started_at", solver::retro_detail::iso_now()); !s)
       return s.error();
   using RetroGame = typename P::template Retro<solver::RetroKey>;
-  solver::RetroSolver<RetroGame> solver(RetroGame{shape->rows, shape->cols}, database,
-                                        std::move(o));
+  const RetroGame game{shape->rows, shape->cols};  // the solver keeps a reference to it
+  solver::RetroSolver<RetroGame> solver(game, database, std::move(o));
   const auto stats = solver.run();
   if (!stats) return stats.error();
   RetroAnswer a;

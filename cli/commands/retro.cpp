@@ -9,6 +9,7 @@
 #include "options.hpp"
 #include "rank_database.hpp"
 #include "request_args.hpp"
+#include "retro_args.hpp"
 #include "solver/ranks/ranks.hpp"
 
 namespace konane::cli {
@@ -36,15 +37,7 @@ int run_retro(const std::string& game, const std::vector<std::string>& args, Io 
   const std::string usage = "konane retro --game " + game +
                             " --board RxC --db PATH [--values] [--threads N] [--quiet] [--json]";
   po::options_description desc("options");
-  desc.add_options()("board", po::value<std::string>(), "board size RxC")(
-      "values", "also store the canonical CGT value of every position")(
-      "chunk", po::value<size_t>()->default_value(0),
-      "positions expanded or solved per parallel chunk (0: the solver's default)")(
-      "spill", po::value<size_t>()->default_value(0),
-      "child positions buffered before a sorted run goes to disk (0: the solver's default)")(
-      "quiet", "no progress lines on stderr");
-  add_db_option(desc);
-  add_threads_option(desc);
+  add_retro_options(desc);
   auto parsed = parse_args("retro", usage, desc, {}, false, args, io);
   if (!parsed) return kExitUsage;
   const auto& vm = parsed->vm;
@@ -58,43 +51,37 @@ int run_retro(const std::string& game, const std::vector<std::string>& args, Io 
               "(boards of up to 30 squares with two kinds of stone, 60 with one).\n";
     return kExitOk;
   }
-  if (!vm.count("board")) return usage_error(io, "retro", "--board RxC is required");
-  const std::string path = db_path_from(vm);
-  if (path.empty()) return usage_error(io, "retro", "--db PATH is required");
-  const auto threads = checked_threads(vm, "retro", io);
-  if (!threads) return kExitUsage;
+  const auto args_read = retro_args(vm, io);
+  if (!args_read) return kExitUsage;
   api::RetroRequest r;
   r.game = game;
-  r.board = vm["board"].as<std::string>();
-  r.db_path = path;
-  r.values = vm.count("values") > 0;
-  r.chunk_positions = vm["chunk"].as<size_t>();
-  r.spill_entries = vm["spill"].as<size_t>();
+  r.board = args_read->board;
+  r.db_path = args_read->path;
+  r.values = args_read->values;
+  r.chunk_positions = args_read->chunk;
+  r.spill_entries = args_read->spill;
+  r.replicate_bytes = args_read->replicate_bytes;
   r.across_ranks = true;
   r.build_id = kBuildId;
-  if (!vm.count("quiet")) {
+  if (!args_read->quiet) {
     r.progress = &io.err;
     r.progress_tty = err_is_tty(io);
   }
-  const auto& world = solver::ranks::world();
-  if (world.size > 1 && r.values)
-    return usage_error(io, "retro",
-                       "--values is computed by one process; run it without mpirun (or -np 1)");
   // Refused before the database is made: a bad board or a game without a start.
   if (auto st = api::retro_check(r); !st) return api_error(io, "retro", st.error());
-  auto database = open_rank_database(path, "retro", io);
+  auto database = open_rank_database(r.db_path, "retro", io);
   if (!database) return kExitUsage;
   const auto a = api::retro(r, *database);
-  if (!a) return api_error(io, "retro", a.error(), path);
-  if (world.rank != 0) return kExitOk;
-  if (auto st = database->close(); !st) return db_error(io, "retro", path, st.error());
+  if (!a) return api_error(io, "retro", a.error(), r.db_path);
+  if (solver::ranks::world().rank != 0) return kExitOk;
+  if (auto st = database->close(); !st) return db_error(io, "retro", r.db_path, st.error());
   if (vm.count("json")) {
     api::JsonWriter j(io.out);
     api::write_json(j, *a);
     io.out << "\n";
     return kExitOk;
   }
-  print_retro(io, *a, *threads);
+  print_retro(io, *a, args_read->threads);
   return kExitOk;
 }
 
