@@ -5,10 +5,10 @@
 #include <ostream>
 
 #include "api/json.hpp"
+#include "api/verbs.hpp"
 #include "file_output.hpp"
 #include "game_analysis.hpp"
 #include "options.hpp"
-#include "ringboard_report.hpp"
 #include "svg_board.hpp"
 #include "think_options.hpp"
 
@@ -16,7 +16,7 @@ namespace konane::cli {
 namespace {
 
 std::string result_word_of(core::Result r) {
-  return result_word(r);
+  return api::result_word(r);
 }
 
 std::string ply_comment(const PlyAnalysis& a) {

@@ -12,6 +12,7 @@
 
 #include "api/json.hpp"
 #include "build_info.hpp"
+#include "commands/request_args.hpp"
 #include "core/progress.hpp"
 #include "db_checks.hpp"
 #include "db_support.hpp"
@@ -91,7 +92,7 @@ struct StatsView {
   const DbHeader& header;
   const std::vector<db::BoardStats>& boards;
   const std::vector<RuleSummary>& rules;
-  const std::vector<solver::PrecomputedBox>& boxes;
+  const std::vector<api::DbPrecomputeAnswer>& boxes;
 };
 
 void stats_json(Io io, const StatsView& v) {
@@ -114,11 +115,11 @@ void stats_json(Io io, const StatsView& v) {
   j.key("region_precomputes").begin_array();
   for (const auto& b : v.boxes) {
     j.begin_object();
-    j.field("box", core::shape_name(b.box));
+    j.field("box", b.box);
     j.field("max_stones", b.max_stones);
     j.field("chunks_done", b.chunks_done);
     j.field("chunks_total", b.chunks_total);
-    j.field("done", b.done());
+    j.field("done", b.done);
     j.end_object();
   }
   j.end_array();
@@ -148,12 +149,7 @@ void stats_text(Io io, const StatsView& v) {
            << " positions, black to move known " << b.left_to_move_known << ", white to move known "
            << b.right_to_move_known << ", with value " << b.with_cgt
            << (b.conflicts ? ", CONFLICTS " + std::to_string(b.conflicts) : std::string()) << "\n";
-  io.out << "region values precomputed (konane precompute):\n";
-  if (v.boxes.empty()) io.out << "  none\n";
-  for (const auto& b : v.boxes)
-    io.out << "  box " << core::shape_name(b.box) << ", at most " << b.max_stones
-           << " stones: " << (b.done() ? "done" : "in progress") << ", " << b.chunks_done << "/"
-           << b.chunks_total << " chunks\n";
+  print_precomputes(io.out, v.boxes);
   io.out << "retrograde solves per board and opening rule:\n";
   if (v.rules.empty()) io.out << "  none\n";
   for (const auto& r : v.rules) {
@@ -178,14 +174,14 @@ int run_stats(const std::string& path, bool json, Io io) {
   auto meta = database->list_meta(prefix);
   if (!meta) return db_error(io, "db", path, meta.error());
   const auto rules = rule_summaries(*meta, prefix);
-  auto boxes = solver::precomputed_boxes(*database, kGameId);
-  if (!boxes) return db_error(io, "db", path, boxes.error());
+  const auto facade = api::db_stats("konane", *database);
+  if (!facade) return api_error(io, "db", facade.error(), path);
   // This command speaks Konane; other games' boards are theirs to report.
   auto& boards = *stats;
   boards.erase(std::remove_if(boards.begin(), boards.end(),
                               [](const db::BoardStats& b) { return b.board.game != kGameId; }),
                boards.end());
-  const StatsView view{path, *header, boards, rules, *boxes};
+  const StatsView view{path, *header, boards, rules, facade->precomputes};
   if (json)
     stats_json(io, view);
   else

@@ -1,6 +1,6 @@
 // `konane batch --game ringboard FILE`: many Ringboard positions solved exactly, as
-// `solve --game ringboard` solves one (cli/ringboard_solving.hpp), in parallel and
-// resumably (cli/batch_runner.hpp).
+// `solve --game ringboard` solves one (api::solve_loopy), in parallel and resumably
+// (cli/batch_runner.hpp).
 #include <tbb/task_arena.h>
 
 #include <chrono>
@@ -13,31 +13,27 @@
 #include "batch_lines.hpp"
 #include "batch_runner.hpp"
 #include "db_support.hpp"
+#include "loopy_args.hpp"
 #include "options.hpp"
 #include "rank_database.hpp"
 #include "rank_setup.hpp"
 #include "ringboard_db_admin.hpp"
-#include "ringboard_solving.hpp"
 
 namespace konane::cli {
 namespace {
 
 struct RingboardLine {
   BatchItem item;
-  RingboardState state;
+  api::PositionRequest request;
 };
 
 // A line's text: a position (with an optional side to move, default Black) or `start`.
 RingboardLine parse_line(int number, const std::string& text) {
   RingboardLine l{{number, text, ""}, {}};
-  if (text == "start") {
-    l.state.position = ringboard::start_position();
-    return l;
-  }
-  std::string error;
-  if (const auto p = ringboard::parse_position(text, &error)) {
-    l.state = {p->position, p->to_move};
-  } else {
+  l.request.game = "ringboard";
+  l.request.position = text;
+  if (auto st = api::check(l.request); !st) {
+    const std::string& error = st.error().message;
     const auto nl = error.find('\n');
     l.item.error = nl == std::string::npos ? error : error.substr(0, nl);
   }
@@ -50,7 +46,7 @@ int run_ringboard_batch(const std::vector<std::string>& args, Io io) {
       "[--timeout S] [--max-positions N]";
   po::options_description desc("options");
   add_batch_options(desc);
-  add_ringboard_limit_options(desc);
+  add_loopy_limit_options(desc);
   add_db_option(desc);
   add_threads_option(desc);
   auto parsed = parse_args("batch", usage, desc, {"file"}, false, args, io);
@@ -71,7 +67,7 @@ int run_ringboard_batch(const std::vector<std::string>& args, Io io) {
   }
   const auto input = read_batch_input(vm, io);
   if (!setup_agreed(input.has_value(), "batch", io)) return kExitUsage;
-  const auto limits = ringboard_limits_from(vm, "batch", io);
+  const auto limits = loopy_limits_from(vm, "batch", io);
   if (!limits) return kExitUsage;
   threads_from(vm);
 
@@ -86,7 +82,7 @@ int run_ringboard_batch(const std::vector<std::string>& args, Io io) {
   BatchJob job;
   job.input_bytes = *input;
   job.answer_options = {{"game", "ringboard"},
-                        {"timeout", limits->timeout},
+                        {"timeout", limits->timeout_seconds},
                         {"max_positions", limits->max_positions},
                         {"pv", limits->pv_plies},
                         {"db", !path.empty()}};
@@ -95,21 +91,16 @@ int run_ringboard_batch(const std::vector<std::string>& args, Io io) {
   job.db_path = path;
   job.solve = [&](size_t i, const std::function<void()>& step) -> db::Expected<std::string> {
     const RingboardLine& l = lines[i];
-    const auto t1 = std::chrono::steady_clock::now();
-    db::Expected<RingboardSolved> a = db::Error{db::Code::kInternal, "not run"};
+    core::Expected<api::LoopySolveAnswer> a = core::Error{core::Code::kInternal, "not run"};
     tbb::this_task_arena::isolate(
-        [&] { a = solve_ringboard(l.state, *limits, database ? &*database : nullptr, true); });
+        [&] { a = api::solve_loopy(l.request, *limits, database ? &*database : nullptr, true); });
     if (!a) return a.error();
     if (database && a->complete && !a->from_db) step();  // its positions are stored
-    const double secs =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - t1).count();
     std::ostringstream os;
     api::JsonWriter j(os);
     j.begin_object();
     j.field("line", l.item.number);
-    ringboard_position_json(j, l.state);
-    solved_json(j, *a);
-    j.field("seconds", secs);
+    api::write_fields(j, *a);
     j.end_object();
     return trim(os.str());
   };

@@ -14,16 +14,16 @@
 #include <sstream>
 
 #include "api/json.hpp"
+#include "commands/request_args.hpp"
 #include "core/machine.hpp"
 #include "core/progress.hpp"
 #include "db_support.hpp"
+#include "loopy_args.hpp"
 #include "options.hpp"
 #include "position_arg.hpp"
 #include "ringboard/class_index.hpp"
 #include "ringboard/endgame.hpp"
-#include "ringboard_arg.hpp"
 #include "ringboard_db_admin.hpp"
-#include "ringboard_report.hpp"
 #include "solver/loopy/retro_indexed.hpp"
 #include "solver/store/binding.hpp"
 
@@ -205,7 +205,7 @@ int run_ringboard_retro(const std::vector<std::string>& args, Io io) {
 
 int run_ringboard_query(const std::vector<std::string>& args, Io io) {
   po::options_description desc("options");
-  const auto positional = add_ringboard_position_options(desc);
+  const auto positional = add_request_options(desc);
   add_db_option(desc);
   auto parsed = parse_args("query", "konane query --game ringboard POSITION --db PATH [--json]",
                            desc, positional, false, args, io);
@@ -216,52 +216,22 @@ int run_ringboard_query(const std::vector<std::string>& args, Io io) {
               "are the fastest wins, else the drawing moves, else the slowest losses.\n";
     return kExitOk;
   }
-  const auto s = resolve_ringboard_position(parsed->vm, "query", io);
-  if (!s) return kExitUsage;
+  const auto request = request_from(parsed->vm, "ringboard", "query", io);
+  if (!request) return kExitUsage;
+  if (auto st = api::check(*request); !st) return api_error(io, "query", st.error());
   const std::string path = db_path_from(parsed->vm);
   if (path.empty()) return usage_error(io, "query", "missing --db PATH");
   auto database = open_database(path, db::OpenMode::kReadOnly, false, "query", io);
   if (!database || !check_ringboard_keys(*database, false, path, "query", io)) return kExitUsage;
-  const bool black = s->to_move == ringboard::Color::Black;
-  // The result and distance of q with `left` to move, as the database has them.
-  auto read = [&](const ringboard::Position& q,
-                  bool left) -> db::Expected<std::pair<core::Result, std::optional<uint16_t>>> {
-    auto k = solver::lookup<Stored>(*database, q);
-    if (!k) return k.error();
-    if (!k->has_value()) {
-      // A side with no move has lost: the database holds no position without a piece.
-      if (!ringboard::has_move(q, left ? ringboard::Color::Black : ringboard::Color::White))
-        return std::pair{core::Result::Loss, std::optional<uint16_t>(0)};
-      return std::pair{core::Result::Unknown, std::optional<uint16_t>{}};
-    }
-    const auto w = left ? (**k).left_to_move : (**k).right_to_move;
-    return std::pair{core::result_for(left ? core::Side::Left : core::Side::Right, w),
-                     left ? (**k).left_distance : (**k).right_distance};
-  };
-  const auto here = read(s->position, black);
-  if (!here) return db_error(io, "query", path, here.error());
-  const auto moves = sorted_moves(*s);
-  if (!moves)
-    return usage_error(io, "query", "this position has more legal moves than can be listed");
-  std::vector<ScoredMove> scored;
-  for (const auto& m : *moves) {
-    const auto child = read(ringboard::play(s->position, s->to_move, m), !black);
-    if (!child) return db_error(io, "query", path, child.error());
-    const auto [r, d] = *child;
-    scored.push_back({ringboard::move_text(m), core::flip(r),
-                      d ? std::optional<uint16_t>(uint16_t(*d + 1)) : std::nullopt});
-  }
-  const auto [result, distance] = *here;
+  const auto a = api::query_loopy(*request, *database);
+  if (!a) return api_error(io, "query", a.error(), path);
   if (parsed->vm.count("json")) {
     api::JsonWriter j(io.out);
-    j.begin_object();
-    ringboard_position_json(j, *s);
-    moves_json(j, result, distance, scored);
-    j.end_object();
+    api::write_json(j, *a);
   } else {
-    moves_text(io.out, *s, result, distance, scored);
+    print_loopy_result(io.out, *a);
   }
-  return result == core::Result::Unknown ? kExitNotFound : kExitOk;
+  return a->result == core::Result::Unknown ? kExitNotFound : kExitOk;
 }
 
 const Registrar ringboard_db_retro_reg(

@@ -1,30 +1,42 @@
-// `konane solve --game ringboard POSITION`: the exact result of one position (win, loss or
-// draw for the side to move, the distance in plies), every move's result, the best moves and
-// a principal variation. Solved by retrograde analysis of the positions reachable from it
-// (solver/loopy/retro_loopy.hpp, which handles cycles: what never resolves is a draw), with an
-// endgame database (--db, from `retro --game ringboard`) as the boundary: a position the
-// database settles is not expanded. Exact, so it needs the reachable graph in memory: the
-// run stops with `unknown` past --max-positions or --timeout.
-#include <chrono>
-#include <cmath>
+// `konane solve --game ringboard POSITION`: the exact result of one position of a loopy game
+// (win, loss or draw for the side to move, the distance in plies), every move's result, the
+// best moves and a principal variation (api::solve_loopy), with an endgame database (--db,
+// from `retro --game ringboard`) as the boundary.
 #include <iomanip>
 #include <ostream>
 
 #include "api/json.hpp"
+#include "commands/request_args.hpp"
 #include "db_support.hpp"
+#include "loopy_args.hpp"
 #include "options.hpp"
-#include "ringboard_arg.hpp"
 #include "ringboard_db_admin.hpp"
-#include "ringboard_report.hpp"
-#include "ringboard_solving.hpp"
 
 namespace konane::cli {
 namespace {
 
+void print_solved(Io io, const api::LoopySolveAnswer& a) {
+  print_loopy_result(io.out, a);
+  if (!a.complete) io.out << "not solved: " << a.reason.substr(a.reason.find(": ") + 2) << "\n";
+  if (!a.pv.empty()) {
+    io.out << "pv:";
+    for (const auto& m : a.pv) io.out << " " << m;
+    io.out << "\n";
+  }
+  if (a.from_db) io.out << "from the database\n";
+  if (a.proof_nodes || a.method == "proof search") {
+    io.out << "by proof search: " << a.proof_nodes << " nodes; distances not computed";
+    if (a.within) io.out << " (the game ends within " << *a.within << " plies)";
+    io.out << "\n";
+  }
+  io.out << "positions: " << a.positions << "  db hits: " << a.db_hits
+         << "  seconds: " << std::fixed << std::setprecision(2) << a.seconds << "\n";
+}
+
 int run_ringboard_solve(const std::vector<std::string>& args, Io io) {
   po::options_description desc("options");
-  const auto positional = add_ringboard_position_options(desc);
-  add_ringboard_limit_options(desc);
+  const auto positional = add_request_options(desc);
+  add_loopy_limit_options(desc);
   desc.add_options()("quiet", "no progress lines on stderr");
   add_db_option(desc);
   add_threads_option(desc);
@@ -49,52 +61,29 @@ int run_ringboard_solve(const std::vector<std::string>& args, Io io) {
               "distances (an upper bound for a win). Past --timeout the answer is unknown.\n";
     return kExitOk;
   }
-  const auto s = resolve_ringboard_position(vm, "solve", io);
-  if (!s) return kExitUsage;
-  auto limits = ringboard_limits_from(vm, "solve", io);
+  const auto request = request_from(vm, "ringboard", "solve", io);
+  if (!request) return kExitUsage;
+  auto limits = loopy_limits_from(vm, "solve", io);
   if (!limits) return kExitUsage;
   threads_from(vm);
+  if (auto st = api::check(*request); !st) return api_error(io, "solve", st.error());
   const std::string path = db_path_from(vm);
   auto database = path.empty() ? std::optional<db::Database>()
                                : open_database(path, db::OpenMode::kReadWrite, true, "solve", io);
   if (!path.empty() && (!database || !check_ringboard_keys(*database, true, path, "solve", io)))
     return kExitUsage;
-  const auto t0 = std::chrono::steady_clock::now();
   limits->progress = vm.count("quiet") ? nullptr : &io.err;
   limits->progress_tty = err_is_tty(io);
-  const auto a = solve_ringboard(*s, *limits, database ? &*database : nullptr, true);
-  if (!a) {
-    if (a.error().code == db::Code::kInvalidArgument)
-      return usage_error(io, "solve", a.error().message);
-    return db_error(io, "solve", path, a.error());
-  }
+  const auto a = api::solve_loopy(*request, *limits, database ? &*database : nullptr, true);
+  if (!a) return api_error(io, "solve", a.error(), path);
   if (database)
     if (auto st = database->close(); !st) return db_error(io, "solve", path, st.error());
-  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (vm.count("json")) {
     api::JsonWriter j(io.out);
-    j.begin_object();
-    ringboard_position_json(j, *s);
-    solved_json(j, *a);
-    j.field("seconds", secs);
-    j.end_object();
+    api::write_json(j, *a);
     return kExitOk;
   }
-  moves_text(io.out, *s, a->result, a->distance, a->moves);
-  if (!a->complete) io.out << "not solved: " << a->reason.substr(a->reason.find(": ") + 2) << "\n";
-  if (!a->pv.empty()) {
-    io.out << "pv:";
-    for (const auto& m : a->pv) io.out << " " << m;
-    io.out << "\n";
-  }
-  if (a->from_db) io.out << "from the database\n";
-  if (a->proof_nodes || std::string(a->method) == "proof search") {
-    io.out << "by proof search: " << a->proof_nodes << " nodes; distances not computed";
-    if (a->within) io.out << " (the game ends within " << *a->within << " plies)";
-    io.out << "\n";
-  }
-  io.out << "positions: " << a->positions << "  db hits: " << a->db_hits
-         << "  seconds: " << std::fixed << std::setprecision(2) << secs << "\n";
+  print_solved(io, *a);
   return kExitOk;
 }
 

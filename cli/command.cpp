@@ -32,7 +32,7 @@ namespace {
 // it for that game; null when neither.
 const Command* find_command(const std::string& game, const std::string& name) {
   if (auto it = registry().find(game + " " + name); it != registry().end()) return &it->second;
-  if (auto it = registry().find("* " + name); it != registry().end() && api::can_answer(game))
+  if (auto it = registry().find("* " + name); it != registry().end() && api::can_answer(game, name))
     return &it->second;
   return nullptr;
 }

@@ -201,4 +201,13 @@ void db_header_text(std::ostream& out, const std::string& path, const DbHeader& 
       << " in table files)\n";
 }
 
+void print_precomputes(std::ostream& out, const std::vector<api::DbPrecomputeAnswer>& runs) {
+  out << "region values precomputed (konane precompute):\n";
+  if (runs.empty()) out << "  none\n";
+  for (const auto& b : runs)
+    out << "  box " << b.box << ", at most " << b.max_stones
+        << " pieces: " << (b.done ? "done" : "in progress") << ", " << b.chunks_done << "/"
+        << b.chunks_total << " chunks\n";
+}
+
 }  // namespace konane::cli

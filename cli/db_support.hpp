@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "api/json.hpp"
+#include "api/verbs.hpp"
 #include "command.hpp"
 #include "db/database.hpp"
 #include "konane/opening.hpp"
@@ -83,5 +84,7 @@ db::Expected<DbHeader> db_header(const db::Database& database);
 // Its JSON fields ("path" first) into an open object, or its text lines.
 void db_header_json(api::JsonWriter& j, const std::string& path, const DbHeader& h);
 void db_header_text(std::ostream& out, const std::string& path, const DbHeader& h);
+// The region-value precomputes a database records (`konane precompute`), as text lines.
+void print_precomputes(std::ostream& out, const std::vector<api::DbPrecomputeAnswer>& runs);
 
 }  // namespace konane::cli

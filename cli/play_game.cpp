@@ -44,4 +44,15 @@ const char* result_verb(core::Result r) {
   return "unknown";
 }
 
+std::unique_ptr<PlayGame> make_game_at(const std::string& game, const std::string& position,
+                                       std::string* error) {
+  if (game == "konane") {
+    KonaneStart start;
+    start.position = position;
+    return make_konane_game(start, error);
+  }
+  if (game == "ringboard") return make_ringboard_game(position, error);
+  return make_grid_game(game, position, error);
+}
+
 }  // namespace konane::cli

@@ -129,6 +129,10 @@ std::unique_ptr<PlayGame> make_ringboard_game(const std::string& position, std::
 std::unique_ptr<PlayGame> make_grid_game(const std::string& game, const std::string& position,
                                          std::string* error);
 
+// Any game from `position` (its text with the side to move; Konane's past its opening).
+std::unique_ptr<PlayGame> make_game_at(const std::string& game, const std::string& position,
+                                       std::string* error);
+
 // A game already under way at `state` (e.g. after `show --moves`).
 std::unique_ptr<PlayGame> make_konane_game_at(const GameState& state);
 

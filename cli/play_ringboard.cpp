@@ -1,20 +1,30 @@
 // Ringboard Checkers as a game in progress (play_game.hpp), with the spec's draws in play: the
 // third repetition of a position with the same side to move, and 50 moves by each side in a
-// row without a capture or a man's step. The engine's answers come from solve_ringboard
+// row without a capture or a man's step. The engine's answers come from api::solve_loopy
 // (exact win, loss or draw with distances) and, past its reach, the heuristic player on
 // material.
 #include <algorithm>
 #include <bit>
 #include <sstream>
 
+#include "api/verbs.hpp"
 #include "play_game.hpp"
 #include "ringboard/notation.hpp"
-#include "ringboard_solving.hpp"
+#include "ringboard/plugin.hpp"
 #include "solver/play/heuristic.hpp"
 #include "text_board.hpp"
 
 namespace konane::cli {
 namespace {
+
+struct RingboardState {
+  ringboard::Position position;
+  ringboard::Color to_move = ringboard::Color::Black;
+};
+
+const char* ringboard_color_name(ringboard::Color c) {
+  return c == ringboard::Color::Black ? "black" : "white";
+}
 
 // The spec's 50 moves by each side: 100 plies without a capture or a man's step.
 constexpr size_t kQuietPlies = 100;
@@ -74,7 +84,9 @@ class RingboardPlay final : public PlayGame {
   }
   std::vector<std::string> legal() const override {
     std::vector<std::string> out;
-    if (const auto sorted = sorted_moves(state()))
+    const auto& s = state();
+    if (const auto sorted =
+            ringboard::Plugin::moves(s.position, s.to_move == ringboard::Color::Black))
       for (const auto& m : *sorted) out.push_back(ringboard::move_text(m));
     return out;
   }
@@ -155,11 +167,14 @@ class RingboardPlay final : public PlayGame {
       v.complete = true;
       return v;
     }
-    RingboardLimits limits;
-    limits.timeout = think.seconds;
+    api::LoopyLimits limits;
+    limits.timeout_seconds = think.seconds;
     if (think.nodes) limits.max_positions = think.nodes;
     limits.pv_plies = 0;
-    const auto solved = solve_ringboard(state(), limits, nullptr);
+    api::PositionRequest request;
+    request.game = "ringboard";
+    request.position = position_text();
+    const auto solved = api::solve_loopy(request, limits);
     if (!solved) {  // no database is given, so this cannot happen; say so rather than guess
       v.why = "solver error: " + solved.error().message;
       return v;
@@ -168,10 +183,10 @@ class RingboardPlay final : public PlayGame {
     if (solved->distance) v.distance = *solved->distance;
     for (const auto& m : solved->moves)
       v.moves.push_back(
-          {m.text, m.result, m.distance ? std::optional<int>(*m.distance) : std::nullopt});
+          {m.move, m.result, m.distance ? std::optional<int>(*m.distance) : std::nullopt});
     v.complete = solved->complete;
     v.why = solved->reason;
-    if (v.complete) v.best = best_moves(solved->moves);
+    if (v.complete) v.best = solved->best;
     return v;
   }
 

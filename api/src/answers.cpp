@@ -74,6 +74,12 @@ void write_json(JsonWriter& j, const ShowAnswer& a) {
   j.string_array("board", a.board);
   if (a.black_stones) j.field("black_stones", *a.black_stones);
   if (a.white_stones) j.field("white_stones", *a.white_stones);
+  if (a.kings) {
+    j.field("black_men", a.kings->black_men);
+    j.field("black_kings", a.kings->black_kings);
+    j.field("white_men", a.kings->white_men);
+    j.field("white_kings", a.kings->white_kings);
+  }
   j.field("turn", a.turn);
   j.field("legal_moves", a.legal_moves);
   j.field("black_moves", a.black_moves);

@@ -11,6 +11,18 @@ bool can_answer(std::string_view game) {
       game, []<class P>() { return ShortGame<P>; }, false);
 }
 
+bool can_precompute(std::string_view game);  // precompute_verb.cpp
+bool can_retro(std::string_view game);       // retro_verbs.cpp
+
+bool can_answer(std::string_view game, std::string_view verb) {
+  if (verb == "moves" || verb == "show" || verb == "perft" || verb == "bench")
+    return games::All::visit(
+        game, []<class P>() { return BoardGame<P>; }, false);
+  if (verb == "precompute") return can_precompute(game);
+  if (verb == "retro") return can_retro(game);
+  return can_answer(game);
+}
+
 bool hash_is_a_square(std::string_view game) {
   return games::All::visit(
       game,
@@ -34,14 +46,14 @@ core::Error refusal(std::string_view game, std::string_view verb) {
 }
 
 core::Status check(const PositionRequest& r) {
-  return with_short_game<void>(r.game, "check", [&]<class P>() -> core::Status {
+  return with_board_game<void>(r.game, "check", [&]<class P>() -> core::Status {
     if (auto at = resolve<P>(r); !at) return at.error();
     return core::ok();
   });
 }
 
 core::Expected<MovesAnswer> moves(const PositionRequest& r) {
-  return with_short_game<MovesAnswer>(
+  return with_board_game<MovesAnswer>(
       r.game, "moves", [&]<class P>() -> core::Expected<MovesAnswer> {
         const auto at = resolve<P>(r);
         if (!at) return at.error();
@@ -56,8 +68,9 @@ core::Expected<MovesAnswer> moves(const PositionRequest& r) {
           }
           out.phase = "jumps";
         }
-        for (const auto& m : sorted_moves<P>(at->position, at->left))
-          out.moves.push_back(P::move_text(at->position, m));
+        const auto moves = listed_moves<P>(at->position, at->left);
+        if (!moves) return too_many_moves();
+        for (const auto& m : *moves) out.moves.push_back(P::move_text(at->position, m));
         return out;
       });
 }
@@ -86,7 +99,7 @@ std::string turn_text(core::Side mover, int legal) {
 }  // namespace
 
 core::Expected<ShowAnswer> show(const PositionRequest& r) {
-  return with_short_game<ShowAnswer>(r.game, "show", [&]<class P>() -> core::Expected<ShowAnswer> {
+  return with_board_game<ShowAnswer>(r.game, "show", [&]<class P>() -> core::Expected<ShowAnswer> {
     const auto at = resolve<P>(r);
     if (!at) return at.error();
     ShowAnswer out;
@@ -110,45 +123,58 @@ core::Expected<ShowAnswer> show(const PositionRequest& r) {
       }
       out.opening = at->rule;
     }
-    out.rows = p.rows;
-    out.cols = p.cols;
     out.picture = P::picture(p);
     out.board = text_rows(P::text(p));
-    if constexpr (P::kHasStones) {
+    out.rows = static_cast<int>(out.board.size());
+    out.cols = static_cast<int>(out.board[0].size());
+    if constexpr (requires { P::pieces(p); }) {  // men and kings
+      const auto n = P::pieces(p);
+      out.black_stones = n.black_men + n.black_kings;
+      out.white_stones = n.white_men + n.white_kings;
+      out.kings = ShowAnswer::Kings{n.black_men, n.black_kings, n.white_men, n.white_kings};
+    } else if constexpr (P::kHasStones) {
       out.black_stones = out.white_stones = 0;
       for (const std::string& row : out.board)
         for (const char c : row)
           *(c == 'x' ? out.black_stones : out.white_stones) += c == 'x' || c == 'o';
     }
+    if constexpr (requires { P::kRing; }) out.checkered = out.ring = true;
     if (!at->opening) {
-      out.black_moves = static_cast<int>(P::moves(p, true).size());
-      out.white_moves = static_cast<int>(P::moves(p, false).size());
+      const auto black = listed_moves<P>(p, true), white = listed_moves<P>(p, false);
+      if (!black || !white) return too_many_moves();
+      out.black_moves = static_cast<int>(black->size());
+      out.white_moves = static_cast<int>(white->size());
       out.legal_moves = at->left ? out.black_moves : out.white_moves;
       out.game_over = out.legal_moves == 0;
       if (out.game_over) out.winner = core::winner_of(out.to_move, core::Result::Loss);
       out.turn = turn_text(out.to_move, out.legal_moves);
-      out.regions = region_answers<P>(p);
+      if constexpr (ShortGame<P>) out.regions = region_answers<P>(p);
     }
     return out;
   });
 }
 
 namespace {
-// Lines of play `depth` moves long from p; plain recursion, for checking move generation.
+// Lines of play `depth` moves long from p (the game's own count where it has one, else plain
+// recursion, for checking move generation); nullopt when the game cannot list some
+// position's moves.
 template <class P>
-uint64_t count_lines(const typename P::Position& p, bool left, int depth) {
-  if constexpr (requires { P::perft(p, left, depth); }) return P::perft(p, left, depth);
-  if (depth == 0) return 1;
-  const auto moves = P::moves(p, left);
-  if (depth == 1) return static_cast<uint64_t>(moves.size());
-  uint64_t n = 0;
-  for (const auto& m : moves) n += count_lines<P>(P::after(p, left, m), !left, depth - 1);
-  return n;
+std::optional<uint64_t> count_lines(const typename P::Position& p, bool left, int depth) {
+  if constexpr (requires { P::perft(p, left, depth); }) {
+    return P::perft(p, left, depth);
+  } else {
+    if (depth == 0) return 1;
+    const auto moves = P::moves(p, left);
+    if (depth == 1) return static_cast<uint64_t>(moves.size());
+    uint64_t n = 0;
+    for (const auto& m : moves) n += *count_lines<P>(P::after(p, left, m), !left, depth - 1);
+    return n;
+  }
 }
 }  // namespace
 
 core::Expected<PerftAnswer> perft(const PositionRequest& r, int depth, bool divide) {
-  return with_short_game<PerftAnswer>(
+  return with_board_game<PerftAnswer>(
       r.game, "perft", [&]<class P>() -> core::Expected<PerftAnswer> {
         if (depth < 0) return bad_input("the depth must be 0 or more");
         const auto t0 = std::chrono::steady_clock::now();
@@ -177,14 +203,22 @@ core::Expected<PerftAnswer> perft(const PositionRequest& r, int depth, bool divi
             return out;
           }
         if constexpr (WithOpening<P>) out.phase = "jumps";
+        const auto overflow = [] {
+          return bad_input("a position in the tree has more legal moves than can be listed");
+        };
         if (divide && depth > 0) {
-          for (const auto& m : sorted_moves<P>(p, at->left)) {
-            out.divide.emplace_back(P::move_text(p, m),
-                                    count_lines<P>(P::after(p, at->left, m), !at->left, depth - 1));
-            out.nodes += out.divide.back().second;
+          const auto moves = listed_moves<P>(p, at->left);
+          if (!moves) return overflow();
+          for (const auto& m : *moves) {
+            const auto n = count_lines<P>(P::after(p, at->left, m), !at->left, depth - 1);
+            if (!n) return overflow();
+            out.divide.emplace_back(P::move_text(p, m), *n);
+            out.nodes += *n;
           }
         } else {
-          out.nodes = count_lines<P>(p, at->left, depth);
+          const auto n = count_lines<P>(p, at->left, depth);
+          if (!n) return overflow();
+          out.nodes = *n;
         }
         out.seconds = seconds();
         return out;
@@ -192,7 +226,7 @@ core::Expected<PerftAnswer> perft(const PositionRequest& r, int depth, bool divi
 }
 
 core::Expected<std::vector<BenchCase>> bench_cases(std::string_view game) {
-  return with_short_game<std::vector<BenchCase>>(
+  return with_board_game<std::vector<BenchCase>>(
       game, "bench", [&]<class P>() -> core::Expected<std::vector<BenchCase>> {
         if constexpr (requires { P::kBench; }) {
           std::vector<BenchCase> out;

@@ -5,6 +5,7 @@
 #include "db/board_scan.hpp"
 #include "db/database.hpp"
 #include "plugin.hpp"
+#include "solver/values/region_precompute.hpp"
 
 namespace api {
 
@@ -20,6 +21,11 @@ core::Expected<DbStatsAnswer> db_stats(std::string_view game, const db::Database
           out.boards.push_back({core::shape_name(b.board.shape), b.positions, b.left_to_move_known,
                                 b.right_to_move_known, b.with_cgt, b.conflicts});
         }
+        auto boxes = solver::precomputed_boxes(database, Binding<P>::kGameId);
+        if (!boxes) return boxes.error();
+        for (const auto& b : *boxes)
+          out.precomputes.push_back(
+              {core::shape_name(b.box), b.max_stones, b.chunks_done, b.chunks_total, b.done()});
         return out;
       });
 }

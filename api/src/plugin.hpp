@@ -22,11 +22,12 @@ namespace api {
 template <class P>
 using Binding = typename P::template Binding<solver::Keyed<typename P::Position>>;
 
+// What every game's plug-in gives the board verbs (moves, show, perft, bench): its text read
+// and written, its picture, and its moves read, written and played. P::moves(p, left) is the
+// game's list of moves, or an optional one (nullopt: more than the game can list).
 template <class P>
-concept ShortGame = P::kKind ==
-                    core::GameKind::ShortPartizan&& solver::StoredMoveGame<Binding<P>>&& requires(
-                        const typename P::Position& p, bool left, typename P::Move m,
-                        std::string_view text, core::TextError* te, std::string* error) {
+concept BoardGame = requires(const typename P::Position& p, bool left, typename P::Move m,
+                             std::string_view text, core::TextError* te, std::string* error) {
   { P::parse(text, te)->position } -> std::convertible_to<typename P::Position>;
   { P::parse(text, te)->to_move } -> std::convertible_to<core::Side>;
   { P::parse(text, te)->to_move_given } -> std::convertible_to<bool>;
@@ -34,11 +35,19 @@ concept ShortGame = P::kKind ==
   { P::picture(p) } -> std::convertible_to<std::string>;
   { *P::read_move(p, left, text, error) } -> std::convertible_to<typename P::Move>;
   { P::move_text(p, m) } -> std::convertible_to<std::string>;
-  P::moves(p, left).size();
+  P::moves(p, left);
   { P::after(p, left, m) } -> std::same_as<typename P::Position>;
+  { P::kHasStones } -> std::convertible_to<bool>;
+};
+
+// A short partizan game: the board verbs, and the solvers' contract (solve, value, batch, ...).
+template <class P>
+concept ShortGame = BoardGame<P> && P::kKind ==
+                    core::GameKind::ShortPartizan&& solver::StoredMoveGame<Binding<P>>&& requires(
+                        const typename P::Position& p, bool left) {
+  P::moves(p, left).size();
   P::region_squares(p);
   { P::square_names(p, P::region_squares(p)[0]) } -> std::same_as<std::vector<std::string>>;
-  { P::kHasStones } -> std::convertible_to<bool>;
 };
 
 inline core::Error bad_input(std::string message) {
@@ -89,7 +98,7 @@ struct Resolved {
 };
 
 // The position a request names: its text read, the side to move settled, the moves played.
-template <ShortGame P>
+template <BoardGame P>
 core::Expected<Resolved<P>> resolve(const PositionRequest& r) {
   if constexpr (WithOpening<P>) {
     std::string error;
@@ -114,9 +123,11 @@ core::Expected<Resolved<P>> resolve(const PositionRequest& r) {
                      " has no opening to start from a full board: give a position");
   core::TextError e;
   const auto parsed = P::parse(r.position, &e);
-  if (!parsed)
-    return bad_input("bad position: " + e.describe() + "\n" +
-                     core::caret_lines(r.position, e.offset));
+  if (!parsed)  // a message that names its place itself has no offset
+    return bad_input("bad position: " +
+                     (e.offset == std::string_view::npos
+                          ? e.message
+                          : e.describe() + "\n" + core::caret_lines(r.position, e.offset)));
   Resolved<P> out{parsed->position, parsed->to_move == core::Side::Left, std::nullopt, {}, {}, {}};
   if (r.to_move) {
     if (parsed->to_move_given && *r.to_move != parsed->to_move)
@@ -153,13 +164,22 @@ inline core::Error in_opening(std::string_view needs) {
                    "; the opening is not a short game of its own: give the position it leads to");
 }
 
-// The mover's moves in the order answers list them.
-template <ShortGame P>
-auto sorted_moves(const typename P::Position& p, bool left) {
+// The mover's moves in the order answers list them; nullopt when the game cannot list them
+// all (more Ringboard capture paths than a move list holds).
+template <BoardGame P>
+std::optional<std::vector<typename P::Move>> listed_moves(const typename P::Position& p,
+                                                          bool left) {
   auto moves = P::moves(p, left);
-  std::vector<typename P::Move> out(moves.begin(), moves.end());
-  std::sort(out.begin(), out.end(), [](auto a, auto b) { return Binding<P>::move_less(a, b); });
-  return out;
+  if constexpr (requires { moves.has_value(); }) {
+    return moves;  // listed in order by the game
+  } else {
+    std::vector<typename P::Move> out(moves.begin(), moves.end());
+    std::sort(out.begin(), out.end(), [](auto a, auto b) { return Binding<P>::move_less(a, b); });
+    return out;
+  }
+}
+inline core::Error too_many_moves() {
+  return bad_input("this position has more legal moves than can be listed");
 }
 
 template <class P>
@@ -174,8 +194,22 @@ std::vector<RegionAnswer> region_answers(const typename P::Position& p) {
   return out;
 }
 
-// f.template operator()<P>() for the game named, which must answer the short-game verbs;
+// f.template operator()<P>() for the game named, which must answer the board verbs;
 // otherwise the refusal.
+template <class R, class F>
+core::Expected<R> with_board_game(std::string_view game, std::string_view verb, F&& f) {
+  return games::All::visit(
+      game,
+      [&]<class P>() -> core::Expected<R> {
+        if constexpr (BoardGame<P>)
+          return f.template operator()<P>();
+        else
+          return refusal(game, verb);
+      },
+      core::Expected<R>(refusal(game, verb)));
+}
+
+// The same for the short-game verbs.
 template <class R, class F>
 core::Expected<R> with_short_game(std::string_view game, std::string_view verb, F&& f) {
   return games::All::visit(

@@ -125,6 +125,11 @@ core::Expected<RetroAnswer> retro_of(const RetroRequest& r, db::Database& databa
 
 }  // namespace
 
+bool can_retro(std::string_view game) {
+  return games::All::visit(
+      game, []<class P>() { return RetroPlugin<P>; }, false);
+}
+
 core::Status retro_check(const RetroRequest& r) {
   return with_short_game<void>(r.game, "retro", [&]<class P>() -> core::Status {
     if constexpr (RetroPlugin<P>) {

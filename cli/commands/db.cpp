@@ -36,6 +36,17 @@ int db_stats(const std::string& game, const std::string& path, bool json, Io io)
       j.end_object();
     }
     j.end_array();
+    j.key("region_precomputes").begin_array();
+    for (const auto& p : a->precomputes) {
+      j.begin_object();
+      j.field("box", p.box);
+      j.field("max_stones", p.max_stones);
+      j.field("chunks_done", p.chunks_done);
+      j.field("chunks_total", p.chunks_total);
+      j.field("done", p.done);
+      j.end_object();
+    }
+    j.end_array();
     j.end_object();
     io.out << "\n";
     return kExitOk;
@@ -48,6 +59,7 @@ int db_stats(const std::string& game, const std::string& path, bool json, Io io)
            << b.black_to_move_known << ", white to move known " << b.white_to_move_known
            << ", with value " << b.with_value
            << (b.conflicts ? ", CONFLICTS " + std::to_string(b.conflicts) : std::string()) << "\n";
+  print_precomputes(io.out, a->precomputes);
   return kExitOk;
 }
 

@@ -4,6 +4,7 @@
 #include <ostream>
 
 #include "api/verbs.hpp"
+#include "play_game.hpp"
 #include "request_args.hpp"
 #include "solver_options.hpp"
 #include "svg_board.hpp"
@@ -22,7 +23,18 @@ int draw_svg(const api::ShowAnswer& a, const api::PositionRequest& request,
   auto limits = limits_from(vm, "show", io);
   if (!limits) return kExitUsage;
   if (limits->timeout_seconds == 0) limits->timeout_seconds = 10;
-  if (vm.count("winning")) {
+  b.checkered = a.checkered;
+  b.ring = a.ring;
+  if (vm.count("winning") && !api::can_answer(request.game)) {
+    // A loopy game (draws, distances): what the play engine proves within the limits.
+    std::string error;
+    const auto game = make_game_at(request.game, a.position, &error);
+    if (!game) return usage_error(io, "show", error);
+    Think think;
+    think.seconds = limits->timeout_seconds;
+    think.threads = limits->threads;
+    mark_best_moves(b, game->verdict(think));
+  } else if (vm.count("winning")) {
     const auto solved = api::solve(request, *limits);
     if (!solved) return api_error(io, "show", solved.error());
     for (const std::string& m : solved->winning_moves) {  // one mark per square moved from
@@ -34,6 +46,8 @@ int draw_svg(const api::ShowAnswer& a, const api::PositionRequest& request,
     if (!solved->search.complete)
       b.caption += " (winning moves: " + solved->search.stop_reason + ")";
   }
+  if (vm.count("regions") && !api::can_answer(request.game))
+    return usage_error(io, "show", "--regions: " + a.title + " has no regions");
   if (vm.count("regions") && (!a.phase || *a.phase == "jumps")) {  // none in an opening
     const auto valued = api::value(request, *limits);
     if (!valued) return api_error(io, "show", valued.error());
@@ -85,8 +99,13 @@ int run_show(const std::string& game, const std::vector<std::string>& args, Io i
   io.out << a->picture << a->turn << "\n"
          << "position: " << a->position << "\n";
   if (a->phase && *a->phase != "jumps") return kExitOk;  // the opening: no moves to count yet
-  io.out << "moves: black " << a->black_moves << ", white " << a->white_moves << "\n"
-         << "regions: " << a->regions.size() << "\n";
+  io.out << "moves: black " << a->black_moves << ", white " << a->white_moves << "\n";
+  if (a->kings)
+    io.out << "black: " << a->kings->black_men << " men, " << a->kings->black_kings
+           << " kings; white: " << a->kings->white_men << " men, " << a->kings->white_kings
+           << " kings\n";
+  if (!api::can_answer(game)) return kExitOk;  // no regions
+  io.out << "regions: " << a->regions.size() << "\n";
   for (const api::RegionAnswer& r : a->regions) {
     io.out << " ";
     for (const std::string& sq : r.squares) io.out << " " << sq;

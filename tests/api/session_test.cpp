@@ -12,16 +12,12 @@
 
 #include "../games/grid/grid_reference.hpp"
 #include "api/verbs.hpp"
+#include "api_test_support.hpp"
 
 namespace session_test {
 namespace {
 
-api::PositionRequest req(const std::string& game, const std::string& position) {
-  api::PositionRequest r;
-  r.game = game;
-  r.position = position;
-  return r;
-}
+using apitest::req;
 
 TEST(ConcurrentSession, ThreadsKeepingTheirEnginesAnswerAsTheReference) {
   std::mt19937_64 rng(11);

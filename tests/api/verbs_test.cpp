@@ -11,16 +11,12 @@
 #include "../db/test_support.hpp"
 #include "../games/grid/grid_reference.hpp"
 #include "../solver/reference.hpp"
+#include "api_test_support.hpp"
 #include "cgt/game.hpp"
 
 namespace {
 
-api::PositionRequest req(const std::string& game, const std::string& position) {
-  api::PositionRequest r;
-  r.game = game;
-  r.position = position;
-  return r;
-}
+using apitest::req;
 
 api::Limits small_limits() {
   api::Limits l;
@@ -174,10 +170,13 @@ TEST(ApiVerbs, BadInputNamesTheProblem) {
   a = api::moves(req("chess", "xo"));
   ASSERT_FALSE(a);
   EXPECT_EQ(a.error().message, "unknown game 'chess' (konane, ringboard, clobber or domineering)");
-  a = api::moves(req("ringboard", "xo"));
+  a = api::moves(req("ringboard", "xo"));  // Ringboard's text is read by its own rules
   ASSERT_FALSE(a);
-  EXPECT_EQ(a.error().message,
-            "moves is not available for ringboard (it is for konane, clobber, domineering)");
+  EXPECT_EQ(a.error().message, "bad position: rank 10 has 2 squares, not 10");
+  const auto v = api::value(req("ringboard", "start"), small_limits());
+  ASSERT_FALSE(v);
+  EXPECT_EQ(v.error().message,
+            "value is not available for ringboard (it is for konane, clobber, domineering)");
   EXPECT_TRUE(api::can_answer("clobber"));
   EXPECT_FALSE(api::can_answer("ringboard"));
   EXPECT_FALSE(api::can_answer("nothing"));
@@ -235,3 +234,41 @@ TEST_F(ApiVerbsDb, ValuesAndSolutionsAreStoredAndReadBack) {
 }
 
 }  // namespace
+
+namespace verbs_table_test {
+
+// The one table the front ends refuse from: the board verbs for every game, the short-game
+// verbs for the short games, precompute where regions can be listed, retro where a start is
+// named (Konane's has its own command), the loopy solve for Ringboard alone.
+TEST(ApiVerbs, WhichVerbAppliesToWhichGame) {
+  for (const char* game : {"konane", "ringboard", "clobber", "domineering"})
+    for (const char* verb : {"moves", "show", "perft", "bench"})
+      EXPECT_TRUE(api::can_answer(game, verb)) << game << " " << verb;
+  EXPECT_FALSE(api::can_answer("ringboard", "value"));
+  EXPECT_FALSE(api::can_answer("ringboard", "precompute"));
+  EXPECT_TRUE(api::can_answer("clobber", "precompute"));
+  EXPECT_TRUE(api::can_answer("domineering", "retro"));
+  EXPECT_FALSE(api::can_answer("konane", "retro"));
+  EXPECT_FALSE(api::can_answer("chess", "moves"));
+  EXPECT_TRUE(api::is_loopy("ringboard"));
+  EXPECT_FALSE(api::is_loopy("clobber"));
+  // A loopy position through the board verbs and the loopy solve: Black's man on c3 must
+  // take the lone white man on d4 (capturing is compulsory), which leaves White without a
+  // move: Black wins in one ply (worked by hand from the rules).
+  api::PositionRequest r =
+      apitest::req("ringboard",
+                   "........../........../........../........../........../........../...o....../"
+                   "..x......./........../.......... b");
+  const auto m = api::moves(r);
+  ASSERT_TRUE(m) << m.error().message;
+  ASSERT_EQ(m->moves.size(), 1u);
+  EXPECT_EQ(m->moves[0], "c3xe5");
+  const auto s = api::solve_loopy(r, api::LoopyLimits{});
+  ASSERT_TRUE(s) << s.error().message;
+  EXPECT_EQ(s->result, core::Result::Win);
+  EXPECT_EQ(s->distance, 1);
+  EXPECT_EQ(s->best, std::vector<std::string>{"c3xe5"});
+  EXPECT_FALSE(api::solve_loopy(apitest::req("clobber", "xo"), api::LoopyLimits{}));
+}
+
+}  // namespace verbs_table_test

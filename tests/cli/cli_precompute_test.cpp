@@ -3,6 +3,8 @@
 // tests/solver/values/region_store_test.cpp; here the commands' contract).
 #include <gtest/gtest.h>
 
+#include <filesystem>
+
 #include "cli_test_support.hpp"
 
 namespace {
@@ -60,6 +62,36 @@ TEST(CliPrecompute, StoresEveryRegionOnceAndSolveReadsThem) {
   EXPECT_EQ(j["regions_from_db"].num(), 1);
 }
 
+// Clobber through the same command: every 3x3 region class stored, db stats lists the run,
+// and value and solve read a stored region (the values themselves are held against the
+// rules' plain values in tests/games/grid/region_enum_test.cpp).
+TEST(CliPrecompute, ClobberRegionsAreStoredAndRead) {
+  TempDir dir;
+  const std::string db = (dir.path / "db").string();
+  auto j = json_of({"precompute", "--game", "clobber", "--box", "3x3", "--max-stones", "9", "--db",
+                    db, "--json"});
+  EXPECT_EQ(j["game"].str(), "clobber");
+  EXPECT_TRUE(j["complete"].boolean());
+  EXPECT_GT(j["regions"].num(), 100);
+  j = json_of({"db", "stats", "--game", "clobber", "--db", db, "--json"});
+  ASSERT_EQ(j["region_precomputes"].array().size(), 1u);
+  EXPECT_EQ(j["region_precomputes"][0]["box"].str(), "3x3");
+  EXPECT_TRUE(j["region_precomputes"][0]["done"].boolean());
+  const std::string pos = "xox|oxo|xo.";
+  const auto plain = json_of({"value", pos, "--game", "clobber", "--json"});
+  j = json_of({"value", pos, "--game", "clobber", "--db", db, "--json"});
+  EXPECT_EQ(j["value"].str(), plain["value"].str());
+  EXPECT_TRUE(j["regions"][0]["from_db"].boolean());
+  j = json_of({"solve", pos, "--game", "clobber", "--value-limit", "2", "--db", db, "--json"});
+  EXPECT_EQ(j["regions"][0]["source"].str(), "stored");
+  // A game without listable regions is refused before the database is touched.
+  const auto r = run_cli({"precompute", "--game", "ringboard", "--box", "3x3", "--max-stones", "4",
+                          "--db", (dir.path / "none").string()});
+  EXPECT_EQ(r.rc, 2);
+  EXPECT_NE(r.err.find("not available for --game ringboard"), std::string::npos) << r.err;
+  EXPECT_FALSE(std::filesystem::exists(dir.path / "none"));
+}
+
 TEST(CliPrecompute, BadOptionsAreRefused) {
   TempDir dir;
   const std::string db = (dir.path / "db").string();
@@ -67,7 +99,7 @@ TEST(CliPrecompute, BadOptionsAreRefused) {
            {"precompute", "--max-stones", "4", "--db", db},
            {"precompute", "--box", "3x3", "--db", db},
            {"precompute", "--box", "3x3", "--max-stones", "1", "--db", db},
-           {"precompute", "--box", "3x3", "--max-stones", "17", "--db", db},
+           {"precompute", "--box", "3x3", "--max-stones", "65", "--db", db},
            {"precompute", "--box", "9x3", "--max-stones", "4", "--db", db},
            {"precompute", "--box", "3x3", "--max-stones", "4"}}) {
     const auto r = run_cli(args);

@@ -1,5 +1,6 @@
-// The Ringboard commands through the CLI (cli/cmd_ringboard.cpp, cli/ringboard_arg.cpp and
-// --game in cli/command.cpp): answers, JSON, and bad input with exit 2 naming its place.
+// Ringboard through the every-game commands (cli/commands/, the facade's board verbs and
+// ringboard/plugin.hpp; --game in cli/command.cpp): answers, JSON, and bad input with exit 2
+// naming its place.
 #include <gtest/gtest.h>
 
 #include "cli_test_support.hpp"
@@ -41,6 +42,10 @@ TEST(RingboardCli, MovesAndShow) {
   EXPECT_EQ((*s)["black_men"].num(), 12);
   EXPECT_EQ((*s)["white_men"].num(), 12);
   EXPECT_EQ((*s)["legal_moves"].num(), 7);
+  EXPECT_EQ((*s)["black_stones"].num(), 12);
+  EXPECT_EQ((*s)["black_kings"].num(), 0);
+  EXPECT_EQ((*s)["rows"].num(), 10);
+  EXPECT_EQ((*s)["turn"].str(), "black to move");
   auto drawn = run_cli({"show", "--game", "ringboard", "start"});
   EXPECT_NE(drawn.out.find(" 4  . x . x . x . x . .\n"), std::string::npos) << drawn.out;
   EXPECT_NE(drawn.out.find("    a b c d e f g h i j\n"), std::string::npos);
@@ -54,8 +59,8 @@ TEST(RingboardCli, BadInputNamesItsPlace) {
   EXPECT_NE(light.err.find("a10 is a light square"), std::string::npos) << light.err;
   auto illegal = run_cli({"moves", "--game", "ringboard", "start", "--moves", "b4-c5,b4-a5"});
   EXPECT_EQ(illegal.rc, 2);
-  EXPECT_NE(illegal.err.find("move 2: 'b4-a5' is not a legal move"), std::string::npos)
-      << illegal.err;
+  EXPECT_NE(illegal.err.find("move 2 'b4-a5' of --moves: "), std::string::npos) << illegal.err;
+  EXPECT_NE(illegal.err.find("is not a legal move"), std::string::npos) << illegal.err;
   auto side = run_cli({"moves", "--game", "ringboard", "start", "--to-move", "green"});
   EXPECT_EQ(side.rc, 2);
   auto game = run_cli({"moves", "--game", "chess", "start"});

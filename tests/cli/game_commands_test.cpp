@@ -208,11 +208,9 @@ TEST(GameCommands, BadInputExitsTwoWithTheMessage) {
   EXPECT_NE(r.err.find("konane value: error: bad position: unknown character 'z'"),
             std::string::npos)
       << r.err;
-  r = run_cli({"precompute", "--game", "domineering"});
+  r = run_cli({"precompute", "--game", "ringboard", "--box", "2x2", "--max-stones", "2"});
   EXPECT_EQ(r.rc, 2);
-  EXPECT_EQ(r.err,
-            "konane precompute: error: not available for --game domineering (it is for "
-            "konane)\n");
+  EXPECT_NE(r.err.find("konane precompute: error: "), std::string::npos) << r.err;
   r = run_cli({"value", "xo", "--game", "go"});
   EXPECT_EQ(r.rc, 2);
   EXPECT_NE(r.err.find("unknown game 'go' for --game (konane, ringboard, clobber or domineering)"),

@@ -53,6 +53,12 @@ struct ShowAnswer {
   bool game_over = false;
   core::Winner winner = core::Winner::Unknown;    // when over
   std::optional<int> black_stones, white_stones;  // games played with stones
+  struct Kings {
+    int black_men = 0, black_kings = 0, white_men = 0, white_kings = 0;
+  };
+  std::optional<Kings> kings;  // games whose men are crowned (Ringboard)
+  bool checkered = false;      // drawn with its dark squares shaded
+  bool ring = false;           // and its outer ring marked (Ringboard)
   // Games with an opening: the phase ("black_removal", ..., "jumps") and the opening's rule
   // when the game started from the full board.
   std::optional<std::string> phase;

@@ -19,11 +19,17 @@
 namespace db {
 class Database;
 }
+namespace core {
+class StopToken;
+}
 
 namespace api {
 
 // Whether the short-game verbs below apply to `game` (a registered name).
 bool can_answer(std::string_view game);
+// Whether `verb` (a command name: moves, show, perft, bench, precompute, retro, or a
+// short-game verb) applies to `game`: the one table front ends refuse from.
+bool can_answer(std::string_view game, std::string_view verb);
 // Whether '#' is a square in the game's positions (a blocked square), so that in a file of
 // positions only a '#' standing alone starts a comment.
 bool hash_is_a_square(std::string_view game);
@@ -53,9 +59,17 @@ struct DbBoardAnswer {
   uint64_t positions = 0, black_to_move_known = 0, white_to_move_known = 0, with_value = 0,
            conflicts = 0;
 };
+// A region-value precompute run (`konane precompute`), done or stopped part way.
+struct DbPrecomputeAnswer {
+  std::string box;  // "4x4"
+  int max_stones = 0;
+  uint64_t chunks_done = 0, chunks_total = 0;
+  bool done = false;
+};
 struct DbStatsAnswer {
   std::string game;
   std::vector<DbBoardAnswer> boards;
+  std::vector<DbPrecomputeAnswer> precomputes;
 };
 core::Expected<DbStatsAnswer> db_stats(std::string_view game, const db::Database& database);
 // Every stored position of one board (rows x cols; "RxC" text), in key order: each the stored
@@ -121,5 +135,93 @@ struct RetroAnswer {
 core::Status retro_check(const RetroRequest& r);
 core::Expected<RetroAnswer> retro(const RetroRequest& r, db::Database& database);
 void write_json(JsonWriter& j, const RetroAnswer& a);
+
+// The region-value store filled ahead of any search (solver/values/region_precompute.hpp):
+// the exact CGT value of every whole region of at most max_pieces pieces (Konane's and
+// Clobber's stones, Domineering's empty squares) whose box fits `box` (either way round),
+// once per class under the board's symmetries and the game's negation, stored in the
+// database, where value, solve and their searches read it. Work goes in a fixed order of
+// chunks; a run stopped by `stop` (asked between batches) resumes where it stopped.
+struct PrecomputeRequest {
+  std::string game;
+  std::string box;  // "RxC"
+  int max_pieces = 0;
+  int threads = 1;
+  size_t memory_bytes = size_t{1} << 30;  // the table of values
+  core::StopToken* stop = nullptr;
+  // After each batch of chunks, from the calling thread.
+  std::function<void(uint64_t chunks_done, uint64_t chunks_total, uint64_t regions,
+                     uint64_t computed)>
+      progress;
+};
+struct PrecomputeAnswer {
+  std::string game, box;
+  int max_pieces = 0;
+  bool complete = false;
+  uint64_t chunks_done = 0, chunks_total = 0, resumed_at = 0;
+  uint64_t regions = 0, computed = 0, already_stored = 0;
+  int threads = 1;
+  double seconds = 0;
+};
+// The refusal precompute would give the request before it touches the database, or ok.
+core::Status precompute_check(const PrecomputeRequest& r);
+core::Expected<PrecomputeAnswer> precompute(const PrecomputeRequest& r, db::Database& database);
+void write_json(JsonWriter& j, const PrecomputeAnswer& a);
+
+// A loopy game's position solved exactly (Ringboard: draws when neither side can force a
+// win): by retrograde analysis of every position reachable from it (exact distances), and
+// past max_positions by proof search (win, loss or draw; distances bounded from above). With
+// a database, what it settles is the boundary (the position itself too: then the answer is
+// the database's); with `store`, a complete run's positions are written to it.
+struct LoopyLimits {
+  double timeout_seconds = 0;  // 0: none
+  size_t max_positions = 20'000'000;
+  size_t pv_plies = 30;
+  enum class Method { Auto, Retro, Proof } method = Method::Auto;
+  uint64_t max_nodes = 0;            // proof search: nodes per question (0: none)
+  std::ostream* progress = nullptr;  // progress lines, or none
+  bool progress_tty = false;
+};
+struct ScoredMove {
+  std::string move;
+  core::Result result = core::Result::Unknown;  // for the side to move before it
+  std::optional<uint16_t> distance;             // plies to the end, this move included
+};
+// A loopy game's position as far as it is known: the result for the side to move, every
+// move's result, the best moves.
+struct LoopyResultAnswer {
+  std::string game, position;
+  core::Side to_move = core::Side::Left;
+  core::Result result = core::Result::Unknown;  // for the side to move
+  std::optional<uint16_t> distance;
+  std::vector<ScoredMove> moves;  // sorted by text
+  std::vector<std::string> best;  // the fastest wins, else the draws, else the slowest losses
+};
+struct LoopySolveAnswer : LoopyResultAnswer {
+  std::vector<std::string> pv;
+  bool complete = false;
+  std::string reason;                 // why not complete
+  std::string method = "retrograde";  // "retrograde", "proof search" or "database"
+  std::optional<uint16_t> within;     // proof search: the game ends within this many plies
+  uint64_t positions = 0, proof_nodes = 0, db_hits = 0;
+  bool from_db = false;  // answered from the database alone
+  double seconds = 0;
+};
+core::Expected<LoopySolveAnswer> solve_loopy(const PositionRequest& r, const LoopyLimits& limits,
+                                             db::Database* database = nullptr, bool store = false);
+// What the database holds of the position and of each position a move reaches (an endgame
+// database from retro, or what solves stored); the result is unknown where it holds none.
+core::Expected<LoopyResultAnswer> query_loopy(const PositionRequest& r,
+                                              const db::Database& database);
+// Whether the game is one solve_loopy and query_loopy answer.
+bool is_loopy(std::string_view game);
+// "win", "loss", "draw" or "unknown".
+const char* result_word(core::Result r);
+// The answer's fields, after "game", "position" and "to_move", into an open object ("line"
+// may come first), or as one object.
+void write_fields(JsonWriter& j, const LoopyResultAnswer& a);
+void write_fields(JsonWriter& j, const LoopySolveAnswer& a);
+void write_json(JsonWriter& j, const LoopyResultAnswer& a);
+void write_json(JsonWriter& j, const LoopySolveAnswer& a);
 
 }  // namespace api

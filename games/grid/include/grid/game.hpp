@@ -19,6 +19,7 @@
 #include "core/game_kind.hpp"
 #include "core/shape.hpp"
 #include "grid/moves.hpp"
+#include "grid/region_enum.hpp"
 #include "grid/retro_game.hpp"
 #include "grid/symmetry.hpp"
 #include "grid/text.hpp"
@@ -61,6 +62,16 @@ struct GameT {
   static Position play(const Position& p, bool left, Move m) { return Rules::play(p, left, m); }
   static bool move_less(Move a, Move b) { return a < b; }
 
+  // ── Whole regions (solver/values/region_precompute.hpp, grid/region_enum.hpp) ──
+  using RegionChunk = grid::RegionChunk;
+  static std::vector<RegionChunk> region_chunks(core::Shape box, int max_pieces) {
+    return grid::region_chunks<Rules>(box.rows, box.cols, max_pieces);
+  }
+  template <class F>
+  static void for_each_whole_region(const RegionChunk& chunk, int max_pieces, F&& f) {
+    grid::for_each_whole_region<Rules>(chunk, max_pieces, f);
+  }
+
   // ── Storage (solver/store/binding.hpp) ──
   static constexpr core::GameId kGameId = Rules::kId;
   static core::Shape board(const Position& p) { return {p.rows, p.cols}; }
@@ -80,6 +91,7 @@ struct Plugin {
   static constexpr std::string_view kNotation = Rules::kNotation;
   static constexpr std::string_view kSymbols = Rules::kSymbols;  // the square characters
   static constexpr bool kHasStones = Rules::kHasStones;
+  static constexpr int kMaxSide = kMaxSquares;  // strips to 1x64
 
   using Position = typename Rules::Position;
   using Move = grid::Move;

@@ -26,6 +26,7 @@ struct Plugin {
       "e.g. \"xo../.ox./..xo/o..x\" (up to 8x8). A side to move may follow: \"... w\". A move\n"
       "is a jump along one line: c3-c5, c3-c7 for two captures (shared/spec/konane-rules.md).";
   static constexpr bool kHasStones = true;
+  static constexpr int kMaxSide = kMaxDim;
 
   // `konane bench`: the openings of the two classic sizes and middlegame positions reached
   // by random play from them, depths chosen so the whole set takes a few seconds in a

@@ -1,10 +1,19 @@
 #pragma once
-// Ringboard Checkers as a plug-in (games/registry). A loopy game with draws: the short-game
-// verbs of the facade do not apply, and its commands are its own (cli/).
+// Ringboard Checkers as a plug-in (games/registry). A loopy game with draws: the facade's
+// board verbs (moves, show, perft, bench) read and play it through the members below, and its
+// loopy solve through the solver bindings; the short-game verbs (value, df-pn) do not apply.
+#include <cstdint>
+#include <optional>
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/game_kind.hpp"
+#include "core/outcome.hpp"
+#include "core/shape.hpp"
+#include "core/text.hpp"
 #include "ringboard/endgame.hpp"
+#include "ringboard/notation.hpp"
 
 namespace ringboard {
 
@@ -13,6 +22,86 @@ struct Plugin {
   static constexpr std::string_view kTitle = "Ringboard Checkers";
   static constexpr core::GameId kId = kGameId;
   static constexpr core::GameKind kKind = core::GameKind::Loopy;
+  static constexpr std::string_view kNotation =
+      "POSITION is ten ranks from 10 down to 1 joined by '/', ten squares each ('.' empty,\n"
+      "x/X black man/king, o/O white man/king, dark squares only), optionally followed by a\n"
+      "space and b or w for the side to move; or the word `start`. Moves are written c3-d4\n"
+      "(a step) and c3xe5xg7 (a capture: the start and every landing square).";
+  static constexpr bool kHasStones = true;
+  static constexpr bool kHasKings = true;
+  // The board as drawn: the dark squares shaded, the ring (the outer border) marked.
+  static constexpr bool kCheckered = true, kRing = true;
+
+  using Position = ringboard::Position;
+  using Move = ringboard::Move;
+
+  // `konane bench --game ringboard`: the start, middlegames and an endgame reached by seeded
+  // random play from the start, and kings with room to move. Depths chosen so the whole set
+  // takes a few seconds in a Release build.
+  struct BenchCase {
+    std::string_view name, position;
+    int depth;
+  };
+  static constexpr BenchCase kBench[] = {
+      {"start", "start", 9},
+      {"middlegame A",
+       "........../..o.o...o./.o...o.o../....o...o./...x....../........../.....x..../......x.../"
+       "...x.x.x.O/O......... b",
+       9},
+      {"middlegame B",
+       "........../..o.o.o.o./...o.o..../..o.....o./........../x...o...../.........O/........../"
+       ".x.O.x..../.......... b",
+       12},
+      {"endgame C",
+       "........../........../.X.....x../........../.......o.o/........../........../o.x.x.x.../"
+       ".....x.x../.......... b",
+       13},
+      {"three kings each",
+       "........../........../...O.O.O../........../........../........../........../..X.X.X.../"
+       "........../.......... b",
+       7},
+  };
+
+  struct Parsed {
+    Position position;
+    core::Side to_move = core::Side::Left;
+    bool to_move_given = false;
+  };
+  // The text or the word `start`; on bad text, the message (its place is named in it, so
+  // error->offset is npos: no caret line).
+  static std::optional<Parsed> parse(std::string_view text, core::TextError* error);
+  static std::string text(const Position& p) { return to_string(p); }
+  static std::string picture(const Position& p);  // ranks 10 to 1 and the files, as `show` draws
+  // The legal moves (captures only when there is one), sorted by their text; nullopt when
+  // there are more than a move list holds.
+  static std::optional<std::vector<Move>> moves(const Position& p, bool left);
+  static bool move_less(const Move& a, const Move& b);
+  static std::string move_text(const Position&, const Move& m) { return ringboard::move_text(m); }
+  static std::optional<Move> read_move(const Position& p, bool left, std::string_view text,
+                                       std::string* error) {
+    return parse_move(p, color(left), text, error);
+  }
+  static Position after(const Position& p, bool left, const Move& m) {
+    return play(p, color(left), m);
+  }
+  // Lines of `depth` plies; nullopt when some position had more moves than a list holds.
+  static std::optional<uint64_t> perft(const Position& p, bool left, int depth);
+  // The moves in the rules engine's order (the order of Retro's for_each_option), unsorted.
+  static std::optional<std::vector<Move>> engine_moves(const Position& p, bool left);
+  // The loopy solvers' bindings (solver/loopy/): the game for retrograde and proof analysis
+  // with draws, its database binding and the board its records are filed under.
+  template <class KeyT>
+  using Retro = RetroGameT<KeyT>;
+  using Stored = StoredGame;
+  static constexpr core::Shape kStoredBoard{10, 10};
+
+  struct Pieces {
+    int black_men = 0, black_kings = 0, white_men = 0, white_kings = 0;
+  };
+  static Pieces pieces(const Position& p);
+
+ private:
+  static Color color(bool left) { return left ? Color::Black : Color::White; }
 };
 
 }  // namespace ringboard
