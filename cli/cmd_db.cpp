@@ -112,17 +112,7 @@ void stats_json(Io io, const StatsView& v) {
     j.end_object();
   }
   j.end_array();
-  j.key("region_precomputes").begin_array();
-  for (const auto& b : v.boxes) {
-    j.begin_object();
-    j.field("box", b.box);
-    j.field("max_stones", b.max_stones);
-    j.field("chunks_done", b.chunks_done);
-    j.field("chunks_total", b.chunks_total);
-    j.field("done", b.done);
-    j.end_object();
-  }
-  j.end_array();
+  api::write_precomputes(j, v.boxes);
   j.key("solves").begin_array();
   for (const auto& r : v.rules) {
     j.begin_object();

@@ -4,6 +4,8 @@ set -eu
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DKONANE_BUILD_BENCH=OFF >/dev/null
-cmake --build build -j"$(nproc)" --target konane
+cmake --build build -j"$(nproc)" --target konane konane_python
 set -x
 build/cli/konane solve --board 5x5 --opening standard
+PYTHONPATH=build/python /usr/bin/python3 -c 'import konane; print(konane.solve("xoxo|oxox", game="clobber"))'
+

@@ -1,6 +1,7 @@
 // The facade's reading of a database, per game: stats and export.
 #include <unordered_map>
 
+#include "api/json.hpp"
 #include "core/shape.hpp"
 #include "db/board_scan.hpp"
 #include "db/database.hpp"
@@ -72,6 +73,37 @@ core::Expected<uint64_t> db_export(std::string_view game, const db::Database& da
       return rows;
     }
   });
+}
+
+void write_precomputes(JsonWriter& j, const std::vector<DbPrecomputeAnswer>& runs) {
+  j.key("region_precomputes").begin_array();
+  for (const auto& b : runs) {
+    j.begin_object();
+    j.field("box", b.box);
+    j.field("max_stones", b.max_stones);
+    j.field("chunks_done", b.chunks_done);
+    j.field("chunks_total", b.chunks_total);
+    j.field("done", b.done);
+    j.end_object();
+  }
+  j.end_array();
+}
+
+void write_fields(JsonWriter& j, const DbStatsAnswer& a) {
+  j.field("game", a.game);
+  j.key("boards").begin_array();
+  for (const auto& b : a.boards) {
+    j.begin_object();
+    j.field("board", b.board);
+    j.field("positions", b.positions);
+    j.field("black_to_move_known", b.black_to_move_known);
+    j.field("white_to_move_known", b.white_to_move_known);
+    j.field("with_value", b.with_value);
+    j.field("conflicts", b.conflicts);
+    j.end_object();
+  }
+  j.end_array();
+  write_precomputes(j, a.precomputes);
 }
 
 }  // namespace api

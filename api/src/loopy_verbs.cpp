@@ -94,6 +94,7 @@ core::Expected<LoopySolveAnswer> solve_loopy_of(const PositionRequest& r, const 
   if (limits.max_positions == 0) return bad_input("--max-positions must be positive");
   core::StopToken stop;
   stop.set_deadline_in(limits.timeout_seconds);
+  stop.follow(limits.cancel);
   LoopySolveAnswer out;
   out.game = P::kName;
   out.position = text_to_move(*at);

@@ -32,6 +32,7 @@ solver::EngineConfig engine_config(const Limits& l, db::Database* database) {
   c.timeout_seconds = l.timeout_seconds;
   c.node_budget = l.node_budget;
   c.store = database;
+  c.cancel = l.cancel;
   return c;
 }
 

@@ -23,30 +23,7 @@ int db_stats(const std::string& game, const std::string& path, bool json, Io io)
     api::JsonWriter j(io.out);
     j.begin_object();
     db_header_json(j, path, *header);
-    j.field("game", a->game);
-    j.key("boards").begin_array();
-    for (const auto& b : a->boards) {
-      j.begin_object();
-      j.field("board", b.board);
-      j.field("positions", b.positions);
-      j.field("black_to_move_known", b.black_to_move_known);
-      j.field("white_to_move_known", b.white_to_move_known);
-      j.field("with_value", b.with_value);
-      j.field("conflicts", b.conflicts);
-      j.end_object();
-    }
-    j.end_array();
-    j.key("region_precomputes").begin_array();
-    for (const auto& p : a->precomputes) {
-      j.begin_object();
-      j.field("box", p.box);
-      j.field("max_stones", p.max_stones);
-      j.field("chunks_done", p.chunks_done);
-      j.field("chunks_total", p.chunks_total);
-      j.field("done", p.done);
-      j.end_object();
-    }
-    j.end_array();
+    api::write_fields(j, *a);
     j.end_object();
     io.out << "\n";
     return kExitOk;

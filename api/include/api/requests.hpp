@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/outcome.hpp"
+#include "core/stop.hpp"
 
 namespace api {
 
@@ -31,6 +32,9 @@ struct Limits {
   // Under mpirun: every rank makes the same call and the search is shared among them
   // (solver/proof/rank_rounds.hpp); rank 0 alone gets the answer and the database.
   bool across_ranks = false;
+  // A front end's cancel (Ctrl-C, a cancel button): the work stops soon after it is
+  // requested and answers as a stopped search does ("cancelled"). Not owned.
+  const core::StopToken* cancel = nullptr;
 };
 
 // How far a long search has got, for a front end to show: its moves decided out of all,

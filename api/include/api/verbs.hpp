@@ -72,6 +72,10 @@ struct DbStatsAnswer {
   std::vector<DbPrecomputeAnswer> precomputes;
 };
 core::Expected<DbStatsAnswer> db_stats(std::string_view game, const db::Database& database);
+// "game", "boards" and "region_precomputes" into an open JSON object (after a front end's own
+// fields, such as the database's path), or the precompute runs alone.
+void write_fields(JsonWriter& j, const DbStatsAnswer& a);
+void write_precomputes(JsonWriter& j, const std::vector<DbPrecomputeAnswer>& runs);
 // Every stored position of one board (rows x cols; "RxC" text), in key order: each the stored
 // symmetry-class representative, with the winner for each side to move and the value if
 // stored. `row` returns false to stop (its output failed). The board's checksums and counts
@@ -181,6 +185,7 @@ struct LoopyLimits {
   uint64_t max_nodes = 0;            // proof search: nodes per question (0: none)
   std::ostream* progress = nullptr;  // progress lines, or none
   bool progress_tty = false;
+  const core::StopToken* cancel = nullptr;  // as Limits::cancel
 };
 struct ScoredMove {
   std::string move;

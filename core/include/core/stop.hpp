@@ -30,10 +30,16 @@ class StopToken {
   }
   void clear_deadline() { deadline_.store(kNone, std::memory_order_relaxed); }
 
-  // Reads the clock (tens of nanoseconds): requests the stop once the deadline has passed.
-  // Returns stop_requested().
+  // Also stop once `parent` is asked to (a caller's cancel reaching a search's own token);
+  // seen where the deadline is read. The parent must outlive this token's polls.
+  void follow(const StopToken* parent) { parent_ = parent; }
+  bool parent_stopped() const { return parent_ && parent_->stop_requested(); }
+
+  // Reads the clock (tens of nanoseconds): requests the stop once the deadline has passed or
+  // the parent stopped. Returns stop_requested().
   bool poll() {
     if (stop_requested()) return true;
+    if (parent_stopped()) request_stop();
     const int64_t d = deadline_.load(std::memory_order_relaxed);
     if (d != kNone && Clock::now().time_since_epoch().count() >= d) request_stop();
     return stop_requested();
@@ -43,6 +49,7 @@ class StopToken {
   static constexpr int64_t kNone = std::numeric_limits<int64_t>::max();
   std::atomic<bool> stopped_{false};
   std::atomic<int64_t> deadline_{kNone};
+  const StopToken* parent_ = nullptr;
 };
 
 }  // namespace core

@@ -38,6 +38,8 @@ struct EngineConfig {
   // only.
   db::Database* store = nullptr;
   SearchStoreLimits store_limits{};
+  // The caller's cancel: every computation stops soon after it is requested (not owned).
+  const core::StopToken* cancel = nullptr;
 };
 
 namespace engine_detail {
@@ -65,6 +67,7 @@ class Engine {
         dfpn_(values_, proof_table_,
               SearchLimits{config.value_limit, &stop_, config.threads, config.node_budget}),
         prover_(values_, dfpn_, ProverLimits{.threads = config.threads, .stop = &stop_}) {
+    stop_.follow(config.cancel);
     if constexpr (StoredGame<G>) {
       if (config.store) {
         store_ = std::make_unique<SearchStore<G>>(*config.store, config.store_limits, &stop_);
@@ -145,8 +148,9 @@ class Engine {
   uint64_t options_dominated() const { return prover_.dominated(); }
   bool timed_out() const { return stop_.stop_requested(); }
   int threads() const { return config_.threads; }
-  // Why a computation stopped: "node budget spent" or "timed out".
+  // Why a computation stopped: "cancelled", "node budget spent" or "timed out".
   const char* stop_reason() const {
+    if (stop_.parent_stopped()) return "cancelled";
     return config_.node_budget && nodes() >= config_.node_budget ? "node budget spent"
                                                                  : "timed out";
   }

@@ -1,0 +1,295 @@
+"""The konane toolkit from Python: combinatorial games solved exactly.
+
+    import konane
+    konane.cgt("{1|-1}")                      # a CGT object: str() is "+-1"
+    konane.cgt("^") + konane.cgt("*")         # sums, differences, negation, comparisons
+    konane.value("xo.|.ox", game="clobber")   # the canonical value of a position
+    konane.solve("xoxo/oxox/x..o/oxox")       # .winner, .winning_moves, .pv
+    with konane.Database("DB") as db:         # what a database made by the CLI holds
+        db.query("xoxox/oxoxo/x..ox/oxoxo/xoxox")
+
+Every answer also carries the JSON the command line prints for it (`.json`), and every error
+is a konane.Error (a ValueError) with the command line's message. Long calls release the GIL.
+"""
+
+import json as _json
+
+from . import _konane
+
+Error = _konane.Error
+
+__all__ = ["Error", "CGT", "cgt", "games", "moves", "show", "perft", "value", "solve",
+           "batch", "Solved", "Database"]
+
+
+def games():
+    """The names of the games this build knows (the `--game` names)."""
+    return list(_konane.games())
+
+
+class CGT:
+    """A short partizan game in canonical form, as `konane cgt` computes it.
+
+    str() is the canonical form as the command line prints it (CGSuite's notation);
+    + - and unary - make sums, differences and negatives; == < <= > >= compare in the
+    partial order of games (a < b is False and b < a is False when they are confused)."""
+
+    __slots__ = ("_facts",)
+
+    def __init__(self, expression):
+        if isinstance(expression, CGT):
+            self._facts = expression._facts
+            return
+        if isinstance(expression, int):
+            expression = str(expression)
+        if not isinstance(expression, str):
+            raise TypeError("a CGT expression is a string, an int or a CGT, not %s"
+                            % type(expression).__name__)
+        self._facts = _json.loads(_konane.cgt_values([expression])[0])
+        if self._facts["value"] is None:
+            raise Error("the canonical form of %r is longer than a million characters"
+                        % expression)
+
+    @classmethod
+    def _of(cls, expression):
+        return cls(expression)
+
+    # The figures `konane cgt --json` gives.
+    @property
+    def outcome_class(self):
+        """'L', 'R', 'P' or 'N': who wins with each side moving first."""
+        return self._facts["class"]
+
+    @property
+    def mean(self):
+        return self._facts["mean"]
+
+    @property
+    def temperature(self):
+        return self._facts["temperature"]
+
+    @property
+    def left_stop(self):
+        return self._facts["left_stop"]
+
+    @property
+    def right_stop(self):
+        return self._facts["right_stop"]
+
+    @property
+    def birthday(self):
+        return self._facts["birthday"]
+
+    @property
+    def json(self):
+        return dict(self._facts)
+
+    def thermograph(self):
+        """The walls, mast and temperature, as `konane cgt --thermograph --json` gives them."""
+        return _json.loads(_konane.cgt_thermograph(str(self)))
+
+    def __str__(self):
+        return self._facts["value"]
+
+    def __repr__(self):
+        return "konane.cgt(%r)" % str(self)
+
+    def __hash__(self):
+        return hash(str(self))
+
+    # Arithmetic: the sum's canonical form computed by the toolkit.
+    def __add__(self, other):
+        return CGT("(%s) + (%s)" % (self, CGT(other)))
+
+    __radd__ = __add__
+
+    def __sub__(self, other):
+        return CGT("(%s) - (%s)" % (self, CGT(other)))
+
+    def __rsub__(self, other):
+        return CGT("(%s) - (%s)" % (CGT(other), self))
+
+    def __neg__(self):
+        return CGT("-(%s)" % self)
+
+    def __pos__(self):
+        return self
+
+    def _relation(self, other):
+        return _konane.cgt_compare(str(self), str(CGT(other)))
+
+    def __eq__(self, other):
+        if not isinstance(other, (CGT, str, int)):
+            return NotImplemented
+        return self._relation(other) == "="
+
+    def __ne__(self, other):
+        result = self.__eq__(other)
+        return result if result is NotImplemented else not result
+
+    def __lt__(self, other):
+        return self._relation(other) == "<"
+
+    def __le__(self, other):
+        return self._relation(other) in ("<", "=")
+
+    def __gt__(self, other):
+        return self._relation(other) == ">"
+
+    def __ge__(self, other):
+        return self._relation(other) in (">", "=")
+
+    def confused_with(self, other):
+        """True when neither is at least the other (G || H: the first player wins G - H)."""
+        return self._relation(other) == "||"
+
+
+def cgt(expression):
+    """The canonical form of a CGSuite-style expression such as "{1|-1} + ^*"."""
+    return CGT(expression)
+
+
+def _request(position, game, to_move, moves):
+    if moves is None:
+        moves = []
+    elif isinstance(moves, str):
+        moves = [m for m in moves.split(",") if m]
+    return dict(game=game, position=position, to_move=to_move, moves=list(moves))
+
+
+def moves(position, game="konane", to_move=None, moves=None):
+    """The legal moves of the side to move, in the game's notation."""
+    return _json.loads(_konane.moves(**_request(position, game, to_move, moves)))["moves"]
+
+
+def show(position, game="konane", to_move=None, moves=None):
+    """What `konane show --json` says of the position (board rows, turn, moves, regions)."""
+    return _json.loads(_konane.show(**_request(position, game, to_move, moves)))
+
+
+def perft(position, depth, game="konane", to_move=None):
+    """The number of lines of play `depth` moves long."""
+    return _json.loads(_konane.perft(game, position, depth, to_move))["nodes"]
+
+
+def _limits(threads, timeout, node_budget, memory_mib, database):
+    if database is not None and not isinstance(database, Database):
+        raise TypeError("database must be a konane.Database")
+    return dict(threads=threads, timeout=float(timeout), node_budget=node_budget,
+                memory_mib=memory_mib, database=database._db if database else None)
+
+
+def value(position, game="konane", to_move=None, moves=None, threads=1, timeout=0,
+          node_budget=0, memory_mib=1024, database=None):
+    """The position's canonical CGT value (a CGT object), region by region.
+
+    Raises konane.Error when the search stopped (timeout, node budget) before the value."""
+    answer = _json.loads(_konane.value(**_request(position, game, to_move, moves),
+                                       **_limits(threads, timeout, node_budget, memory_mib,
+                                                 database)))
+    if not answer.get("complete", True):
+        raise Error("no value: %s" % answer.get("stop_reason", "the search stopped"))
+    return CGT(answer["value"])
+
+
+class Solved:
+    """What a solve found: `winner` ('black', 'white', 'draw' or 'unknown'), the winning
+    moves, a principal variation, and the command line's JSON (`json`)."""
+
+    __slots__ = ("json",)
+
+    def __init__(self, answer):
+        self.json = answer
+
+    @property
+    def winner(self):
+        if "winner" in self.json:
+            return self.json["winner"]
+        if "error" in self.json:
+            return "unknown"
+        result = self.json.get("result")  # a loopy game: the result for the side to move
+        mover = self.json.get("to_move")
+        other = "white" if mover == "black" else "black"
+        return {"win": mover, "loss": other, "draw": "draw"}.get(result, "unknown")
+
+    @property
+    def winning_moves(self):
+        if "winning_moves" in self.json:
+            return list(self.json["winning_moves"])
+        return list(self.json.get("best_moves", [])) if self.json.get("result") == "win" else []
+
+    @property
+    def pv(self):
+        return list(self.json.get("pv", []))
+
+    @property
+    def complete(self):
+        return bool(self.json.get("complete", True))
+
+    def __repr__(self):
+        return "konane.Solved(winner=%r, winning_moves=%r)" % (self.winner, self.winning_moves)
+
+
+def solve(position, game="konane", to_move=None, moves=None, threads=1, timeout=0,
+          node_budget=0, memory_mib=1024, database=None):
+    """Who wins with perfect play, every winning move and a principal variation."""
+    return Solved(_json.loads(_konane.solve(**_request(position, game, to_move, moves),
+                                            **_limits(threads, timeout, node_budget,
+                                                      memory_mib, database))))
+
+
+def batch(positions, game="konane", threads=1, timeout=0, node_budget=0, memory_mib=256,
+          database=None, chunk=256):
+    """Solves every position of an iterable (texts, each perhaps with its side to move), on
+    `threads` threads, each keeping its tables from one position to the next; yields one
+    Solved per position, in input order. A bad position yields a Solved whose json holds
+    "error" (the command line's message) and whose winner is 'unknown'."""
+    lim = _limits(1, timeout, node_budget, memory_mib, database)
+    del lim["threads"]
+    pending = []
+    for p in positions:
+        pending.append(p)
+        if len(pending) == chunk:
+            for text in _konane.batch(game, pending, threads, **lim):
+                yield Solved(_json.loads(text))
+            pending = []
+    if pending:
+        for text in _konane.batch(game, pending, threads, **lim):
+            yield Solved(_json.loads(text))
+
+
+class Database:
+    """A solved-position database made by the command line (`--db PATH`), opened read-only
+    unless writable=True (then solve and value store what they prove in it)."""
+
+    def __init__(self, path, writable=False, create=False):
+        self._db = _konane.Database(str(path), writable, create)
+
+    @property
+    def path(self):
+        return self._db.path
+
+    def close(self):
+        self._db.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+        return False
+
+    def query(self, position, game="konane", to_move=None):
+        """What the database knows of the position (any symmetric image of it), as
+        `konane query --json` prints it."""
+        return _json.loads(self._db.query(game, position, to_move))
+
+    def stats(self, game="konane"):
+        """Per board: positions stored and what is known of them."""
+        return _json.loads(self._db.stats(game))
+
+    def export(self, board, game="konane"):
+        """Every stored position of one board ("5x5"), as dicts, in key order."""
+        for position, black, white, val in self._db.export(game, board):
+            yield {"position": position, "black_to_move": black, "white_to_move": white,
+                   "value": val}

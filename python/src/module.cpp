@@ -1,0 +1,338 @@
+// _konane: the facade (api/) for Python. Every answer comes back as the JSON text the command
+// line prints for it (one schema for every front end); the package's Python half
+// (python/konane/__init__.py) turns it into objects. Errors raise konane.Error with the
+// command line's message. Long calls release the GIL and stop at Ctrl-C.
+#include <pybind11/functional.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+#include <chrono>
+#include <future>
+#include <memory>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "api/cgt.hpp"
+#include "api/json.hpp"
+#include "api/session.hpp"
+#include "api/verbs.hpp"
+#include "core/outcome.hpp"
+#include "db/database.hpp"
+
+namespace py = pybind11;
+
+namespace {
+
+// konane.Error, made in the module's init and kept alive by the module's attribute.
+PyObject* error_type = nullptr;
+
+[[noreturn]] void raise(const core::Error& e) {
+  PyErr_SetString(error_type, e.message.c_str());
+  throw py::error_already_set();
+}
+
+// f() with the GIL released: other Python threads run while the toolkit works.
+template <class F>
+auto without_gil(F&& f) {
+  py::gil_scoped_release unlocked;
+  return f();
+}
+
+// f(&cancel) on a worker thread with the GIL released, while this thread asks Python every
+// 50 ms whether a signal came (Ctrl-C: KeyboardInterrupt). Then the work is cancelled, its
+// answer dropped, and the signal's exception raised.
+template <class F>
+auto interruptible(F&& f) {
+  core::StopToken cancel;
+  auto work = [&] { return f(&cancel); };
+  bool interrupted = false;
+  auto answer = without_gil([&] {
+    auto pending = std::async(std::launch::async, work);
+    while (pending.wait_for(std::chrono::milliseconds(50)) != std::future_status::ready) {
+      if (interrupted) continue;
+      py::gil_scoped_acquire locked;
+      if (PyErr_CheckSignals() != 0) {
+        interrupted = true;
+        cancel.request_stop();
+      }
+    }
+    return pending.get();
+  });
+  if (interrupted) throw py::error_already_set();
+  return answer;
+}
+
+template <class T>
+const T& value_or_raise(const core::Expected<T>& got) {
+  if (!got) raise(got.error());
+  return *got;
+}
+
+template <class A>
+std::string json_of(const A& a) {
+  std::ostringstream os;
+  api::JsonWriter j(os);
+  api::write_json(j, a);
+  std::string s = os.str();
+  while (!s.empty() && s.back() == '\n') s.pop_back();
+  return s;
+}
+
+std::optional<core::Side> side_of(const std::optional<std::string>& to_move) {
+  if (!to_move) return std::nullopt;
+  const auto side = core::parse_side_name(*to_move);
+  if (!side)
+    raise(core::Error{core::Code::kInvalidArgument,
+                      "bad to_move '" + *to_move + "': expected black or white"});
+  return side;
+}
+
+api::PositionRequest request(const std::string& game, const std::string& position,
+                             const std::optional<std::string>& to_move,
+                             const std::vector<std::string>& moves) {
+  api::PositionRequest r;
+  r.game = game;
+  r.position = position;
+  r.to_move = side_of(to_move);
+  r.moves = moves;
+  return r;
+}
+
+api::Limits limits(int threads, double timeout, uint64_t node_budget, size_t memory_mib) {
+  if (threads < 1) raise(core::Error{core::Code::kInvalidArgument, "threads must be 1 or more"});
+  api::Limits l;
+  l.threads = threads;
+  l.timeout_seconds = timeout;
+  l.node_budget = node_budget;
+  l.memory_mib = memory_mib;
+  return l;
+}
+
+// An open solved-position database (konane.Database).
+class Database {
+ public:
+  Database(const std::string& path, bool writable, bool create) : path_(path) {
+    db::OpenOptions o;
+    o.mode = writable ? db::OpenMode::kReadWrite : db::OpenMode::kReadOnly;
+    o.create_if_missing = create;
+    o.build_id = "python";
+    auto opened = db::Database::open(path, o);
+    if (!opened)
+      raise(core::Error{opened.error().code, "database '" + path + "': " + opened.error().message});
+    db_ = std::make_unique<db::Database>(std::move(*opened));
+  }
+  db::Database& get() {
+    if (!db_)
+      raise(core::Error{core::Code::kInvalidArgument, "database '" + path_ + "' is closed"});
+    return *db_;
+  }
+  void close() {
+    if (!db_) return;
+    auto st = db_->close();
+    db_.reset();
+    if (!st) raise(core::Error{st.error().code, "database '" + path_ + "': " + st.error().message});
+  }
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+  std::unique_ptr<db::Database> db_;
+};
+
+db::Database* database_of(const std::optional<Database*>& d) {
+  return d && *d ? &(*d)->get() : nullptr;
+}
+
+// A search verb (api::value, api::solve) on the request within the limits, stopped by Ctrl-C.
+template <class Verb>
+std::string searched(const api::PositionRequest& r, api::Limits l, db::Database* d, Verb&& verb) {
+  return json_of(value_or_raise(interruptible([&](const core::StopToken* cancel) {
+    l.cancel = cancel;
+    return verb(r, l, d);
+  })));
+}
+
+}  // namespace
+
+PYBIND11_MODULE(_konane, m) {
+  m.doc() = "The konane toolkit's facade: every answer as the JSON the command line prints.";
+  error_type = PyErr_NewExceptionWithDoc(
+      "konane.Error", "Bad input or a failed database operation, with the command line's message.",
+      PyExc_ValueError, nullptr);
+  m.attr("Error") = py::reinterpret_steal<py::object>(error_type);
+
+  m.def(
+      "games",
+      [] {
+        std::vector<std::string> out;
+        for (const char* g : {"konane", "ringboard", "clobber", "domineering"})
+          if (api::can_answer(g, "moves")) out.push_back(g);
+        return out;
+      },
+      "The games this build knows.");
+  m.def(
+      "moves",
+      [](const std::string& game, const std::string& position,
+         const std::optional<std::string>& to_move, const std::vector<std::string>& moves) {
+        return json_of(value_or_raise(api::moves(request(game, position, to_move, moves))));
+      },
+      py::arg("game"), py::arg("position"), py::arg("to_move") = py::none(),
+      py::arg("moves") = std::vector<std::string>{});
+  m.def(
+      "show",
+      [](const std::string& game, const std::string& position,
+         const std::optional<std::string>& to_move, const std::vector<std::string>& moves) {
+        return json_of(value_or_raise(api::show(request(game, position, to_move, moves))));
+      },
+      py::arg("game"), py::arg("position"), py::arg("to_move") = py::none(),
+      py::arg("moves") = std::vector<std::string>{});
+  m.def(
+      "perft",
+      [](const std::string& game, const std::string& position, int depth,
+         const std::optional<std::string>& to_move) {
+        const auto r = request(game, position, to_move, {});
+        return json_of(value_or_raise(without_gil([&] { return api::perft(r, depth, false); })));
+      },
+      py::arg("game"), py::arg("position"), py::arg("depth"), py::arg("to_move") = py::none());
+  m.def(
+      "value",
+      [](const std::string& game, const std::string& position,
+         const std::optional<std::string>& to_move, const std::vector<std::string>& moves,
+         int threads, double timeout, uint64_t node_budget, size_t memory_mib,
+         std::optional<Database*> database) {
+        return searched(request(game, position, to_move, moves),
+                        limits(threads, timeout, node_budget, memory_mib), database_of(database),
+                        [](const auto& r, const auto& l, auto* d) { return api::value(r, l, d); });
+      },
+      py::arg("game"), py::arg("position"), py::arg("to_move") = py::none(),
+      py::arg("moves") = std::vector<std::string>{}, py::arg("threads") = 1,
+      py::arg("timeout") = 0.0, py::arg("node_budget") = 0, py::arg("memory_mib") = 1024,
+      py::arg("database") = py::none());
+  m.def(
+      "solve",
+      [](const std::string& game, const std::string& position,
+         const std::optional<std::string>& to_move, const std::vector<std::string>& moves,
+         int threads, double timeout, uint64_t node_budget, size_t memory_mib,
+         std::optional<Database*> database) {
+        const auto r = request(game, position, to_move, moves);
+        const auto l = limits(threads, timeout, node_budget, memory_mib);
+        db::Database* d = database_of(database);
+        if (api::is_loopy(game)) {
+          api::LoopyLimits ll;
+          ll.timeout_seconds = timeout;
+          return json_of(value_or_raise(interruptible([&](const core::StopToken* cancel) {
+            ll.cancel = cancel;
+            return api::solve_loopy(r, ll, d, d != nullptr);
+          })));
+        }
+        return searched(r, l, d, [](const auto& q, const auto& lim, auto* db) {
+          return api::solve(q, lim, db, nullptr);
+        });
+      },
+      py::arg("game"), py::arg("position"), py::arg("to_move") = py::none(),
+      py::arg("moves") = std::vector<std::string>{}, py::arg("threads") = 1,
+      py::arg("timeout") = 0.0, py::arg("node_budget") = 0, py::arg("memory_mib") = 1024,
+      py::arg("database") = py::none());
+
+  m.def(
+      "batch",
+      [](const std::string& game, const std::vector<std::string>& positions, int threads,
+         double timeout, uint64_t node_budget, size_t memory_mib,
+         std::optional<Database*> database) {
+        api::Limits l = limits(1, timeout, node_budget, memory_mib);  // one thread a question
+        if (threads < 1)
+          raise(core::Error{core::Code::kInvalidArgument, "threads must be 1 or more"});
+        db::Database* d = database_of(database);
+        return interruptible([&](const core::StopToken* cancel) {
+          l.cancel = cancel;
+          api::Session session(game, l, d);
+          std::vector<std::string> out(positions.size());
+          tbb::task_arena arena(threads);
+          arena.execute([&] {
+            tbb::parallel_for(size_t{0}, positions.size(), [&](size_t i) {
+              api::PositionRequest r;
+              r.game = game;
+              r.position = positions[i];
+              const auto a = session.solve(r);
+              if (a) {
+                out[i] = json_of(*a);
+              } else {
+                std::ostringstream os;
+                api::JsonWriter j(os);
+                j.begin_object().field("position", positions[i]).field("error", a.error().message);
+                j.end_object();
+                out[i] = os.str();
+              }
+            });
+          });
+          return out;
+        });
+      },
+      py::arg("game"), py::arg("positions"), py::arg("threads") = 1, py::arg("timeout") = 0.0,
+      py::arg("node_budget") = 0, py::arg("memory_mib") = 256, py::arg("database") = py::none());
+  m.def(
+      "cgt_values",
+      [](const std::vector<std::string>& expressions, double timeout, size_t memory_mib) {
+        const auto a = without_gil([&] {
+          return api::cgt_values(expressions, {timeout, memory_mib << 20});
+        });
+        std::vector<std::string> out;
+        for (const auto& v : value_or_raise(a)) out.push_back(json_of(v));
+        return out;
+      },
+      py::arg("expressions"), py::arg("timeout") = 0.0, py::arg("memory_mib") = 1024);
+  m.def(
+      "cgt_compare",
+      [](const std::string& a, const std::string& b) {
+        return value_or_raise(without_gil([&] { return api::cgt_compare(a, b); })).relation;
+      },
+      py::arg("a"), py::arg("b"));
+  m.def(
+      "cgt_thermograph",
+      [](const std::string& e) { return json_of(value_or_raise(api::cgt_thermograph(e))); },
+      py::arg("expression"));
+
+  py::class_<Database>(m, "Database")
+      .def(py::init<const std::string&, bool, bool>(), py::arg("path"), py::arg("writable") = false,
+           py::arg("create") = false)
+      .def_property_readonly("path", &Database::path)
+      .def("close", &Database::close)
+      .def(
+          "query",
+          [](Database& d, const std::string& game, const std::string& position,
+             const std::optional<std::string>& to_move) {
+            return json_of(
+                value_or_raise(api::query(request(game, position, to_move, {}), d.get())));
+          },
+          py::arg("game"), py::arg("position"), py::arg("to_move") = py::none())
+      .def(
+          "stats",
+          [](Database& d, const std::string& game) {
+            const auto a = value_or_raise(api::db_stats(game, d.get()));
+            std::ostringstream os;
+            api::JsonWriter j(os);
+            j.begin_object();
+            api::write_fields(j, a);
+            j.end_object();
+            return os.str();
+          },
+          py::arg("game"))
+      .def(
+          "export",
+          [](Database& d, const std::string& game, const std::string& board) {
+            std::vector<py::tuple> rows;
+            const auto n = api::db_export(game, d.get(), board, [&](const api::DbRow& r) {
+              rows.push_back(py::make_tuple(r.position, api::winner_text(r.black_to_move),
+                                            api::winner_text(r.white_to_move),
+                                            r.value ? py::object(py::str(*r.value)) : py::none()));
+              return true;
+            });
+            value_or_raise(n);
+            return rows;
+          },
+          py::arg("game"), py::arg("board"));
+}
