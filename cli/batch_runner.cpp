@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <sstream>
 
@@ -128,6 +129,99 @@ std::string with_rank(const std::string& json, int rank) {
   return json.substr(0, json.size() - 1) + ",\"rank\":" + std::to_string(rank) + "}";
 }
 
+// What an earlier run of this batch left in `output` (line number -> sealed JSON) into
+// `results`; false after saying why the file cannot be resumed from.
+bool previous_results(const std::string& output, const std::string& header,
+                      const std::string& digest, int max_line, std::map<int, std::string>& results,
+                      Io io) {
+  if (output.empty() || !std::filesystem::exists(output)) return true;
+  // Read to resume and replaced whole at the end: a device or pipe can be neither.
+  if (!std::filesystem::is_regular_file(output)) {
+    usage_error(io, "batch",
+                "--output '" + output +
+                    "' is not a regular file (the results file is read to resume a run and "
+                    "replaced whole at its end); print to stdout instead by leaving --output out");
+    return false;
+  }
+  std::ifstream prev(output);
+  std::vector<std::string> saved;
+  for (std::string s; std::getline(prev, s);) saved.push_back(s);
+  const auto afresh = [&](const std::string& why) {
+    usage_error(
+        io, "batch",
+        "'" + output + "' " + why + "; to start afresh, delete it or give another --output");
+    return false;
+  };
+  if (!saved.empty() && saved[0] != header)
+    return afresh(
+        "holds the results of another input or other options (its first line is "
+        "not this batch's header)");
+  for (size_t i = 1; i < saved.size(); ++i) {
+    const auto n = unseal(saved[i], digest, max_line);
+    // The last line may be cut short by a kill: it is solved again.
+    if (!n && i + 1 == saved.size()) break;
+    if (!n) return afresh("line " + std::to_string(i + 1) + " was not written by this batch");
+    results[*n] = saved[i];
+  }
+  return true;
+}
+
+// The results in input order, to stdout or replacing `output` whole.
+int write_results(const std::vector<BatchItem>& items, const std::map<int, std::string>& results,
+                  const std::string& header, const std::string& output, Io io) {
+  std::ostringstream all;
+  if (!output.empty()) all << header << "\n";
+  for (const auto& l : items)
+    if (auto it = results.find(l.number); it != results.end()) all << it->second << "\n";
+  if (output.empty()) {
+    io.out << all.str();
+    return kExitOk;
+  }
+  if (const auto failed = write_file_whole(output, all.str()))
+    return usage_error(io, "batch", "cannot write '" + output + "': " + *failed);
+  return kExitOk;
+}
+
+// Test hook (the fault suite): SIGKILL at the Nth step (KONANE_BATCH_ABORT_AFTER), a step
+// being a line's answers stored in the database or its result appended, so that kills land
+// at chosen points whatever the machine's speed. Does nothing without the variable.
+std::function<void()> abort_hook() {
+  uint64_t abort_after = 0;
+  if (const char* env = std::getenv("KONANE_BATCH_ABORT_AFTER"))
+    abort_after = std::strtoull(env, nullptr, 10);
+  if (!abort_after) return [] {};
+  auto steps = std::make_shared<std::atomic<uint64_t>>(0);
+  return [abort_after, steps] {
+    if (++*steps == abort_after) {
+      std::fprintf(stderr, "batch: abort requested after %llu steps (test hook)\n",
+                   static_cast<unsigned long long>(abort_after));
+      std::fflush(stderr);
+      std::raise(SIGKILL);
+    }
+  };
+}
+
+// The lines still to solve (indices into items) into todo; a bad line's error is said on
+// stderr and recorded as its result. Returns whether any line was bad.
+bool lines_to_solve(const std::vector<BatchItem>& items, const std::string& digest,
+                    std::map<int, std::string>& results, Appender& appender,
+                    std::vector<size_t>& todo, Io io) {
+  bool any_bad = false;
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (!items[i].error.empty()) {
+      any_bad = true;
+      io.err << "konane batch: line " << items[i].number << ": " << items[i].error << "\n";
+      if (!results.count(items[i].number)) {
+        results[items[i].number] = sealed(error_json(items[i]), digest);
+        appender.append(results[items[i].number]);
+      }
+      continue;
+    }
+    if (!results.count(items[i].number)) todo.push_back(i);
+  }
+  return any_bad;
+}
+
 }  // namespace
 
 int run_batch_job(const std::vector<BatchItem>& items, const BatchJob& job, Io io) {
@@ -145,40 +239,7 @@ int run_batch_job(const std::vector<BatchItem>& items, const BatchJob& job, Io i
 
   // Rank 0's setup: what an earlier run of this batch left in the output file.
   std::map<int, std::string> results;  // line number -> JSON
-  const auto read_previous = [&]() -> bool {
-    if (output.empty() || !std::filesystem::exists(output)) return true;
-    // Read to resume and replaced whole at the end: a device or pipe can be neither.
-    if (!std::filesystem::is_regular_file(output)) {
-      usage_error(
-          io, "batch",
-          "--output '" + output +
-              "' is not a regular file (the results file is read to resume a run and "
-              "replaced whole at its end); print to stdout instead by leaving --output out");
-      return false;
-    }
-    std::ifstream prev(output);
-    std::vector<std::string> saved;
-    for (std::string s; std::getline(prev, s);) saved.push_back(s);
-    const auto afresh = [&](const std::string& why) {
-      usage_error(
-          io, "batch",
-          "'" + output + "' " + why + "; to start afresh, delete it or give another --output");
-      return false;
-    };
-    if (!saved.empty() && saved[0] != header)
-      return afresh(
-          "holds the results of another input or other options (its first line is "
-          "not this batch's header)");
-    for (size_t i = 1; i < saved.size(); ++i) {
-      const auto n = unseal(saved[i], digest, max_line);
-      // The last line may be cut short by a kill: it is solved again.
-      if (!n && i + 1 == saved.size()) break;
-      if (!n) return afresh("line " + std::to_string(i + 1) + " was not written by this batch");
-      results[*n] = saved[i];
-    }
-    return true;
-  };
-  bool ready = !leader || read_previous();
+  bool ready = !leader || previous_results(output, header, digest, max_line, results, io);
   const bool fresh_output = leader && !output.empty() && !std::filesystem::exists(output);
   Appender appender(leader && ready ? output : "");
   if (leader && ready && !appender.ok(output)) {
@@ -191,37 +252,12 @@ int run_batch_job(const std::vector<BatchItem>& items, const BatchJob& job, Io i
 
   bool any_bad = false;
   std::vector<size_t> todo;
-  for (size_t i = 0; leader && i < items.size(); ++i) {
-    if (!items[i].error.empty()) {
-      any_bad = true;
-      io.err << "konane batch: line " << items[i].number << ": " << items[i].error << "\n";
-      if (!results.count(items[i].number)) {
-        results[items[i].number] = sealed(error_json(items[i]), digest);
-        appender.append(results[items[i].number]);
-      }
-      continue;
-    }
-    if (!results.count(items[i].number)) todo.push_back(i);
-  }
+  if (leader) any_bad = lines_to_solve(items, digest, results, appender, todo, io);
 
   size_t done = 0;
   core::ProgressLine meter(job.quiet || !leader ? nullptr : &io.err, err_is_tty(io));
   auto progress = [&](bool force) { meter.update("batch", done, todo.size(), force); };
-  // Test hook (the fault suite): SIGKILL at the Nth step, a step being a line's answers
-  // stored in the database or its result appended, so that kills land at chosen points
-  // whatever the machine's speed.
-  std::atomic<uint64_t> steps{0};
-  uint64_t abort_after = 0;
-  if (const char* env = std::getenv("KONANE_BATCH_ABORT_AFTER"))
-    abort_after = std::strtoull(env, nullptr, 10);
-  const std::function<void()> step = [&] {
-    if (abort_after && ++steps == abort_after) {
-      std::fprintf(stderr, "batch: abort requested after %llu steps (test hook)\n",
-                   static_cast<unsigned long long>(abort_after));
-      std::fflush(stderr);
-      std::raise(SIGKILL);
-    }
-  };
+  const std::function<void()> step = abort_hook();
   const auto work = [&](size_t i) -> core::Expected<std::string> {
     if (!leader && job.refresh)
       if (auto s = job.refresh(); !s) return s.error();
@@ -260,17 +296,7 @@ int run_batch_job(const std::vector<BatchItem>& items, const BatchJob& job, Io i
     if (auto st = job.finish(); !st) return db_error(io, "batch", job.db_path, st.error());
   if (!leader) return kExitOk;
 
-  // Final output, in input order.
-  std::ostringstream all;
-  if (!output.empty()) all << header << "\n";
-  for (const auto& l : items)
-    if (auto it = results.find(l.number); it != results.end()) all << it->second << "\n";
-  if (output.empty()) {
-    io.out << all.str();
-  } else {
-    if (const auto failed = write_file_whole(output, all.str()))
-      return usage_error(io, "batch", "cannot write '" + output + "': " + *failed);
-  }
+  if (const int rc = write_results(items, results, header, output, io); rc != kExitOk) return rc;
   return any_bad ? kExitNotFound : kExitOk;
 }
 

@@ -51,6 +51,111 @@ void winners_json(api::JsonWriter& j, const char* key, const solver::LoopyStats:
   j.end_object();
 }
 
+// The positions of a class: its roots, each once whatever its side to move.
+uint64_t positions_of(const solver::LoopyStats& s) {
+  return s.roots_left_to_move.left + s.roots_left_to_move.right + s.roots_left_to_move.draw;
+}
+
+// Totals over the classes' roots (the runs' own counts would count the positions in no
+// class, a side without pieces, once per run that reached them).
+solver::LoopyStats totals_of(const std::vector<solver::LoopyStats>& per_class) {
+  solver::LoopyStats total;
+  total.from_earlier_run = true;
+  for (const auto& s : per_class) {
+    total.edges += s.edges;
+    total.from_earlier_run &= s.from_earlier_run;
+    total.positions += positions_of(s);
+    total.mover_wins += s.roots_left_to_move.left + s.roots_right_to_move.right;
+    total.mover_losses += s.roots_left_to_move.right + s.roots_right_to_move.left;
+    total.draws += s.roots_left_to_move.draw + s.roots_right_to_move.draw;
+    total.longest_win = std::max<uint32_t>(total.longest_win, uint32_t(s.roots_longest));
+  }
+  total.sides = 2 * total.positions;
+  return total;
+}
+
+// What a finished endgame run reports: per class and in all.
+struct EndgameReport {
+  int pieces = 0;
+  const std::vector<std::string>& names;
+  const std::vector<solver::LoopyStats>& per_class;
+  const solver::LoopyStats& total;
+  double seconds = 0;
+};
+
+void print_endgame_json(Io io, const EndgameReport& r) {
+  const auto& total = r.total;
+  api::JsonWriter j(io.out);
+  j.begin_object();
+  j.field("game", "ringboard");
+  j.field("pieces", r.pieces);
+  j.field("positions", total.positions);
+  j.field("sides", total.sides);
+  j.field("edges", total.edges);
+  j.field("mover_wins", total.mover_wins);
+  j.field("mover_losses", total.mover_losses);
+  j.field("draws", total.draws);
+  j.field("longest_win", uint64_t{total.longest_win});
+  j.field("from_earlier_run", total.from_earlier_run);
+  j.field("seconds", r.seconds);
+  j.key("classes").begin_array();
+  for (size_t c = 0; c < r.names.size(); ++c) {
+    const auto& s = r.per_class[c];
+    j.begin_object();
+    j.field("class", r.names[c]);
+    j.field("positions", positions_of(s));
+    winners_json(j, "black_to_move", s.roots_left_to_move);
+    winners_json(j, "white_to_move", s.roots_right_to_move);
+    j.field("longest_win", s.roots_longest);
+    j.field("seconds", s.seconds);
+    j.end_object();
+  }
+  j.end_array();
+  j.end_object();
+}
+
+void print_endgame_text(Io io, const EndgameReport& r) {
+  const auto& total = r.total;
+  io.out << "| class | positions | black to move: black / white / draw | white to move: black / "
+            "white / draw | longest win | seconds |\n|---|---|---|---|---|---|\n";
+  for (size_t c = 0; c < r.names.size(); ++c) {
+    const auto& s = r.per_class[c];
+    const auto &b = s.roots_left_to_move, &w = s.roots_right_to_move;
+    io.out << "| " << r.names[c] << " | " << positions_of(s) << " | " << b.left << " / " << b.right
+           << " / " << b.draw << " | " << w.left << " / " << w.right << " / " << w.draw << " | "
+           << s.roots_longest << " | " << std::fixed << std::setprecision(1) << s.seconds << " |\n";
+  }
+  io.out << "\npositions: " << total.positions << " in " << r.names.size()
+         << " classes  sides: " << total.sides << "  moves: " << total.edges
+         << "\nmover wins: " << total.mover_wins << "  mover losses: " << total.mover_losses
+         << "  draws: " << total.draws << "  longest win: " << total.longest_win
+         << " plies\nseconds: " << std::fixed << std::setprecision(2) << r.seconds
+         << (total.from_earlier_run ? " (solved by an earlier run)" : "") << "\n";
+}
+
+// --pieces, checked against the rules and this machine's memory before anything is opened
+// or written; nullopt after saying what is wrong.
+std::optional<int> pieces_from(const po::variables_map& vm, Io io) {
+  const auto pieces =
+      required_count(vm, "pieces", "the most pieces of a position", 24, "retro", io);
+  if (!pieces) return std::nullopt;
+  std::string why;
+  if (*pieces < 2) {
+    why = "--pieces must be at least 2 (a side without pieces has lost)";
+  } else if (*pieces > kMaxPieces) {
+    why = "--pieces " + std::to_string(*pieces) + ": at most " + std::to_string(kMaxPieces);
+  } else if (const uint64_t need = solver::IndexedClassSolver<IndexedGame>::memory_needed(
+                 IndexedGame{}, ringboard::classes_up_to(*pieces)),
+             have = core::physical_memory();
+             have && need > have) {
+    why = "--pieces " + std::to_string(*pieces) + " needs about " + std::to_string(need >> 20) +
+          " MiB of memory; this machine has " + std::to_string(have >> 20) + " MiB";
+  }
+  if (why.empty()) return *pieces;
+  usage_error(io, "retro", why);
+  return std::nullopt;
+}
+
 int run_ringboard_retro(const std::vector<std::string>& args, Io io) {
   po::options_description desc("options");
   desc.add_options()  //
@@ -74,28 +179,12 @@ int run_ringboard_retro(const std::vector<std::string>& args, Io io) {
               "Prints per class the positions and who wins with each side to move.\n";
     return kExitOk;
   }
-  const auto pieces =
-      required_count(vm, "pieces", "the most pieces of a position", 24, "retro", io);
+  const auto pieces = pieces_from(vm, io);
   if (!pieces) return kExitUsage;
-  if (*pieces < 2)
-    return usage_error(io, "retro", "--pieces must be at least 2 (a side without pieces has lost)");
-  if (*pieces > kMaxPieces)
-    return usage_error(
-        io, "retro",
-        "--pieces " + std::to_string(*pieces) + ": at most " + std::to_string(kMaxPieces));
   const std::string path = db_path_from(vm);
   if (path.empty()) return usage_error(io, "retro", "missing --db PATH");
   threads_from(vm);
   const auto classes = ringboard::classes_up_to(*pieces);
-  // Refused before anything is opened or written when it cannot fit.
-  if (const uint64_t need =
-          solver::IndexedClassSolver<IndexedGame>::memory_needed(IndexedGame{}, classes),
-      have = core::physical_memory();
-      have && need > have)
-    return usage_error(io, "retro",
-                       "--pieces " + std::to_string(*pieces) + " needs about " +
-                           std::to_string(need >> 20) + " MiB of memory; this machine has " +
-                           std::to_string(have >> 20) + " MiB");
   auto database = open_database(path, db::OpenMode::kReadWrite, true, "retro", io);
   if (!database || !check_ringboard_keys(*database, true, path, "retro", io)) return kExitUsage;
   const auto t0 = std::chrono::steady_clock::now();
@@ -135,71 +224,15 @@ int run_ringboard_retro(const std::vector<std::string>& args, Io io) {
   solver::IndexedClassSolver<IndexedGame> solver(IndexedGame{}, *database, std::move(options));
   const auto per_class = solver.run();
   if (!per_class) return db_error(io, "retro", path, per_class.error());
-  // Totals over the classes' roots (the runs' own counts would count the positions in no
-  // class, a side without pieces, once per run that reached them).
-  auto positions_of = [](const solver::LoopyStats& s) {
-    return s.roots_left_to_move.left + s.roots_left_to_move.right + s.roots_left_to_move.draw;
-  };
-  solver::LoopyStats total;
-  total.from_earlier_run = true;
-  for (const auto& s : *per_class) {
-    total.edges += s.edges;
-    total.from_earlier_run &= s.from_earlier_run;
-    total.positions += positions_of(s);
-    total.mover_wins += s.roots_left_to_move.left + s.roots_right_to_move.right;
-    total.mover_losses += s.roots_left_to_move.right + s.roots_right_to_move.left;
-    total.draws += s.roots_left_to_move.draw + s.roots_right_to_move.draw;
-    total.longest_win = std::max<uint32_t>(total.longest_win, uint32_t(s.roots_longest));
-  }
-  total.sides = 2 * total.positions;
+  const solver::LoopyStats total = totals_of(*per_class);
   if (auto st = database->close(); !st) return db_error(io, "retro", path, st.error());
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  if (vm.count("json")) {
-    api::JsonWriter j(io.out);
-    j.begin_object();
-    j.field("game", "ringboard");
-    j.field("pieces", *pieces);
-    j.field("positions", total.positions);
-    j.field("sides", total.sides);
-    j.field("edges", total.edges);
-    j.field("mover_wins", total.mover_wins);
-    j.field("mover_losses", total.mover_losses);
-    j.field("draws", total.draws);
-    j.field("longest_win", uint64_t{total.longest_win});
-    j.field("from_earlier_run", total.from_earlier_run);
-    j.field("seconds", seconds);
-    j.key("classes").begin_array();
-    for (size_t c = 0; c < classes.size(); ++c) {
-      const auto& s = (*per_class)[c];
-      j.begin_object();
-      j.field("class", names[c]);
-      j.field("positions", positions_of(s));
-      winners_json(j, "black_to_move", s.roots_left_to_move);
-      winners_json(j, "white_to_move", s.roots_right_to_move);
-      j.field("longest_win", s.roots_longest);
-      j.field("seconds", s.seconds);
-      j.end_object();
-    }
-    j.end_array();
-    j.end_object();
-    return kExitOk;
-  }
-  io.out << "| class | positions | black to move: black / white / draw | white to move: black / "
-            "white / draw | longest win | seconds |\n|---|---|---|---|---|---|\n";
-  for (size_t c = 0; c < classes.size(); ++c) {
-    const auto& s = (*per_class)[c];
-    const auto &b = s.roots_left_to_move, &w = s.roots_right_to_move;
-    io.out << "| " << names[c] << " | " << positions_of(s) << " | " << b.left << " / " << b.right
-           << " / " << b.draw << " | " << w.left << " / " << w.right << " / " << w.draw << " | "
-           << s.roots_longest << " | " << std::fixed << std::setprecision(1) << s.seconds << " |\n";
-  }
-  io.out << "\npositions: " << total.positions << " in " << classes.size()
-         << " classes  sides: " << total.sides << "  moves: " << total.edges
-         << "\nmover wins: " << total.mover_wins << "  mover losses: " << total.mover_losses
-         << "  draws: " << total.draws << "  longest win: " << total.longest_win
-         << " plies\nseconds: " << std::fixed << std::setprecision(2) << seconds
-         << (total.from_earlier_run ? " (solved by an earlier run)" : "") << "\n";
+  const EndgameReport report{*pieces, names, *per_class, total, seconds};
+  if (vm.count("json"))
+    print_endgame_json(io, report);
+  else
+    print_endgame_text(io, report);
   return kExitOk;
 }
 

@@ -62,6 +62,33 @@ bool check_ringboard_keys(db::Database& database, bool writable, const std::stri
   return true;
 }
 
+// Per material class: its records by field name, with its own positions counted
+// ("class_positions": its roots; a run also reaches and stores the positions a capture
+// leaves, which belong to smaller classes).
+std::map<std::string, std::map<std::string, std::string>> class_records(
+    const std::vector<db::MetaEntry>& meta) {
+  std::map<std::string, std::map<std::string, std::string>> classes;
+  for (const auto& e : meta) {
+    const std::string rest = e.key.substr(kClassPrefix.size());
+    const auto slash = rest.find('/');
+    if (slash != std::string::npos)
+      classes[rest.substr(0, slash)][rest.substr(slash + 1)] = e.value;
+  }
+  for (auto& entry : classes) {
+    auto& fields = entry.second;
+    uint64_t roots = 0;
+    bool all = true;
+    for (const char* f :
+         {"roots_left_to_move_left", "roots_left_to_move_right", "roots_left_to_move_draw"}) {
+      auto it = fields.find(f);
+      all &= it != fields.end();
+      if (it != fields.end()) roots += std::stoull(it->second);
+    }
+    if (all) fields["class_positions"] = std::to_string(roots);
+  }
+  return classes;
+}
+
 int run_ringboard_stats(const std::string& path, bool json, Io io) {
   auto database = open_database(path, db::OpenMode::kReadOnly, false, "db", io);
   if (!database || !check_ringboard_keys(*database, false, path, "db", io)) return kExitUsage;
@@ -74,29 +101,9 @@ int run_ringboard_stats(const std::string& path, bool json, Io io) {
   db::BoardStats board{kBoard};
   for (const auto& b : *stats)
     if (b.board.game == kBoard.game) board = b;
-  // Per class: its records by field name.
-  std::map<std::string, std::map<std::string, std::string>> classes;
-  for (const auto& e : *meta) {
-    const std::string rest = e.key.substr(kClassPrefix.size());
-    const auto slash = rest.find('/');
-    if (slash != std::string::npos)
-      classes[rest.substr(0, slash)][rest.substr(slash + 1)] = e.value;
-  }
+  auto classes = class_records(*meta);
   size_t done = 0;
-  for (auto& [name, fields] : classes) {
-    done += fields.count("done");
-    // The class's own positions are its roots (a run also reaches and stores the positions
-    // a capture leaves, which belong to smaller classes).
-    uint64_t roots = 0;
-    bool all = true;
-    for (const char* f :
-         {"roots_left_to_move_left", "roots_left_to_move_right", "roots_left_to_move_draw"}) {
-      auto it = fields.find(f);
-      all &= it != fields.end();
-      if (it != fields.end()) roots += std::stoull(it->second);
-    }
-    if (all) fields["class_positions"] = std::to_string(roots);
-  }
+  for (const auto& entry : classes) done += entry.second.count("done");
   if (json) {
     api::JsonWriter j(io.out);
     j.begin_object();

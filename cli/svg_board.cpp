@@ -62,17 +62,14 @@ std::vector<BoardPicture::Mark> parse_marks(const std::string& list) {
   return out;
 }
 
-std::optional<std::string> board_svg(const BoardPicture& b, std::string* error) {
-  const int rows = static_cast<int>(b.rows.size());
-  const int cols = rows ? static_cast<int>(b.rows[0].size()) : 0;
-  const int width = 2 * kMargin + cols * kCell;
-  const int height = 2 * kMargin + rows * kCell + (b.caption.empty() ? 0 : 24);
-  auto center = [](int i) { return kMargin + i * kCell + kCell / 2; };
-  std::ostringstream s;
-  s << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-    << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width << "\" height=\"" << height
-    << "\" viewBox=\"0 0 " << width << " " << height << "\" font-family=\"sans-serif\">\n"
-    << "<rect width=\"" << width << "\" height=\"" << height << "\" fill=\"#f4ecd8\"/>\n";
+namespace {
+
+int cell_center(int i) {
+  return kMargin + i * kCell + kCell / 2;
+}
+
+// The squares, dark ones shaded on a checkered board, the ring's in its own shade.
+void draw_squares(std::ostream& s, const BoardPicture& b, int rows, int cols) {
   for (int r = 0; r < rows; ++r)
     for (int c = 0; c < cols; ++c) {
       const int rank = rows - r;
@@ -83,17 +80,19 @@ std::optional<std::string> board_svg(const BoardPicture& b, std::string* error) 
         << (dark ? (on_ring ? "#8f9fb8" : "#a8865a") : "#e8d8b0")
         << "\" stroke=\"#6b5433\" stroke-width=\"0.5\"/>\n";
     }
+}
+
+// Each region's squares tinted, and its label as a badge (into `labels`, drawn over the
+// stones); an error naming a square off the board.
+std::optional<std::string> draw_regions(std::ostream& s, std::ostream& labels,
+                                        const BoardPicture& b, int rows, int cols) {
   static constexpr const char* kTints[] = {"#5dade2", "#f5b041", "#af7ac5",
                                            "#58d68d", "#ec7063", "#48c9b0"};
-  std::ostringstream labels;  // drawn over the stones
   for (size_t i = 0; i < b.regions.size(); ++i) {
     const auto& region = b.regions[i];
     for (size_t k = 0; k < region.squares.size(); ++k) {
       const auto cell = cell_of(region.squares[k], rows, cols);
-      if (!cell) {
-        if (error) *error = "region square '" + region.squares[k] + "' is not on the board";
-        return std::nullopt;
-      }
+      if (!cell) return "region square '" + region.squares[k] + "' is not on the board";
       const auto [r, c] = *cell;
       s << "<rect class=\"region\" x=\"" << kMargin + c * kCell << "\" y=\"" << kMargin + r * kCell
         << "\" width=\"" << kCell << "\" height=\"" << kCell << "\" fill=\""
@@ -109,16 +108,25 @@ std::optional<std::string> board_svg(const BoardPicture& b, std::string* error) 
       }
     }
   }
+  return std::nullopt;
+}
+
+// The ring's outline, the files along the bottom and the ranks down the left.
+void draw_coordinates(std::ostream& s, const BoardPicture& b, int rows, int cols) {
   if (b.ring)
     s << "<rect class=\"ring\" x=\"" << kMargin + kCell << "\" y=\"" << kMargin + kCell
       << "\" width=\"" << (cols - 2) * kCell << "\" height=\"" << (rows - 2) * kCell
       << "\" fill=\"none\" stroke=\"#2f4f7f\" stroke-width=\"3\"/>\n";
   for (int c = 0; c < cols; ++c)
-    s << "<text x=\"" << center(c) << "\" y=\"" << kMargin + rows * kCell + 18
+    s << "<text x=\"" << cell_center(c) << "\" y=\"" << kMargin + rows * kCell + 18
       << "\" text-anchor=\"middle\" font-size=\"14\">" << file_name(c) << "</text>\n";
   for (int r = 0; r < rows; ++r)
-    s << "<text x=\"" << kMargin - 8 << "\" y=\"" << center(r) + 5
+    s << "<text x=\"" << kMargin - 8 << "\" y=\"" << cell_center(r) + 5
       << "\" text-anchor=\"end\" font-size=\"14\">" << rows - r << "</text>\n";
+}
+
+// Stones (kings ringed) and blocked squares.
+void draw_pieces(std::ostream& s, const BoardPicture& b, int rows, int cols) {
   for (int r = 0; r < rows; ++r)
     for (int c = 0; c < cols && c < int(b.rows[r].size()); ++c) {
       const char p = b.rows[r][c];
@@ -130,52 +138,84 @@ std::optional<std::string> board_svg(const BoardPicture& b, std::string* error) 
         continue;
       }
       const bool black = p == 'x' || p == 'X';
-      s << "<circle class=\"stone " << (black ? "black" : "white") << "\" cx=\"" << center(c)
-        << "\" cy=\"" << center(r) << "\" r=\"" << kCell * 2 / 5 << "\" fill=\""
+      s << "<circle class=\"stone " << (black ? "black" : "white") << "\" cx=\"" << cell_center(c)
+        << "\" cy=\"" << cell_center(r) << "\" r=\"" << kCell * 2 / 5 << "\" fill=\""
         << (black ? "#1a1a1a" : "#fafafa") << "\" stroke=\"#000\" stroke-width=\"1.5\"/>\n";
       if (p == 'X' || p == 'O')
-        s << "<circle class=\"king\" cx=\"" << center(c) << "\" cy=\"" << center(r) << "\" r=\""
-          << kCell / 6 << "\" fill=\"none\" stroke=\"" << (black ? "#e0c060" : "#b08820")
-          << "\" stroke-width=\"3\"/>\n";
+        s << "<circle class=\"king\" cx=\"" << cell_center(c) << "\" cy=\"" << cell_center(r)
+          << "\" r=\"" << kCell / 6 << "\" fill=\"none\" stroke=\""
+          << (black ? "#e0c060" : "#b08820") << "\" stroke-width=\"3\"/>\n";
     }
-  s << labels.str();
+}
+
+// The last move: a removal's square ringed, a move's path as an arrow; an error naming a
+// square off the board.
+std::optional<std::string> draw_last_move(std::ostream& s, const BoardPicture& b, int rows,
+                                          int cols) {
   std::vector<std::pair<int, int>> path;
   for (const auto& sq : b.last_move) {
     const auto cell = cell_of(sq, rows, cols);
-    if (!cell) {
-      if (error) *error = "square '" + sq + "' of the last move is not on the board";
-      return std::nullopt;
-    }
+    if (!cell) return "square '" + sq + "' of the last move is not on the board";
     path.push_back(*cell);
   }
   if (path.size() == 1) {  // a removal: the emptied square ringed
-    s << "<circle class=\"last-move\" cx=\"" << center(path[0].second) << "\" cy=\""
-      << center(path[0].first) << "\" r=\"" << kCell * 2 / 5
+    s << "<circle class=\"last-move\" cx=\"" << cell_center(path[0].second) << "\" cy=\""
+      << cell_center(path[0].first) << "\" r=\"" << kCell * 2 / 5
       << "\" fill=\"none\" stroke=\"#c0392b\" stroke-width=\"3\" stroke-dasharray=\"6 4\"/>\n";
   } else if (path.size() > 1) {
     s << "<defs><marker id=\"head\" markerWidth=\"8\" markerHeight=\"8\" refX=\"6\" refY=\"4\" "
          "orient=\"auto\"><path d=\"M0,0 L8,4 L0,8 z\" fill=\"#c0392b\"/></marker></defs>\n"
       << "<polyline class=\"last-move\" points=\"";
     for (size_t i = 0; i < path.size(); ++i)
-      s << (i ? " " : "") << center(path[i].second) << "," << center(path[i].first);
+      s << (i ? " " : "") << cell_center(path[i].second) << "," << cell_center(path[i].first);
     s << "\" fill=\"none\" stroke=\"#c0392b\" stroke-width=\"4\" stroke-opacity=\"0.8\" "
          "marker-end=\"url(#head)\"/>\n";
   }
+  return std::nullopt;
+}
+
+// The marked squares outlined, with their labels; an error naming a square off the board.
+std::optional<std::string> draw_marks(std::ostream& s, const BoardPicture& b, int rows, int cols) {
   for (const auto& m : b.marks) {
     const auto cell = cell_of(m.square, rows, cols);
-    if (!cell) {
-      if (error) *error = "marked square '" + m.square + "' is not on the board";
-      return std::nullopt;
-    }
+    if (!cell) return "marked square '" + m.square + "' is not on the board";
     const auto [r, c] = *cell;
     s << "<rect class=\"mark\" x=\"" << kMargin + c * kCell + 3 << "\" y=\""
       << kMargin + r * kCell + 3 << "\" width=\"" << kCell - 6 << "\" height=\"" << kCell - 6
       << "\" fill=\"none\" stroke=\"#27ae60\" stroke-width=\"3\"/>\n";
     if (!m.text.empty())
-      s << "<text class=\"mark-text\" x=\"" << center(c) << "\" y=\"" << kMargin + r * kCell + 14
+      s << "<text class=\"mark-text\" x=\"" << cell_center(c) << "\" y=\""
+        << kMargin + r * kCell + 14
         << "\" text-anchor=\"middle\" font-size=\"11\" fill=\"#1e8449\">" << xml_escape(m.text)
         << "</text>\n";
   }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<std::string> board_svg(const BoardPicture& b, std::string* error) {
+  const int rows = static_cast<int>(b.rows.size());
+  const int cols = rows ? static_cast<int>(b.rows[0].size()) : 0;
+  const int width = 2 * kMargin + cols * kCell;
+  const int height = 2 * kMargin + rows * kCell + (b.caption.empty() ? 0 : 24);
+  auto failed = [&](const std::string& why) -> std::optional<std::string> {
+    if (error) *error = why;
+    return std::nullopt;
+  };
+  std::ostringstream s;
+  s << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width << "\" height=\"" << height
+    << "\" viewBox=\"0 0 " << width << " " << height << "\" font-family=\"sans-serif\">\n"
+    << "<rect width=\"" << width << "\" height=\"" << height << "\" fill=\"#f4ecd8\"/>\n";
+  draw_squares(s, b, rows, cols);
+  std::ostringstream labels;  // drawn over the stones
+  if (const auto why = draw_regions(s, labels, b, rows, cols)) return failed(*why);
+  draw_coordinates(s, b, rows, cols);
+  draw_pieces(s, b, rows, cols);
+  s << labels.str();
+  if (const auto why = draw_last_move(s, b, rows, cols)) return failed(*why);
+  if (const auto why = draw_marks(s, b, rows, cols)) return failed(*why);
   if (!b.caption.empty())
     s << "<text x=\"" << width / 2 << "\" y=\"" << height - 10
       << "\" text-anchor=\"middle\" font-size=\"15\">" << xml_escape(b.caption) << "</text>\n";

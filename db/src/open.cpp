@@ -361,6 +361,74 @@ Expected<Database> Database::open(const std::filesystem::path& path, const OpenO
   return Database(std::move(*impl));
 }
 
+namespace {
+
+// Options that exclude each other, or null.
+const char* option_conflict(const OpenOptions& options) {
+  if (options.create_if_missing && options.mode != OpenMode::kReadWrite)
+    return "create_if_missing needs read-write mode";
+  if (options.defer_writes && options.mode != OpenMode::kSecondary)
+    return "defer_writes needs secondary mode";
+  if (options.allow_damaged && options.mode == OpenMode::kSecondary)
+    return "allow_damaged needs read-only or read-write mode";
+  return nullptr;
+}
+
+// The path is a database, or an empty place where one may be made (made here): anything
+// else is refused with what it is.
+Status check_directory(Database::Impl& impl, bool may_create) {
+  const std::filesystem::path& path = impl.path;
+  const bool read_write = impl.options.mode == OpenMode::kReadWrite;
+  std::error_code ec;
+  const auto status = fs::status(path, ec);
+  if (ec && ec != std::errc::no_such_file_or_directory) return db::fs_error(ec, "stat", path);
+  if (!fs::exists(status)) {
+    if (!may_create) return Error{Code::kNotFound, "no database at " + path.string()};
+    return create_new(impl);
+  }
+  if (!fs::is_directory(status))
+    return Error{Code::kNotADatabase,
+                 path.string() + " is not a directory, so not a solved-position database"};
+  if (fs::exists(path / "CURRENT", ec)) return ok();
+  const bool empty = fs::is_empty(path, ec);
+  if (ec) return db::fs_error(ec, "list", path);
+  if (empty && may_create) return create_new(impl);
+  if (empty)
+    return Error{Code::kNotADatabase, path.string() +
+                                          " is an empty directory, not a solved-position database" +
+                                          (read_write ? " (creation was not requested)" : "")};
+  if (detail::file_list_damaged(path))
+    return Error{Code::kCorruption, path.string() +
+                                        " is damaged: its CURRENT file is missing, while its "
+                                        "MANIFEST or table files are there. Nothing was changed"};
+  return Error{Code::kNotADatabase, path.string() +
+                                        " is not a RocksDB database (no CURRENT file), "
+                                        "so not a solved-position database"};
+}
+
+// A read-write open rewrites the MANIFEST and OPTIONS files, and deletes table files the
+// MANIFEST does not list, even if we then refuse the database; so the version and the
+// table files are checked through a read-only open first. Opening tables lazily (a small
+// max_open_files) keeps the double open cheap on big databases.
+Status probe_before_writing(const Database::Impl& impl, const std::vector<std::string>& families) {
+  Database::Impl probe;
+  probe.path = impl.path;
+  probe.options = impl.options;
+  probe.upgrading = impl.upgrading;
+  probe.tuning = impl.tuning;
+  probe.tuning.db.max_open_files = 64;
+  probe.tuning.db.info_log = detail::make_info_log({}, probe.tuning.db.info_log_level);
+  if (auto s = open_existing(probe, OpenMode::kReadOnly, families); !s) return s.error();
+  Status checked = check_schema_or_damage(probe);
+  if (checked && !impl.options.allow_damaged) checked = check_tables(probe);
+  auto closed = probe.close();
+  if (!checked) return checked.error();
+  if (!closed) return closed.error();
+  return ok();
+}
+
+}  // namespace
+
 namespace detail {
 
 Expected<std::unique_ptr<Database::Impl>> open_impl(const std::filesystem::path& path,
@@ -377,45 +445,10 @@ Expected<std::unique_ptr<Database::Impl>> open_impl(const std::filesystem::path&
     impl->tuning.db.wal_recovery_mode = rocksdb::WALRecoveryMode::kSkipAnyCorruptedRecords;
 
   const bool read_write = options.mode == OpenMode::kReadWrite;
-  if (options.create_if_missing && !read_write) {
-    return impl->fail(Code::kInvalidArgument, "create_if_missing needs read-write mode");
-  }
-  if (options.defer_writes && options.mode != OpenMode::kSecondary) {
-    return impl->fail(Code::kInvalidArgument, "defer_writes needs secondary mode");
-  }
-  if (options.allow_damaged && options.mode == OpenMode::kSecondary) {
-    return impl->fail(Code::kInvalidArgument, "allow_damaged needs read-only or read-write mode");
-  }
+  if (const char* why = option_conflict(options)) return impl->fail(Code::kInvalidArgument, why);
   const bool may_create = read_write && options.create_if_missing;
 
-  std::error_code ec;
-  const auto status = fs::status(path, ec);
-  if (ec && ec != std::errc::no_such_file_or_directory) return db::fs_error(ec, "stat", path);
-  if (!fs::exists(status)) {
-    if (!may_create) return Error{Code::kNotFound, "no database at " + path.string()};
-    if (auto s = create_new(*impl); !s) return s.error();
-  } else if (!fs::is_directory(status)) {
-    return Error{Code::kNotADatabase,
-                 path.string() + " is not a directory, so not a solved-position database"};
-  } else if (!fs::exists(path / "CURRENT", ec)) {
-    const bool empty = fs::is_empty(path, ec);
-    if (ec) return db::fs_error(ec, "list", path);
-    if (empty && may_create) {
-      if (auto s = create_new(*impl); !s) return s.error();
-    } else if (empty) {
-      return Error{Code::kNotADatabase,
-                   path.string() + " is an empty directory, not a solved-position database" +
-                       (read_write ? " (creation was not requested)" : "")};
-    } else if (detail::file_list_damaged(path)) {
-      return Error{Code::kCorruption, path.string() +
-                                          " is damaged: its CURRENT file is missing, while its "
-                                          "MANIFEST or table files are there. Nothing was changed"};
-    } else {
-      return Error{Code::kNotADatabase, path.string() +
-                                            " is not a RocksDB database (no CURRENT file), "
-                                            "so not a solved-position database"};
-    }
-  }
+  if (auto s = check_directory(*impl, may_create); !s) return s.error();
 
   // A reader changes no file of the database, its LOG included: it logs nowhere.
   if (options.mode != OpenMode::kSecondary)
@@ -458,25 +491,8 @@ Expected<std::unique_ptr<Database::Impl>> open_impl(const std::filesystem::path&
                                     " is locked by another writer (a process has it open "
                                     "read-write)"};
   }
-  if (read_write) {
-    // A read-write open rewrites the MANIFEST and OPTIONS files, and deletes table files the
-    // MANIFEST does not list, even if we then refuse the database; so the version and the
-    // table files are checked through a read-only open first. Opening tables lazily (a
-    // small max_open_files) keeps the double open cheap on big databases.
-    Impl probe;
-    probe.path = path;
-    probe.options = options;
-    probe.upgrading = upgrading;
-    probe.tuning = impl->tuning;
-    probe.tuning.db.max_open_files = 64;
-    probe.tuning.db.info_log = detail::make_info_log({}, probe.tuning.db.info_log_level);
-    if (auto s = open_existing(probe, OpenMode::kReadOnly, families); !s) return s.error();
-    Status checked = check_schema_or_damage(probe);
-    if (checked && !options.allow_damaged) checked = check_tables(probe);
-    auto closed = probe.close();
-    if (!checked) return checked.error();
-    if (!closed) return closed.error();
-  }
+  if (read_write)
+    if (auto s = probe_before_writing(*impl, families); !s) return s.error();
 
   if (auto s = open_consistent(*impl, options.mode, families); !s) return s.error();
   if (auto s = check_schema_or_damage(*impl); !s) return s.error();

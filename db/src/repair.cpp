@@ -190,47 +190,56 @@ Status write_back(Database& database, const Database::Impl& impl, RepairReport& 
 
 }  // namespace
 
-Expected<RepairReport> Database::repair(const fs::path& path, const OpenOptions& given) {
-  RepairReport report;
-  OpenOptions options = given;
+namespace {
+
+// Makes the database openable again: a damaged file list rebuilt, damaged logs kept in lost/
+// and replayed skipping what cannot be read (options.salvage_wal), a table file the open
+// itself rejects set aside. Probes with a read-only open.
+Status make_openable(const fs::path& path, OpenOptions& options, RepairReport& report) {
   if (detail::file_list_damaged(path)) {
     if (auto s = detail::rebuild_file_list(path, options, report); !s) return s.error();
     options.salvage_wal = true;  // the old logs, now replayed, may be damaged too
-  } else {
-    // Logs whose damage RocksDB would take for their end (wal_check.hpp): kept in lost/
-    // and replayed skipping what cannot be read.
-    std::string io_error;
-    const auto log_damage = detail::check_logs(path, &io_error);
-    if (!io_error.empty()) return Error{Code::kIOError, io_error};
-    if (!log_damage.empty()) {
-      std::vector<std::string> logs;
-      for (const auto& d : log_damage) logs.push_back(d.file);
-      if (auto s = detail::keep_logs(path, logs, report); !s) return s.error();
-      options.salvage_wal = true;
-    }
-    OpenOptions ro = options;
-    ro.mode = OpenMode::kReadOnly;
-    ro.create_if_missing = false;
-    ro.allow_damaged = true;
-    auto probe = open(path, ro);
-    if (!probe) {
-      const auto logs = detail::damaged_logs(path, probe.error());
-      if (!logs.empty()) {
-        if (auto s = detail::keep_logs(path, logs, report); !s) return s.error();
-        options.salvage_wal = true;
-      } else if (detail::names_damaged_table(probe.error())) {
-        // A table file the open itself rejects (cut short: its size disagrees with the
-        // MANIFEST) stops every open, so the file list is rebuilt without it: the
-        // write-back keeps the other files' records and sets the bad one aside in lost/.
-        if (auto s = detail::rebuild_file_list(path, options, report); !s) return s.error();
-        options.salvage_wal = true;
-      } else {
-        return probe.error();
-      }
-    } else if (auto c = probe->close(); !c) {
-      return c.error();
-    }
+    return ok();
   }
+  // Logs whose damage RocksDB would take for their end (wal_check.hpp): kept in lost/
+  // and replayed skipping what cannot be read.
+  std::string io_error;
+  const auto log_damage = detail::check_logs(path, &io_error);
+  if (!io_error.empty()) return Error{Code::kIOError, io_error};
+  if (!log_damage.empty()) {
+    std::vector<std::string> logs;
+    for (const auto& d : log_damage) logs.push_back(d.file);
+    if (auto s = detail::keep_logs(path, logs, report); !s) return s.error();
+    options.salvage_wal = true;
+  }
+  OpenOptions ro = options;
+  ro.mode = OpenMode::kReadOnly;
+  ro.create_if_missing = false;
+  ro.allow_damaged = true;
+  auto probe = Database::open(path, ro);
+  if (probe) return probe->close();
+  const auto logs = detail::damaged_logs(path, probe.error());
+  if (!logs.empty()) {
+    if (auto s = detail::keep_logs(path, logs, report); !s) return s.error();
+    options.salvage_wal = true;
+  } else if (detail::names_damaged_table(probe.error())) {
+    // A table file the open itself rejects (cut short: its size disagrees with the
+    // MANIFEST) stops every open, so the file list is rebuilt without it: the
+    // write-back keeps the other files' records and sets the bad one aside in lost/.
+    if (auto s = detail::rebuild_file_list(path, options, report); !s) return s.error();
+    options.salvage_wal = true;
+  } else {
+    return probe.error();
+  }
+  return ok();
+}
+
+}  // namespace
+
+Expected<RepairReport> Database::repair(const fs::path& path, const OpenOptions& given) {
+  RepairReport report;
+  OpenOptions options = given;
+  if (auto s = make_openable(path, options, report); !s) return s.error();
   auto damaged = set_aside_strays(path, options);
   if (!damaged) return damaged.error();
   // A damaged table file of the meta family stops the read-write open below (RocksDB

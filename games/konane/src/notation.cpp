@@ -17,94 +17,116 @@ std::string quoted(char c) {
 }
 }  // namespace
 
+namespace {
+
+// Takes an optional side to move (after whitespace) off the end of `body` into `out`; false
+// after failing on anything else there. `start`: the body's offset in the text.
+bool take_side(std::string_view& body, size_t start, ParsedPosition& out, TextError* error) {
+  const size_t space = body.find_first_of(" \t");
+  if (space == std::string_view::npos) return true;
+  std::string_view side = body.substr(space);
+  const size_t s = side.find_first_not_of(" \t");
+  side = side.substr(s);
+  if (side == "b" || side == "B") {
+    out.to_move = Color::Black;
+  } else if (side == "w" || side == "W") {
+    out.to_move = Color::White;
+  } else {
+    fail(error,
+         "expected side to move 'b' or 'w' after the board, found '" + std::string(side) + "'", 0,
+         0, start + space + s);
+    return false;
+  }
+  out.to_move_given = true;
+  body = body.substr(0, space);
+  return true;
+}
+
+// The rows of the board text (split at '/') and each row's offset in the text.
+struct Rows {
+  std::vector<std::string_view> text;
+  std::vector<size_t> offset;
+};
+Rows split_board_rows(std::string_view body, size_t start) {
+  Rows rows;
+  size_t pos = 0;
+  while (true) {
+    const size_t slash = body.find('/', pos);
+    rows.text.push_back(body.substr(pos, slash == std::string_view::npos ? slash : slash - pos));
+    rows.offset.push_back(start + pos);
+    if (slash == std::string_view::npos) return rows;
+    pos = slash + 1;
+  }
+}
+
+// Whether the rows make a board: known characters, at most kMaxDim rows of 1 to kMaxDim
+// squares, all of one length; false after failing on the first fault, in reading order.
+bool check_rows(const Rows& rows, TextError* error) {
+  const int nrows = static_cast<int>(rows.text.size());
+  if (nrows > kMaxDim) {
+    fail(error,
+         "board has " + std::to_string(nrows) + " rows; at most " + std::to_string(kMaxDim) +
+             " are supported",
+         kMaxDim + 1, 0, rows.offset[kMaxDim]);
+    return false;
+  }
+  const size_t ncols = rows.text[0].size();
+  for (int r = 0; r < nrows; ++r) {
+    const std::string_view row = rows.text[r];
+    const size_t at = rows.offset[r];
+    for (size_t c = 0; c < row.size(); ++c)
+      if (row[c] != 'x' && row[c] != 'o' && row[c] != '.') {
+        fail(error, "unknown character " + quoted(row[c]) + " (expected x, o or .)", r + 1,
+             static_cast<int>(c) + 1, at + c);
+        return false;
+      }
+    std::string why;
+    int column = 0;
+    size_t place = at;
+    if (row.empty()) {
+      why = "row " + std::to_string(r + 1) + " is empty";
+    } else if (static_cast<int>(row.size()) > kMaxDim) {
+      why = "row " + std::to_string(r + 1) + " has " + std::to_string(row.size()) +
+            " squares; at most " + std::to_string(kMaxDim) + " are supported";
+      column = kMaxDim + 1;
+      place = at + kMaxDim;
+    } else if (row.size() != ncols) {
+      why = "ragged rows: row " + std::to_string(r + 1) + " has " + std::to_string(row.size()) +
+            " squares but row 1 has " + std::to_string(ncols);
+    }
+    if (!why.empty()) {
+      fail(error, why, r + 1, column, place);
+      return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
 std::optional<ParsedPosition> parse_position(std::string_view text, TextError* error) {
-  // Split off an optional side to move after whitespace.
   size_t end = text.size();
   while (end > 0 && (text[end - 1] == ' ' || text[end - 1] == '\t')) --end;
   size_t start = 0;
   while (start < end && (text[start] == ' ' || text[start] == '\t')) ++start;
   std::string_view body = text.substr(start, end - start);
   ParsedPosition out;
-  size_t space = body.find_first_of(" \t");
-  if (space != std::string_view::npos) {
-    std::string_view side = body.substr(space);
-    size_t s = side.find_first_not_of(" \t");
-    side = side.substr(s);
-    size_t side_off = start + space + s;
-    if (side == "b" || side == "B") {
-      out.to_move = Color::Black;
-    } else if (side == "w" || side == "W") {
-      out.to_move = Color::White;
-    } else {
-      fail(error,
-           "expected side to move 'b' or 'w' after the board, found '" + std::string(side) + "'", 0,
-           0, side_off);
-      return std::nullopt;
-    }
-    out.to_move_given = true;
-    body = body.substr(0, space);
-  }
+  if (!take_side(body, start, out, error)) return std::nullopt;
   if (body.empty()) {
     fail(error, "empty position: expected rows like 'xo./o.x' (x black, o white, . empty)", 0, 0,
          start);
     return std::nullopt;
   }
-  std::vector<std::string_view> rows;
-  std::vector<size_t> row_off;
-  size_t pos = 0;
-  while (true) {
-    size_t slash = body.find('/', pos);
-    rows.push_back(body.substr(pos, slash == std::string_view::npos ? slash : slash - pos));
-    row_off.push_back(start + pos);
-    if (slash == std::string_view::npos) break;
-    pos = slash + 1;
-  }
-  const int nrows = static_cast<int>(rows.size());
-  if (nrows > kMaxDim) {
-    fail(error,
-         "board has " + std::to_string(nrows) + " rows; at most " + std::to_string(kMaxDim) +
-             " are supported",
-         kMaxDim + 1, 0, row_off[kMaxDim]);
-    return std::nullopt;
-  }
-  const int ncols = static_cast<int>(rows[0].size());
-  for (int r = 0; r < nrows; ++r) {
-    std::string_view row = rows[r];
-    for (size_t c = 0; c < row.size(); ++c) {
-      char ch = row[c];
-      if (ch != 'x' && ch != 'o' && ch != '.') {
-        fail(error, "unknown character " + quoted(ch) + " (expected x, o or .)", r + 1,
-             static_cast<int>(c) + 1, row_off[r] + c);
-        return std::nullopt;
-      }
-    }
-    if (row.empty()) {
-      fail(error, "row " + std::to_string(r + 1) + " is empty", r + 1, 0, row_off[r]);
-      return std::nullopt;
-    }
-    if (static_cast<int>(row.size()) > kMaxDim) {
-      fail(error,
-           "row " + std::to_string(r + 1) + " has " + std::to_string(row.size()) +
-               " squares; at most " + std::to_string(kMaxDim) + " are supported",
-           r + 1, kMaxDim + 1, row_off[r] + kMaxDim);
-      return std::nullopt;
-    }
-    if (static_cast<int>(row.size()) != ncols) {
-      fail(error,
-           "ragged rows: row " + std::to_string(r + 1) + " has " + std::to_string(row.size()) +
-               " squares but row 1 has " + std::to_string(ncols),
-           r + 1, 0, row_off[r]);
-      return std::nullopt;
-    }
-  }
+  const Rows rows = split_board_rows(body, start);
+  if (!check_rows(rows, error)) return std::nullopt;
   Position p;
-  p.rows = static_cast<uint8_t>(nrows);
-  p.cols = static_cast<uint8_t>(ncols);
-  for (int r = 0; r < nrows; ++r) {
-    const int board_row = nrows - 1 - r;  // text starts at the top rank
-    for (int c = 0; c < ncols; ++c) {
-      if (rows[r][c] == 'x') p.black |= bit(square_of(board_row, c));
-      if (rows[r][c] == 'o') p.white |= bit(square_of(board_row, c));
+  p.rows = static_cast<uint8_t>(rows.text.size());
+  p.cols = static_cast<uint8_t>(rows.text[0].size());
+  for (int r = 0; r < p.rows; ++r) {
+    const int board_row = p.rows - 1 - r;  // text starts at the top rank
+    for (int c = 0; c < p.cols; ++c) {
+      if (rows.text[r][c] == 'x') p.black |= bit(square_of(board_row, c));
+      if (rows.text[r][c] == 'o') p.white |= bit(square_of(board_row, c));
     }
   }
   out.position = p;

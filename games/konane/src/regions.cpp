@@ -112,11 +112,10 @@ Bitboard whole_zone(const Geometry& g, Bitboard black, Bitboard white, Bitboard 
   return r.exact ? r.all() : zone;
 }
 
-// Splits one closure region (stones black, white; zone `zone`) by exact reaches into out[];
-// returns how many live regions it wrote.
-int refine(const Geometry& g, Bitboard black, Bitboard white, Bitboard zone, Region* out) {
-  // Starting groups: stones joined by a jump one of them could make over the other now.
-  std::array<Group, kMaxRegions> groups;
+using Groups = std::array<Group, kMaxRegions>;
+
+// The starting groups: stones joined by a jump one of them could make over the other now.
+int starting_groups(const Geometry& g, Bitboard black, Bitboard white, Groups& groups) {
   int n = 0;
   for (Bitboard rest = black | white; rest;) {
     Bitboard gb = black & bit(lowest_square(rest)), gw = white & bit(lowest_square(rest));
@@ -130,6 +129,51 @@ int refine(const Geometry& g, Bitboard black, Bitboard white, Bitboard zone, Reg
     rest &= ~(gb | gw);
     groups[size_t(n++)] = Group{gb, gw, {}, 0, 0};
   }
+  return n;
+}
+
+// The groups merged along the components of the interaction graph (find(i): group i's
+// component), each merged group's reach bounded (`lower`) or enumerated; returns how many.
+template <class Find>
+int merge_components(const Geometry& g, Groups& groups, int n, Find&& find, bool lower) {
+  Groups next;
+  std::array<bool, kMaxRegions> over{}, many{};
+  std::array<int, kMaxRegions> slot;
+  int m = 0;
+  for (int i = 0; i < n; ++i) {
+    const int r = find(i);
+    if (r == i) {
+      slot[size_t(i)] = m;
+      next[size_t(m++)] = Group{0, 0, {}, 0, 0};
+    }
+  }
+  for (int i = 0; i < n; ++i) {
+    const int k = slot[size_t(find(i))];
+    Group& to = next[size_t(k)];
+    const Group& part = groups[size_t(i)];
+    if ((to.black | to.white) == 0) {
+      to = part;  // a component of one group keeps its reach
+    } else {
+      many[size_t(k)] = true;
+      to.black |= part.black;
+      to.white |= part.white;
+    }
+    over[size_t(k)] = over[size_t(k)] || !part.reach.exact;
+  }
+  for (int k = 0; k < m; ++k)
+    if (lower)
+      next[size_t(k)].bound(g);
+    else if (many[size_t(k)])
+      next[size_t(k)].compute_merged(g, over[size_t(k)]);
+  groups = next;
+  return m;
+}
+
+// Splits one closure region (stones black, white; zone `zone`) by exact reaches into out[];
+// returns how many live regions it wrote.
+int refine(const Geometry& g, Bitboard black, Bitboard white, Bitboard zone, Region* out) {
+  Groups groups;
+  int n = starting_groups(g, black, white, groups);
   if (n == 1) {
     out[0] = Region{black, white, whole_zone(g, black, white, zone)};
     return 1;
@@ -169,37 +213,7 @@ int refine(const Geometry& g, Bitboard black, Bitboard white, Bitboard zone, Reg
       out[0] = Region{black, white, whole_zone(g, black, white, zone)};
       return 1;
     }
-    std::array<Group, kMaxRegions> next;
-    std::array<bool, kMaxRegions> over{}, many{};
-    std::array<int, kMaxRegions> slot;
-    int m = 0;
-    for (int i = 0; i < n; ++i) {
-      const int r = find(i);
-      if (r == i) {
-        slot[size_t(i)] = m;
-        next[size_t(m++)] = Group{0, 0, {}, 0, 0};
-      }
-    }
-    for (int i = 0; i < n; ++i) {
-      const int k = slot[size_t(find(i))];
-      Group& to = next[size_t(k)];
-      const Group& part = groups[size_t(i)];
-      if ((to.black | to.white) == 0) {
-        to = part;  // a component of one group keeps its reach
-      } else {
-        many[size_t(k)] = true;
-        to.black |= part.black;
-        to.white |= part.white;
-      }
-      over[size_t(k)] = over[size_t(k)] || !part.reach.exact;
-    }
-    for (int k = 0; k < m; ++k)
-      if (lower)
-        next[size_t(k)].bound(g);
-      else if (many[size_t(k)])
-        next[size_t(k)].compute_merged(g, over[size_t(k)]);
-    groups = next;
-    n = m;
+    n = merge_components(g, groups, n, find, lower);
   }
   int live = 0;
   for (int i = 0; i < n; ++i) {

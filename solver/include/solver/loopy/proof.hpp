@@ -220,6 +220,8 @@ class LoopyProver {
   // move, path depth `depth`): searches until the numbers reach a threshold or the node is
   // settled. Returns the path depth a path-dependent disproof relies on (rule 4 above), or
   // kNoLoop.
+  // Long by design (about 110 lines): df-pn's MID step is one loop over the same locals
+  // (thresholds, best child, the loop depth); split, the invariants would span functions.
   uint16_t mid(uint32_t ne, Position p, bool left, uint32_t thpn, uint32_t thdn, uint16_t depth) {
     using namespace loopy_proof_detail;
     ++nodes_;

@@ -352,6 +352,8 @@ class IndexedClassSolver {
     }
   }
 
+  // Long by design (about 80 lines): one loop over the levels whose two parallel phases (the
+  // queued nodes due, then the pipelined parents of the frontier) share its per-level state.
   db::Status propagate(size_t c, const std::string& name, const std::vector<uint64_t>& queue,
                        retro_detail::Progress& progress, indexed_detail::FirstError& error) {
     using namespace indexed_detail;

@@ -86,6 +86,8 @@ struct JobTreeStats {
 // given up). `run(reply, path, position, mover, budget, unneeded)` searches one job for a
 // searcher and returns its Searched; `searchers(work)` runs work(run) on every searcher,
 // each with its own run, and returns when all have.
+// Long by design (about 200 lines): one scheduler whose state (the tree, its lock and
+// condition) its named lambdas share; as a class it would be the same lines.
 template <class Solver, class Position, class Searchers>
 std::vector<core::Result> settle_by_job_tree(Solver& dfpn, const std::vector<Position>& positions,
                                              bool left,

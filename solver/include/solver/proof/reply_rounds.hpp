@@ -74,6 +74,8 @@ namespace solver {
 
 // Returns every position's result (Unknown where not needed, or where a search cannot
 // finish). `progress` (if any) is reset and kept up to date as results come in.
+// Long by design (about 150 lines): the rounds' loop and the named lambdas it shares the
+// results and budgets with; each phase is one of them.
 template <class Solver, class Position>
 std::vector<solver::Result> settle_in_rounds(Solver& dfpn, const std::vector<Position>& positions,
                                              bool left,
