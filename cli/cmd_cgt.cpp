@@ -18,20 +18,30 @@ namespace {
 
 constexpr const char* kName = "cgt";
 constexpr const char* kUsage =
-    "konane cgt [--json] [--stats] [--timeout S] [--memory MIB] EXPR...\n"
+    "konane cgt [--json] [--format F] [--stats] [--timeout S] [--memory MIB] EXPR...\n"
     "       konane cgt --compare A B\n"
     "       konane cgt --thermograph EXPR [--svg FILE]\n"
     "\n"
-    "Values: integers and dyadic fractions (-3, 3/4), nimbers (*, *2), ups (^, v, ^^, ^3, v2),\n"
-    "compounds (1/2^*, -1v2*3), {L|R} with comma-separated options, +-x, sums, differences\n"
-    "and parentheses. Quote expressions for the shell; an expression starting with '-' may be\n"
-    "given as is, after '--', or as --expr=EXPR.\n"
+    "Expressions in CGSuite's language: integers and dyadic fractions (-3, 3/4), nimbers (*,\n"
+    "*2), ups (^ v ^^ ^3 v2 ^<2> ^[3], or the symbols), compounds (1/2^*), {L|R} with\n"
+    "comma-separated options and slashes ({2||1|0}), +-x and +-{a,b}, Tiny(x), Miny(x),\n"
+    "sums, differences, n * G, Norton multiples n.G, parentheses, comparisons (== < <= > >= <|\n"
+    "|> <> ||), methods (G.AtomicWeight, G.Cool(1), G.Heat(1), G.Overheat(1,2),\n"
+    "G.NortonMultiply(^), G.ReducedCanonicalForm, G.Incentives, G.LeftOptions, G.Freeze,\n"
+    "G.Companion, G.StopCount, G.Thermograph, ...), DayN(n).Size, and positions of games\n"
+    "(konane:..x.o/...., clobber:xo|ox, domineering:\"..|..\") standing for their values.\n"
+    "Quote expressions for the shell; an expression starting with '-' may be given as is,\n"
+    "after '--', or as --expr=EXPR.\n"
     "\n"
-    "Output: for each EXPR its canonical value, outcome class (L, R, P, N), mean and\n"
-    "temperature. With --json, one JSON object per expression, one per line, with the fields\n"
-    "expression, value, class, mean, temperature, left_stop, right_stop and birthday (all\n"
-    "numbers as exact strings such as \"3/4\", birthday as an integer). A canonical form\n"
-    "longer than a million characters is not printed (value null in JSON).\n"
+    "Output: for each EXPR its value; for a game also its outcome class (L, R, P, N), mean and\n"
+    "temperature. --format cgsuite (the default) prints as CGSuite does ({2||1|0}, +-1,\n"
+    "Tiny(2)), unicode with its symbols, ascii in nested braces as the other verbs print.\n"
+    "With --json, one JSON object per expression, one per line: expression, kind (game,\n"
+    "boolean, list, thermograph, integer, text) and value; for a game also class, mean,\n"
+    "temperature, left_stop, right_stop, birthday, reduced, atomic_weight (null with\n"
+    "atomic_weight_error when not atomic), left_options and right_options (numbers as exact\n"
+    "strings such as \"3/4\"). A form longer than a million characters is not printed (value\n"
+    "null in JSON).\n"
     "--compare prints exactly one of =, <, >, || (exit code 0).\n"
     "Malformed input: a message with the position of the error, exit code 2.";
 
@@ -64,8 +74,9 @@ void print_value(const api::CgtValueAnswer& a, bool json, Io io) {
     return;
   }
   io.out << a.expression << "\n"
-         << "  value        " << a.value.value_or(kValueOmitted) << "\n"
-         << "  class        " << a.outcome_class << "\n"
+         << "  value        " << a.value.value_or(kValueOmitted) << "\n";
+  if (a.kind != "game") return;
+  io.out << "  class        " << a.outcome_class << "\n"
          << "  mean         " << a.mean << "\n"
          << "  temperature  " << a.temperature << "\n";
 }
@@ -109,9 +120,11 @@ int run(const std::vector<std::string>& raw_args, Io io) {
       "thermograph", po::bool_switch(), "print the thermograph of one expression")(
       "svg", po::value<std::string>(), "with --thermograph: also draw it as SVG into FILE")(
       "stats", po::bool_switch(), "print the game table's size and cache hit rates at the end")(
+      "format", po::value<std::string>()->default_value("cgsuite"),
+      "how values are printed: cgsuite, unicode or ascii")(
       "timeout", po::value<double>()->default_value(0),
       "stop with an error after this many seconds (0 = no limit)")(
-      "memory", po::value<int>()->default_value(int(api::CgtLimits{}.memory_bytes >> 20)),
+      "memory", po::value<int>()->default_value(int(api::CgtOptions{}.memory_bytes >> 20)),
       "stop with an error once the process uses more than this many MiB");
   auto parsed = parse_args(kName, kUsage, desc, {"expr"}, true, protect_expressions(raw_args), io);
   if (!parsed) return kExitUsage;
@@ -125,7 +138,12 @@ int run(const std::vector<std::string>& raw_args, Io io) {
   if (!timeout) return kExitUsage;
   const auto memory = checked_memory(vm, kName, io);
   if (!memory) return kExitUsage;
-  const api::CgtLimits limits{*timeout, *memory};
+  const auto style = cgt::style_named(vm["format"].as<std::string>());
+  if (!style)
+    return usage_error(io, kName,
+                       "unknown --format '" + vm["format"].as<std::string>() +
+                           "' (use cgsuite, unicode or ascii)");
+  const api::CgtOptions limits{*timeout, *memory, *style};
   std::vector<std::string> exprs;
   if (vm.count("expr")) exprs = vm["expr"].as<std::vector<std::string>>();
   if (const auto why = mode_error(compare, thermo, vm.count("svg") > 0, show_stats, exprs.size()))

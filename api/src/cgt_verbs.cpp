@@ -5,7 +5,11 @@
 
 #include "api/cgt.hpp"
 #include "api/json.hpp"
+#include "api/requests.hpp"
+#include "api/verbs.hpp"
+#include "cgt/expression.hpp"
 #include "cgt/game.hpp"
+#include "cgt/operations.hpp"
 #include "cgt/work_limit.hpp"
 #include "core/text.hpp"
 
@@ -17,6 +21,24 @@ core::Error bad(std::string message) {
   return core::Error{core::Code::kInvalidArgument, std::move(message)};
 }
 
+const char* kind_word(cgt::Value::Kind k) {
+  switch (k) {
+    case cgt::Value::Kind::Game:
+      return "game";
+    case cgt::Value::Kind::Boolean:
+      return "boolean";
+    case cgt::Value::Kind::List:
+      return "list";
+    case cgt::Value::Kind::Thermograph:
+      return "thermograph";
+    case cgt::Value::Kind::Integer:
+      return "integer";
+    case cgt::Value::Kind::Text:
+      return "text";
+  }
+  return "value";
+}
+
 // The end of `seconds` from now (none for 0).
 std::chrono::steady_clock::time_point deadline_in(double seconds) {
   using Clock = std::chrono::steady_clock;
@@ -25,17 +47,64 @@ std::chrono::steady_clock::time_point deadline_in(double seconds) {
          std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
 }
 
-// Every expression read, or the first one that is not with its place.
-core::Expected<std::vector<cgt::GameId>> parse_all(const std::vector<std::string>& expressions) {
-  std::vector<cgt::GameId> out;
+// game:position inside an expression: the position valued as `konane value` values it (every
+// game with short values), its canonical text read back into the table.
+std::optional<cgt::GameId> position_value(std::string_view game, std::string_view position,
+                                          double timeout, std::string* error) {
+  if (!can_answer(game, "value")) {
+    *error = refusal(game, "value").message;
+    return std::nullopt;
+  }
+  PositionRequest r;
+  r.game = std::string(game);
+  r.position = std::string(position);
+  Limits limits;
+  limits.timeout_seconds = timeout;
+  const auto a = value(r, limits);
+  if (!a) {
+    *error = a.error().message;
+    return std::nullopt;
+  }
+  if (!a->value) {
+    *error = "the value of " + std::string(game) + ":" + std::string(position) +
+             " was not found within the limits";
+    return std::nullopt;
+  }
+  return cgt::parse(*a->value, nullptr);
+}
+
+// Every expression read and evaluated, or the first one that is not with its place.
+core::Expected<std::vector<cgt::Value>> evaluate_all(const std::vector<std::string>& expressions,
+                                                     const CgtOptions& options) {
+  const cgt::PositionResolver resolver = [&](std::string_view game, std::string_view position,
+                                             std::string* error) {
+    return position_value(game, position, options.timeout_seconds, error);
+  };
+  std::vector<cgt::Value> out;
   for (size_t i = 0; i < expressions.size(); ++i) {
     cgt::ParseError err;
-    const auto g = cgt::parse(expressions[i], &err);
-    if (!g)
+    auto v = cgt::evaluate(expressions[i], &err, &resolver);
+    if (!v)
       return bad((expressions.size() > 1 ? "expression " + std::to_string(i + 1) + ": " : "") +
                  err.message + " at position " + std::to_string(err.position) + "\n" +
                  core::caret_lines(expressions[i], err.position));
-    out.push_back(*g);
+    out.push_back(std::move(*v));
+  }
+  return out;
+}
+
+// Games only: comparisons and thermographs take two or one games.
+core::Expected<std::vector<cgt::GameId>> games_of(const std::vector<std::string>& expressions,
+                                                  const CgtOptions& options) {
+  const auto values = evaluate_all(expressions, options);
+  if (!values) return values.error();
+  std::vector<cgt::GameId> out;
+  for (size_t i = 0; i < values->size(); ++i) {
+    const cgt::Value& v = (*values)[i];
+    if (v.kind != cgt::Value::Kind::Game)
+      return bad((expressions.size() > 1 ? "expression " + std::to_string(i + 1) + ": " : "") +
+                 "expected a game, not a " + kind_word(v.kind) + ": " + expressions[i]);
+    out.push_back(v.game);
   }
   return out;
 }
@@ -43,9 +112,9 @@ core::Expected<std::vector<cgt::GameId>> parse_all(const std::vector<std::string
 // f() within the limits; what stopped it, as an error. cgt/ reports work past its limits and
 // numbers past 64 bits by exceptions, which stop here.
 template <class R, class F>
-core::Expected<R> within(const CgtLimits& limits, F&& f) {
-  cgt::WorkLimit limit(std::numeric_limits<uint64_t>::max(), deadline_in(limits.timeout_seconds),
-                       limits.memory_bytes);
+core::Expected<R> within(const CgtOptions& options, F&& f) {
+  cgt::WorkLimit limit(std::numeric_limits<uint64_t>::max(), deadline_in(options.timeout_seconds),
+                       options.memory_bytes);
   try {
     return f();
   } catch (const cgt::WorkLimitExceeded& e) {
@@ -54,11 +123,42 @@ core::Expected<R> within(const CgtLimits& limits, F&& f) {
     return bad(std::string("value out of range: ") + e.what());
   } catch (const std::length_error& e) {
     return bad(e.what());
+  } catch (const std::invalid_argument& e) {
+    return bad(e.what());
   }
 }
 
-std::optional<std::string> value_text(cgt::GameId g) {
-  return cgt::to_string(g, kMaxValueChars);
+std::optional<std::string> value_text(cgt::GameId g, cgt::Style style) {
+  return cgt::to_string(g, style, kMaxValueChars);
+}
+
+// The figures of a game, and its derived forms when its own form could be printed: a form
+// too long to print (a sum of many switches) makes heating and its kin as long again.
+void describe_game(cgt::GameId g, cgt::Style style, CgtValueAnswer& a) {
+  a.outcome_class = cgt::outcome_char(cgt::outcome(g));
+  a.mean = cgt::mean(g).to_string();
+  a.temperature = cgt::temperature(g).to_string();
+  a.left_stop = cgt::left_stop(g).to_string();
+  a.right_stop = cgt::right_stop(g).to_string();
+  try {
+    a.birthday = cgt::birthday(g);
+  } catch (const std::length_error& e) {
+    a.birthday_error = e.what();
+    return;
+  }
+  if (!a.value) return;
+  a.reduced = value_text(cgt::reduced_canonical_form(g), style);
+  std::string why;
+  if (const auto w = cgt::atomic_weight(g, &why))
+    a.atomic_weight = value_text(*w, style);
+  else
+    a.atomic_weight_error = why;
+  auto options = [&](std::span<const cgt::GameId> ids, std::vector<std::string>& out) {
+    for (cgt::GameId x : cgt::cgsuite_order({ids.begin(), ids.end()}))
+      out.push_back(value_text(x, style).value_or("(too long)"));
+  };
+  options(cgt::left_options(g), a.left_options);
+  options(cgt::right_options(g), a.right_options);
 }
 
 void value_field(JsonWriter& w, const char* key, const std::optional<std::string>& v) {
@@ -71,27 +171,19 @@ void value_field(JsonWriter& w, const char* key, const std::optional<std::string
 }  // namespace
 
 core::Expected<std::vector<CgtValueAnswer>> cgt_values(const std::vector<std::string>& expressions,
-                                                       const CgtLimits& limits) {
+                                                       const CgtOptions& options) {
   return within<std::vector<CgtValueAnswer>>(
-      limits, [&]() -> core::Expected<std::vector<CgtValueAnswer>> {
-        const auto games = parse_all(expressions);
-        if (!games) return games.error();
+      options, [&]() -> core::Expected<std::vector<CgtValueAnswer>> {
+        const auto values = evaluate_all(expressions, options);
+        if (!values) return values.error();
         std::vector<CgtValueAnswer> out;
-        for (size_t i = 0; i < games->size(); ++i) {
-          const cgt::GameId g = (*games)[i];
+        for (size_t i = 0; i < values->size(); ++i) {
           CgtValueAnswer a;
           a.expression = expressions[i];
-          a.value = value_text(g);
-          a.outcome_class = cgt::outcome_char(cgt::outcome(g));
-          a.mean = cgt::mean(g).to_string();
-          a.temperature = cgt::temperature(g).to_string();
-          a.left_stop = cgt::left_stop(g).to_string();
-          a.right_stop = cgt::right_stop(g).to_string();
-          try {
-            a.birthday = cgt::birthday(g);
-          } catch (const std::length_error& e) {
-            a.birthday_error = e.what();
-          }
+          a.kind = kind_word((*values)[i].kind);
+          a.value = cgt::format((*values)[i], options.style, kMaxValueChars);
+          if ((*values)[i].kind == cgt::Value::Kind::Game)
+            describe_game((*values)[i].game, options.style, a);
           out.push_back(std::move(a));
         }
         return out;
@@ -99,21 +191,23 @@ core::Expected<std::vector<CgtValueAnswer>> cgt_values(const std::vector<std::st
 }
 
 core::Expected<CgtCompareAnswer> cgt_compare(const std::string& a, const std::string& b,
-                                             const CgtLimits& limits) {
-  return within<CgtCompareAnswer>(limits, [&]() -> core::Expected<CgtCompareAnswer> {
-    const auto games = parse_all({a, b});
+                                             const CgtOptions& options) {
+  return within<CgtCompareAnswer>(options, [&]() -> core::Expected<CgtCompareAnswer> {
+    const auto games = games_of({a, b}, options);
     if (!games) return games.error();
-    return CgtCompareAnswer{value_text((*games)[0]), value_text((*games)[1]),
+    return CgtCompareAnswer{value_text((*games)[0], options.style),
+                            value_text((*games)[1], options.style),
                             cgt::cmp_symbol(cgt::compare((*games)[0], (*games)[1]))};
   });
 }
 
 core::Expected<CgtThermographAnswer> cgt_thermograph(const std::string& expression,
-                                                     const CgtLimits& limits) {
-  return within<CgtThermographAnswer>(limits, [&]() -> core::Expected<CgtThermographAnswer> {
-    const auto games = parse_all({expression});
+                                                     const CgtOptions& options) {
+  return within<CgtThermographAnswer>(options, [&]() -> core::Expected<CgtThermographAnswer> {
+    const auto games = games_of({expression}, options);
     if (!games) return games.error();
-    return CgtThermographAnswer{expression, value_text((*games)[0]), cgt::thermograph((*games)[0])};
+    return CgtThermographAnswer{expression, value_text((*games)[0], options.style),
+                                cgt::thermograph((*games)[0])};
   });
 }
 
@@ -122,8 +216,12 @@ std::string cgt_stats() {
 }
 
 void write_json(JsonWriter& w, const CgtValueAnswer& a) {
-  w.begin_object().field("expression", a.expression);
+  w.begin_object().field("expression", a.expression).field("kind", a.kind);
   value_field(w, "value", a.value);
+  if (a.kind != "game") {
+    w.end_object();
+    return;
+  }
   w.field("class", std::string(1, a.outcome_class))
       .field("mean", a.mean)
       .field("temperature", a.temperature)
@@ -135,6 +233,20 @@ void write_json(JsonWriter& w, const CgtValueAnswer& a) {
     w.key("birthday").null();
     w.field("birthday_error", a.birthday_error);
   }
+  if (!a.value || !a.birthday) {
+    w.end_object();  // the derived forms of a form too long to print are not computed
+    return;
+  }
+  value_field(w, "reduced", a.reduced);
+  value_field(w, "atomic_weight", a.atomic_weight);
+  if (!a.atomic_weight) w.field("atomic_weight_error", a.atomic_weight_error);
+  auto options = [&](const char* key, const std::vector<std::string>& list) {
+    w.key(key).begin_array();
+    for (const auto& o : list) w.value(o);
+    w.end_array();
+  };
+  options("left_options", a.left_options);
+  options("right_options", a.right_options);
   w.end_object();
 }
 

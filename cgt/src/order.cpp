@@ -535,12 +535,10 @@ char outcome_char(Outcome o) {
 
 namespace {
 
-int number_birthday(const Dyadic& x) {
+int64_t number_birthday(const Dyadic& x) {
   // Integer n: |n|. m/2^k (k >= 1): floor(|x|) + k + 1.
   Dyadic a = x.sign() < 0 ? -x : x;
-  int64_t b = a.floor() + (a.is_integer() ? 0 : a.exponent() + 1);
-  if (b > INT_MAX) throw std::overflow_error("cgt: birthday out of range");
-  return static_cast<int>(b);
+  return a.floor() + (a.is_integer() ? 0 : a.exponent() + 1);
 }
 
 }  // namespace
@@ -579,19 +577,20 @@ Dyadic right_stop(GameId g) {
   return rec_rstop(rec(g));
 }
 
-int birthday(GameId g) {
+int64_t birthday(GameId g) {
   Record& r = rec(g);
-  int b = r.birthday.load(std::memory_order_acquire);
-  if (b >= 0) return b;
+  const int cached = r.birthday.load(std::memory_order_acquire);
+  if (cached >= 0) return cached;
+  int64_t b = 0;
   if (rec_is_number(r)) {
     b = number_birthday(rec_number(r));
   } else {
-    b = 0;
     for (GameId o : lefts(g)) b = std::max(b, birthday(o));
     for (GameId o : rights(g)) b = std::max(b, birthday(o));
     ++b;
   }
-  r.birthday.store(b, std::memory_order_release);
+  // Only birthdays that fit the record are kept; a number such as 2^40 is counted again.
+  if (b <= INT_MAX) r.birthday.store(static_cast<int>(b), std::memory_order_release);
   return b;
 }
 

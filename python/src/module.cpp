@@ -278,7 +278,7 @@ PYBIND11_MODULE(_konane, m) {
       "cgt_values",
       [](const std::vector<std::string>& expressions, double timeout, size_t memory_mib) {
         const auto a = without_gil([&] {
-          return api::cgt_values(expressions, {timeout, memory_mib << 20});
+          return api::cgt_values(expressions, {timeout, memory_mib << 20, cgt::Style::CgSuite});
         });
         std::vector<std::string> out;
         for (const auto& v : value_or_raise(a)) out.push_back(json_of(v));

@@ -117,7 +117,8 @@ namespace {
 // Output is whole or absent: a failing command prints nothing on stdout, even after
 // earlier expressions succeeded.
 TEST(CliErrors, AFailingCommandPrintsNoHalfAnswer) {
-  auto r = clitest::run_binary({"cgt", "--json", "1", "2147483648", "2"});
+  auto r =
+      clitest::run_binary({"cgt", "--json", "1", "4611686018427387904 + 4611686018427387904", "2"});
   EXPECT_EQ(r.rc, 2);
   EXPECT_EQ(r.out, "");
   EXPECT_NE(r.err.find("out of range"), std::string::npos) << r.err;

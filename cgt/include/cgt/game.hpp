@@ -77,7 +77,7 @@ Dyadic left_stop(GameId g);
 Dyadic right_stop(GameId g);
 Dyadic mean(GameId g);
 Dyadic temperature(GameId g);
-int birthday(GameId g);
+int64_t birthday(GameId g);
 Thermograph thermograph(GameId g);
 
 // ---- notation (shared/spec/konane-rules.md) --------------------------------------------
@@ -87,12 +87,21 @@ Thermograph thermograph(GameId g);
 // they do not control bound it with the second form, nullopt meaning longer than max_chars.
 std::string to_string(GameId g);
 std::optional<std::string> to_string(GameId g, size_t max_chars);
+// CGSuite's printed forms: Style::CgSuite is its plain text ({2||1|0} with slashes, +-x and
+// +-{a,b} for switches, Tiny(x) and Miny(x), ^<n> and ^[n]), options in its order (numbers,
+// nimbers, ups, then the rest); Style::Unicode the same with its symbols (↑ ↓ ⇑ ⇓ ± ⧾ ⧿);
+// Style::Ascii is to_string above. nullopt when longer than max_chars.
+enum class Style { Ascii, CgSuite, Unicode };
+std::optional<std::string> to_string(GameId g, Style style, size_t max_chars);
+// "ascii", "cgsuite", "unicode".
+std::optional<Style> style_named(std::string_view name);
 struct ParseError {
   std::string message;
   size_t position = 0;  // byte offset into the text
 };
-// Integers, dyadic fractions, *n, ^, v, ^n, vn, ^^, compounds (1/2^*), {L|R} with
-// comma-separated options, +-x, sums, differences and parentheses. On failure returns
+// An expression of CGSuite's language (expression.hpp) whose value is a game: integers,
+// dyadic fractions, *n, ^, v, ^n, vn, ^^, compounds (1/2^*), {L|R} with comma-separated
+// options and slashes, +-x, sums, differences, parentheses and methods. On failure returns
 // nullopt and fills *error when error is not null.
 std::optional<GameId> parse(std::string_view text, ParseError* error);
 
