@@ -9,7 +9,7 @@
 #include "file_output.hpp"
 #include "game_analysis.hpp"
 #include "options.hpp"
-#include "svg_board.hpp"
+#include "svg_options.hpp"
 #include "think_options.hpp"
 
 namespace konane::cli {

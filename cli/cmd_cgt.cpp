@@ -11,7 +11,7 @@
 #include "commands/request_args.hpp"
 #include "file_output.hpp"
 #include "options.hpp"
-#include "svg_thermograph.hpp"
+#include "api/pictures.hpp"
 
 namespace konane::cli {
 namespace {
@@ -164,7 +164,7 @@ int run(const std::vector<std::string>& raw_args, Io io) {
     if (vm.count("svg")) {
       const std::string& file = vm["svg"].as<std::string>();
       if (const auto failed =
-              write_file_whole(file, thermograph_svg(a->graph, a->value.value_or(a->expression))))
+              write_file_whole(file, api::thermograph_svg(a->graph, a->value.value_or(a->expression))))
         return usage_error(io, kName, "cannot write " + file + ": " + *failed);
     }
     print_thermograph(*a, json, io);

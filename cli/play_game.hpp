@@ -12,7 +12,7 @@
 
 #include "core/outcome.hpp"
 #include "konane/game_state.hpp"
-#include "svg_board.hpp"
+#include "svg_options.hpp"
 
 namespace konane::cli {
 

@@ -7,7 +7,7 @@
 #include "core/text.hpp"
 #include "file_output.hpp"
 #include "game_record.hpp"
-#include "svg_board.hpp"
+#include "svg_options.hpp"
 
 namespace konane::cli {
 namespace {

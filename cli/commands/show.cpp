@@ -7,7 +7,7 @@
 #include "play_game.hpp"
 #include "request_args.hpp"
 #include "solver_options.hpp"
-#include "svg_board.hpp"
+#include "svg_options.hpp"
 
 namespace konane::cli {
 namespace {
@@ -16,15 +16,10 @@ namespace {
 // the facade's solve or value finds within the limits (--timeout 10 s unless given).
 int draw_svg(const api::ShowAnswer& a, const api::PositionRequest& request,
              const po::variables_map& vm, Io io) {
-  BoardPicture b;
-  b.rows = a.board;
-  if (!a.moves_played.empty()) b.last_move = move_squares(a.moves_played.back());
-  b.caption = a.turn;
+  BoardPicture b = api::picture_of(a);
   auto limits = limits_from(vm, "show", io);
   if (!limits) return kExitUsage;
   if (limits->timeout_seconds == 0) limits->timeout_seconds = 10;
-  b.checkered = a.checkered;
-  b.ring = a.ring;
   if (vm.count("winning") && !api::can_answer(request.game)) {
     // A loopy game (draws, distances): what the play engine proves within the limits.
     std::string error;

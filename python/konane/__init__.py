@@ -18,7 +18,7 @@ from . import _konane
 
 Error = _konane.Error
 
-__all__ = ["Error", "CGT", "cgt", "games", "moves", "show", "perft", "value", "solve",
+__all__ = ["Error", "CGT", "cgt", "evaluate", "Position", "games", "moves", "show", "perft", "value", "solve",
            "batch", "Solved", "Database"]
 
 
@@ -46,6 +46,9 @@ class CGT:
             raise TypeError("a CGT expression is a string, an int or a CGT, not %s"
                             % type(expression).__name__)
         self._facts = _json.loads(_konane.cgt_values([expression])[0])
+        if self._facts["kind"] != "game":
+            raise Error("%r is %s, not a game (konane.evaluate gives any value)"
+                        % (expression, "a " + self._facts["kind"]))
         if self._facts["value"] is None:
             raise Error("the canonical form of %r is longer than a million characters"
                         % expression)
@@ -83,6 +86,80 @@ class CGT:
     @property
     def json(self):
         return dict(self._facts)
+
+    @property
+    def reduced(self):
+        """The reduced canonical form: the simplest game infinitely close to this one."""
+        return CGT(self._facts["reduced"])
+
+    @property
+    def atomic_weight(self):
+        """The atomic weight (a CGT); konane.Error, with CGSuite's message, when not atomic."""
+        if self._facts.get("atomic_weight") is None:
+            raise Error(self._facts.get("atomic_weight_error", "no atomic weight"))
+        return CGT(self._facts["atomic_weight"])
+
+    @property
+    def left_options(self):
+        return [CGT(o) for o in self._facts["left_options"]]
+
+    @property
+    def right_options(self):
+        return [CGT(o) for o in self._facts["right_options"]]
+
+    def _method(self, name, *args):
+        text = "(%s).%s" % (self, name)
+        if args:
+            text += "(%s)" % ", ".join(str(CGT(a)) for a in args)
+        return evaluate(text)
+
+    def cool(self, t):
+        """Cooled by t (a number greater than -1)."""
+        return self._method("Cool", t)
+
+    def heat(self, t):
+        """Heated by t (any game)."""
+        return self._method("Heat", t)
+
+    def overheat(self, s, t):
+        """Overheated from s to t."""
+        return self._method("Overheat", s, t)
+
+    def norton_multiply(self, u):
+        """The Norton multiple G.U."""
+        return self._method("NortonMultiply", u)
+
+    def freeze(self):
+        return self._method("Freeze")
+
+    def companion(self):
+        return self._method("Companion")
+
+    def incentives(self, side=None):
+        """The undominated incentives: side 'left', 'right' or None for both."""
+        name = {None: "Incentives", "left": "LeftIncentives", "right": "RightIncentives"}[side]
+        return self._method(name)
+
+    def stop_count(self):
+        return self._method("StopCount")
+
+    def is_atomic(self):
+        return self._facts.get("atomic_weight") is not None
+
+    def is_infinitesimal(self):
+        return self.left_stop == "0" and self.right_stop == "0"
+
+    def __mul__(self, n):
+        """n copies (n an int)."""
+        if not isinstance(n, int):
+            return NotImplemented
+        return CGT("%d * (%s)" % (n, self))
+
+    __rmul__ = __mul__
+
+    def _repr_svg_(self):
+        """The thermograph, for notebooks."""
+        return _konane.thermograph_svg(str(self))
 
     def thermograph(self):
         """The walls, mast and temperature, as `konane cgt --thermograph --json` gives them."""
@@ -149,12 +226,86 @@ def cgt(expression):
     return CGT(expression)
 
 
+def evaluate(expression):
+    """Any expression of CGSuite's language, as a Python value: a game as a CGT object, a
+    comparison as a bool, a list (G.Incentives, G.LeftOptions, DayN(2)) as a list of CGT
+    objects, a big count (G.StopCount past 64 bits) as an int, a thermograph as CGSuite's
+    text, an outcome class as a str."""
+    facts = _json.loads(_konane.cgt_values([expression])[0])
+    kind, text = facts["kind"], facts["value"]
+    if text is None:
+        raise Error("the value of %r is longer than a million characters" % expression)
+    if kind == "game":
+        return CGT(text)
+    if kind == "boolean":
+        return text == "true"
+    if kind == "list":
+        inner = text[1:-1]
+        return [CGT(item) for item in _split_top(inner)] if inner else []
+    if kind == "integer":
+        return int(text)
+    return text
+
+
+def _split_top(text):
+    """The comma-separated items of a list's text, commas inside braces left alone."""
+    items, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        if ch in "{(":
+            depth += 1
+        elif ch in "})":
+            depth -= 1
+        elif ch == "," and depth == 0:
+            items.append(text[start:i])
+            start = i + 1
+    items.append(text[start:])
+    return items
+
+
 def _request(position, game, to_move, moves):
     if moves is None:
         moves = []
     elif isinstance(moves, str):
         moves = [m for m in moves.split(",") if m]
     return dict(game=game, position=position, to_move=to_move, moves=list(moves))
+
+
+class Position:
+    """A position of a game, for notebooks: shown as its board (SVG), with the verbs as
+    methods. `moves` (a list or "m1,m2") are played from `text` first."""
+
+    __slots__ = ("game", "text", "to_move", "played")
+
+    def __init__(self, text, game="konane", to_move=None, moves=None):
+        self.game, self.text, self.to_move = game, text, to_move
+        self.played = _request(text, game, to_move, moves)["moves"]
+        show(text, game, to_move, self.played)  # a bad position fails here, not when drawn
+
+    def _args(self):
+        return dict(game=self.game, to_move=self.to_move, moves=self.played)
+
+    def moves(self):
+        return moves(self.text, **self._args())
+
+    def show(self):
+        return show(self.text, **self._args())
+
+    def value(self, **limits):
+        return value(self.text, **self._args(), **limits)
+
+    def solve(self, **limits):
+        return solve(self.text, **self._args(), **limits)
+
+    def play(self, move):
+        """The position after one more move."""
+        return Position(self.text, self.game, self.to_move, self.played + [move])
+
+    def _repr_svg_(self):
+        return _konane.board_svg(self.game, self.text, self.to_move, self.played)
+
+    def __repr__(self):
+        extra = ", moves=%r" % (self.played,) if self.played else ""
+        return "konane.Position(%r, game=%r%s)" % (self.text, self.game, extra)
 
 
 def moves(position, game="konane", to_move=None, moves=None):

@@ -18,6 +18,7 @@
 
 #include "api/cgt.hpp"
 #include "api/json.hpp"
+#include "api/pictures.hpp"
 #include "api/session.hpp"
 #include "api/verbs.hpp"
 #include "core/outcome.hpp"
@@ -190,6 +191,25 @@ PYBIND11_MODULE(_konane, m) {
       },
       py::arg("game"), py::arg("position"), py::arg("to_move") = py::none(),
       py::arg("moves") = std::vector<std::string>{});
+  m.def(
+      "board_svg",
+      [](const std::string& game, const std::string& position,
+         const std::optional<std::string>& to_move, const std::vector<std::string>& moves) {
+        const auto a = value_or_raise(api::show(request(game, position, to_move, moves)));
+        std::string error;
+        const auto svg = api::board_svg(api::picture_of(a), &error);
+        if (!svg) raise(core::Error{core::Code::kInvalidArgument, error});
+        return *svg;
+      },
+      py::arg("game"), py::arg("position"), py::arg("to_move") = py::none(),
+      py::arg("moves") = std::vector<std::string>{});
+  m.def(
+      "thermograph_svg",
+      [](const std::string& e) {
+        const auto a = value_or_raise(api::cgt_thermograph(e));
+        return api::thermograph_svg(a.graph, a.value.value_or(e));
+      },
+      py::arg("expression"));
   m.def(
       "perft",
       [](const std::string& game, const std::string& position, int depth,

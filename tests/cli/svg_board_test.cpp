@@ -1,9 +1,7 @@
-// Boards as SVG (cli/svg_board.hpp, `show --svg` for both games): the picture is well-formed
+// Boards as SVG (api/pictures.hpp through `show --svg`, every game): the picture is well-formed
 // XML (checked by a small tag matcher written here), holds one stone per piece on the board
 // and one crown per king, the last move and the marks; a square off the board or a file that
 // cannot be written is refused with exit 2 and no file.
-#include "svg_board.hpp"
-
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -12,6 +10,7 @@
 #include <vector>
 
 #include "cli_test_support.hpp"
+#include "svg_options.hpp"
 
 namespace {
 
@@ -49,11 +48,11 @@ TEST(SvgBoard, TheMatcherCatchesBrokenPictures) {
 
 TEST(SvgBoard, MovesSplitIntoSquares) {
   using V = std::vector<std::string>;
-  EXPECT_EQ(konane::cli::move_squares("c3-d4"), (V{"c3", "d4"}));
-  EXPECT_EQ(konane::cli::move_squares("c3xe5xg7"), (V{"c3", "e5", "g7"}));
-  EXPECT_EQ(konane::cli::move_squares("a1-c1-e1"), (V{"a1", "c1", "e1"}));
-  EXPECT_EQ(konane::cli::move_squares("d5"), (V{"d5"}));
-  EXPECT_EQ(konane::cli::move_squares("j10xh8"), (V{"j10", "h8"}));
+  EXPECT_EQ(api::move_squares("c3-d4"), (V{"c3", "d4"}));
+  EXPECT_EQ(api::move_squares("c3xe5xg7"), (V{"c3", "e5", "g7"}));
+  EXPECT_EQ(api::move_squares("a1-c1-e1"), (V{"a1", "c1", "e1"}));
+  EXPECT_EQ(api::move_squares("d5"), (V{"d5"}));
+  EXPECT_EQ(api::move_squares("j10xh8"), (V{"j10", "h8"}));
 }
 
 TEST(SvgBoard, KonaneShowDrawsEveryStoneTheLastMoveAndTheMarks) {

@@ -1,9 +1,11 @@
-// CGT expressions (cgt::parse): never a crash, a hang or unbounded memory; a parsed value
-// prints as canonical text that parses back to the same value (the same id).
+// CGT expressions (cgt::evaluate, CGSuite's language): never a crash, a hang or unbounded
+// memory; a game value prints, in each style, as text that reads back to the same value (the
+// same id); every other value prints.
 //
 // Short texts can ask for exponential work (a sum of forty switches of different
 // temperatures has a canonical form of 2^40 leaves), so each input runs under a work limit;
 // an input that exceeds it must fail with WorkLimitExceeded and nothing else.
+#include <cgt/expression.hpp>
 #include <cgt/game.hpp>
 #include <cgt/work_limit.hpp>
 
@@ -18,17 +20,25 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   try {
     cgt::WorkLimit limit(kSteps);
     cgt::ParseError error;
-    const auto g = cgt::parse(text, &error);
-    if (!g) {
+    const auto v = cgt::evaluate(text, &error);
+    if (!v) {
       FUZZ_REQUIRE(!error.message.empty());
       FUZZ_REQUIRE(error.position <= text.size());
       return 0;
     }
-    const std::string canonical = cgt::to_string(*g);
-    cgt::ParseError e2;
-    const auto again = cgt::parse(canonical, &e2);
-    FUZZ_REQUIRE(again.has_value());
-    FUZZ_REQUIRE(*again == *g);
+    if (v->kind != cgt::Value::Kind::Game) {
+      FUZZ_REQUIRE(cgt::format(*v, cgt::Style::CgSuite, 100'000).has_value() ||
+                   v->kind == cgt::Value::Kind::List);
+      return 0;
+    }
+    for (const cgt::Style style : {cgt::Style::Ascii, cgt::Style::CgSuite, cgt::Style::Unicode}) {
+      const auto printed = cgt::to_string(v->game, style, 100'000);
+      if (!printed) continue;
+      cgt::ParseError e2;
+      const auto again = cgt::parse(*printed, &e2);
+      FUZZ_REQUIRE(again.has_value());
+      FUZZ_REQUIRE(*again == v->game);
+    }
   } catch (const cgt::WorkLimitExceeded&) {
   }
   return 0;

@@ -3,18 +3,18 @@
 // on the board, and then it ends the SVG element, with no raw '<' or '>' from the input.
 #include <algorithm>
 
+#include "api/pictures.hpp"
 #include "fuzz_check.hpp"
-#include "svg_board.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string raw(fuzz_text(data, size));
-  konane::cli::BoardPicture b;
+  api::BoardPicture b;
   b.rows = {"xoxoxo", "oxoxox", "xo.oxo", "oxoxox", "xoxoxo", "oxoxox"};
-  b.marks = konane::cli::parse_marks(raw);
+  b.marks = api::parse_marks(raw);
   const auto cut = raw.find('|');
-  if (cut != std::string::npos) b.last_move = konane::cli::move_squares(raw.substr(cut + 1));
+  if (cut != std::string::npos) b.last_move = api::move_squares(raw.substr(cut + 1));
   std::string error;
-  const auto svg = konane::cli::board_svg(b, &error);
+  const auto svg = api::board_svg(b, &error);
   FUZZ_REQUIRE(svg.has_value() == error.empty());
   if (svg) {
     FUZZ_REQUIRE(svg->ends_with("</svg>\n"));

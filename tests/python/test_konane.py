@@ -7,6 +7,10 @@ code under test:
 - {1|-1} is the switch +-1: class N, mean 0, temperature 1; ^ + * = ^*; * + * = 0; ^ > 0;
   * is confused with 0; 1/2 + 1/2 = 1; -{2|-1} = {1|-2}.
 - Ringboard: Black's man on c3 must take the lone white man on d4, leaving White no move.
+- The operations (Winning Ways ch. 6-8; "Lessons in Play" ch. 9): * heated by 1 is +-1 and
+  +-1 cooled by 1 is *; ^ has incentives {^*} once dominated ones are dropped and atomic
+  weight 1, ^* reduces to 0; the integer 2 is not atomic (CGSuite's message); 3.^ is ^3;
+  {2|{1|0}} prints with slashes as CGSuite does; 3 * {1|-1} is +-1 + +-1 + +-1 = +-1.
 """
 import os
 import runpy
@@ -38,6 +42,44 @@ def test_cgt_values_print_and_compare():
     assert -konane.cgt("{2|-1}") == konane.cgt("{1|-2}")
     assert konane.cgt("{2|-1}").thermograph()["temperature"] == "3/2"
     assert len({konane.cgt("^*"), konane.cgt("^") + "*"}) == 1
+
+
+def test_the_operations_of_the_field():
+    assert str(konane.cgt("*").heat(1)) == "+-1"
+    assert str(konane.cgt("+-1").cool(1)) == "*"
+    up = konane.cgt("^")
+    assert [str(i) for i in up.incentives()] == ["^*"]
+    assert str(up.atomic_weight) == "1"
+    assert str(konane.cgt("^*").reduced) == "0"
+    with pytest.raises(konane.Error, match="That game is not atomic: 2"):
+        konane.cgt("2").atomic_weight
+    assert str(konane.cgt(3).norton_multiply("^")) == "^3"
+    assert str(konane.cgt("{2|{1|0}}")) == "{2||1|0}"
+    assert [str(o) for o in konane.cgt("{2|{1|0}}").right_options] == ["{1|0}"]
+    assert 3 * konane.cgt("{1|-1}") == konane.cgt("+-1")
+    assert konane.evaluate("0 <| ^*") is True
+    assert konane.evaluate("DayN(2).Size") == 22
+    assert sorted(str(g) for g in konane.evaluate("DayN(1)")) == ["*", "-1", "0", "1"]
+    assert konane.evaluate("(*60).StopCount") == 2 * 3 ** 59
+    assert konane.cgt("clobber:xo + *") == 0
+    with pytest.raises(konane.Error, match="not a game"):
+        konane.cgt("^.Incentives")
+
+
+def test_notebooks_see_boards_and_thermographs():
+    p = konane.Position("xo.", game="konane")
+    svg = p._repr_svg_()
+    assert svg.startswith("<?xml") and svg.rstrip().endswith("</svg>")
+    assert svg.count("<circle") >= 2  # the two stones
+    assert p.moves() == ["a1-c1"]
+    after = p.play("a1-c1")
+    assert after.moves() == [] and "moves=['a1-c1']" in repr(after)
+    assert str(p.value()) == "1"
+    assert p.solve().winner == "black"
+    with pytest.raises(konane.Error):
+        konane.Position("xo/x", game="clobber")
+    thermo = konane.cgt("{2|-1}")._repr_svg_()
+    assert thermo.rstrip().endswith("</svg>") and "3/2" in thermo
 
 
 def test_values_of_positions():

@@ -1,16 +1,14 @@
-#include "svg_board.hpp"
-
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <sstream>
 
-#include "file_output.hpp"
+#include "api/pictures.hpp"
+#include "grid/board.hpp"
 #include "svg_text.hpp"
-#include "text_board.hpp"
 
-namespace konane::cli {
+namespace api {
 namespace {
 
 constexpr int kCell = 48, kMargin = 28;
@@ -35,6 +33,16 @@ std::optional<std::pair<int, int>> cell_of(const std::string& name, int rows, in
 }
 
 }  // namespace
+
+BoardPicture picture_of(const ShowAnswer& a) {
+  BoardPicture b;
+  b.rows = a.board;
+  if (!a.moves_played.empty()) b.last_move = move_squares(a.moves_played.back());
+  b.caption = a.turn;
+  b.checkered = a.checkered;
+  b.ring = a.ring;
+  return b;
+}
 
 std::vector<std::string> move_squares(const std::string& move_text) {
   std::vector<std::string> out;
@@ -119,7 +127,7 @@ void draw_coordinates(std::ostream& s, const BoardPicture& b, int rows, int cols
       << "\" fill=\"none\" stroke=\"#2f4f7f\" stroke-width=\"3\"/>\n";
   for (int c = 0; c < cols; ++c)
     s << "<text x=\"" << cell_center(c) << "\" y=\"" << kMargin + rows * kCell + 18
-      << "\" text-anchor=\"middle\" font-size=\"14\">" << file_name(c) << "</text>\n";
+      << "\" text-anchor=\"middle\" font-size=\"14\">" << grid::file_name(c) << "</text>\n";
   for (int r = 0; r < rows; ++r)
     s << "<text x=\"" << kMargin - 8 << "\" y=\"" << cell_center(r) + 5
       << "\" text-anchor=\"end\" font-size=\"14\">" << rows - r << "</text>\n";
@@ -223,29 +231,4 @@ std::optional<std::string> board_svg(const BoardPicture& b, std::string* error) 
   return s.str();
 }
 
-void add_svg_options(po::options_description& desc) {
-  desc.add_options()                                                             //
-      ("svg", po::value<std::string>(), "also draw the board as SVG into FILE")  //
-      ("mark", po::value<std::string>(),
-       "squares to outline in the SVG picture, with an optional label: a1,c3:win")  //
-      ("winning",
-       "with --svg: solve the position (within --timeout) and mark where the best "
-       "moves start")  //
-      ("regions",
-       "with --svg: tint each independent region and label it with its CGT value (within "
-       "--timeout)");
-}
-
-int write_svg(const po::variables_map& vm, BoardPicture b, const std::string& command, Io io) {
-  const std::string path = vm["svg"].as<std::string>();
-  if (vm.count("mark"))  // besides those of --winning
-    for (auto& m : parse_marks(vm["mark"].as<std::string>())) b.marks.push_back(std::move(m));
-  std::string error;
-  const auto svg = board_svg(b, &error);
-  if (!svg) return usage_error(io, command, "--svg: " + error);
-  if (const auto failed = write_file_whole(path, *svg))
-    return usage_error(io, command, "--svg: cannot write '" + path + "': " + *failed);
-  return kExitOk;
-}
-
-}  // namespace konane::cli
+}  // namespace api

@@ -1,10 +1,9 @@
 // Thermographs drawn as SVG: a well-formed picture with axes, exact tick labels and two walls.
-#include "svg_thermograph.hpp"
-
 #include <gtest/gtest.h>
 
 #include <string>
 
+#include "api/pictures.hpp"
 #include "cgt/game.hpp"
 
 namespace {
@@ -12,7 +11,7 @@ namespace {
 TEST(SvgThermograph, AxesLabelsAndWalls) {
   const auto g = cgt::parse("{1|0}", nullptr);
   ASSERT_TRUE(g.has_value());
-  const std::string svg = konane::cli::thermograph_svg(cgt::thermograph(*g), "{1|0}");
+  const std::string svg = api::thermograph_svg(cgt::thermograph(*g), "{1|0}");
   EXPECT_EQ(svg.rfind("<svg", 0), 0u);
   EXPECT_NE(svg.find(">temperature<"), std::string::npos);
   EXPECT_NE(svg.find("value"), std::string::npos);
@@ -28,7 +27,7 @@ TEST(SvgThermograph, AxesLabelsAndWalls) {
 TEST(SvgThermograph, TitlesAreEscaped) {
   const auto g = cgt::parse("{1|0}", nullptr);
   ASSERT_TRUE(g.has_value());
-  const std::string svg = konane::cli::thermograph_svg(cgt::thermograph(*g), "a<b & \"c\"");
+  const std::string svg = api::thermograph_svg(cgt::thermograph(*g), "a<b & \"c\"");
   EXPECT_NE(svg.find("a&lt;b &amp; &quot;c&quot;"), std::string::npos);
   EXPECT_EQ(svg.find("a<b"), std::string::npos);
 }

@@ -1,15 +1,15 @@
 #pragma once
-// A board drawn as SVG for `show --svg` (every game): squares with coordinates, stones
-// (kings crowned), the last move as an arrow through its squares, and marks on squares.
-// Drawing is presentation, so it lives with the command line.
+// Pictures as SVG, for every front end: a board (`show --svg`, the Python module's
+// _repr_svg_, the web board) with coordinates, stones (kings crowned), the last move as an
+// arrow through its squares, marks and tinted regions; and a thermograph with labelled axes.
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "command.hpp"
-#include "options.hpp"
+#include "api/answers.hpp"
+#include "cgt/thermograph.hpp"
 
-namespace konane::cli {
+namespace api {
 
 struct BoardPicture {
   // The board's rows from the top (the highest rank) down, one character per square:
@@ -32,19 +32,20 @@ struct BoardPicture {
   std::string caption;  // below the board, e.g. "black to move"
 };
 
+// The picture of what `show` answered: its board, its last move and who is to move.
+BoardPicture picture_of(const ShowAnswer& a);
+
 // The picture, or nullopt with *error set when a square named in it is not on the board.
 std::optional<std::string> board_svg(const BoardPicture& b, std::string* error);
 
 // The squares of a move's text: "c3-d4" -> c3, d4; "c3xe5xg7" -> c3, e5, g7; "d5" -> d5.
 std::vector<std::string> move_squares(const std::string& move_text);
 
-// "--mark SQ[:TEXT],..." parsed: the squares are checked when drawn.
+// "SQ[:TEXT],..." (`show --mark`) parsed: the squares are checked when drawn.
 std::vector<BoardPicture::Mark> parse_marks(const std::string& list);
 
-// --svg FILE and --mark SQ[:TEXT],... for `show`.
-void add_svg_options(po::options_description& desc);
-// Draws b with the marks of --mark into the --svg file: kExitOk, or kExitUsage after
-// printing what is wrong (a square not on the board, a file that cannot be written).
-int write_svg(const po::variables_map& vm, BoardPicture b, const std::string& command, Io io);
+// A thermograph (value axis reversed as in the literature: Left's side, the larger values, on
+// the left; temperature upwards), with labelled axes and ticks.
+std::string thermograph_svg(const cgt::Thermograph& th, const std::string& title);
 
-}  // namespace konane::cli
+}  // namespace api

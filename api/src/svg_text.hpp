@@ -1,8 +1,8 @@
 #pragma once
-// What every SVG picture the command line draws needs.
+// What every SVG picture needs.
 #include <string>
 
-namespace konane::cli {
+namespace api {
 
 // Text made safe inside an XML element or attribute.
 inline std::string xml_escape(const std::string& s) {
@@ -28,4 +28,4 @@ inline std::string xml_escape(const std::string& s) {
   return o;
 }
 
-}  // namespace konane::cli
+}  // namespace api

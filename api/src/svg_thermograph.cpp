@@ -1,15 +1,14 @@
-// Thermographs drawn as SVG (see svg_thermograph.hpp).
-#include "svg_thermograph.hpp"
-
+// Thermographs drawn as SVG (api/pictures.hpp).
 #include <algorithm>
 #include <cmath>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "api/pictures.hpp"
 #include "svg_text.hpp"
 
-namespace konane::cli {
+namespace api {
 
 namespace {
 
@@ -143,4 +142,4 @@ std::string thermograph_svg(const cgt::Thermograph& th, const std::string& title
   return os.str();
 }
 
-}  // namespace konane::cli
+}  // namespace api
