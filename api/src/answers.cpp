@@ -1,5 +1,8 @@
 #include "api/answers.hpp"
 
+#include <nlohmann/json.hpp>
+#include <sstream>
+
 namespace api {
 
 namespace {
@@ -207,6 +210,21 @@ void write_json(JsonWriter& j, const SolveAnswer& a) {
   }
   write_db(j, a);
   j.end_object();
+}
+
+std::string json_with_values(const SolveAnswer& s, const ValueAnswer& v) {
+  std::ostringstream body;
+  JsonWriter w(body);
+  write_json(w, s);
+  auto j = nlohmann::ordered_json::parse(body.str());
+  j["value"] = v.value ? nlohmann::ordered_json(*v.value) : nlohmann::ordered_json(nullptr);
+  j["value_sum"] = v.sum;
+  if (!v.search.complete) j["value_stop_reason"] = v.search.stop_reason;
+  if (j.contains("regions"))
+    for (auto& region : j["regions"])
+      for (const RegionAnswer& r : v.regions)
+        if (region["squares"] == r.squares && r.value) region["value"] = *r.value;
+  return j.dump();
 }
 
 }  // namespace api

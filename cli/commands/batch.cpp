@@ -16,21 +16,26 @@
 namespace konane::cli {
 namespace {
 
-// The answer's JSON object with "line" first.
-std::string line_json(int line, const api::SolveAnswer& a) {
-  std::ostringstream body;
-  api::JsonWriter j(body);
-  api::write_json(j, a);
-  std::string text = body.str();
+// The answer's JSON object (one line) with "line" first.
+std::string line_json(int line, std::string text) {
   while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
   return "{\"line\":" + std::to_string(line) + "," + text.substr(1);
 }
 
+std::string solve_json(const api::SolveAnswer& a) {
+  std::ostringstream body;
+  api::JsonWriter j(body);
+  api::write_json(j, a);
+  return body.str();
+}
+
 int run_batch(const std::string& game, const std::vector<std::string>& args, Io io) {
   const std::string usage = "konane batch FILE [--game " + game + "]" +
-                            " [--db PATH] [--threads N] [--output FILE.jsonl] [--timeout S]";
+                            " [--db PATH] [--threads N] [--output FILE.jsonl] [--timeout S]" +
+                            " [--values]";
   po::options_description desc("options");
   add_batch_options(desc);
+  desc.add_options()("values", "also give each line's CGT value: the sum, and each region's value");
   add_solver_options(desc);
   add_db_option(desc);
   auto parsed = parse_args("batch", usage, desc, {"file"}, false, args, io);
@@ -43,12 +48,18 @@ int run_batch(const std::string& game, const std::vector<std::string>& args, Io 
               "Prints one JSON object per position line, in input order, with the fields of\n"
               "`konane solve --json` plus \"line\". A bad line gives {\"line\":N,\"input\":...,\n"
               "\"error\":...} (also on stderr) and the batch goes on; the exit code is then 1.\n"
+              "With --values, each line also has \"value\" (the canonical value, null if\n"
+              "the search stopped first), \"value_sum\" (the regions' values joined by +) and a\n"
+              "\"value\" in each region.\n"
               "Each thread keeps its tables from line to line. With --db, positions already stored "
               "are not searched\n"
               "again and new results are stored. With --output, a killed batch resumes.\n\n"
            << notation_help(game);
     return kExitOk;
   }
+  const bool values = vm.count("values") > 0;
+  if (values && !api::can_answer(game, "value"))
+    return usage_error(io, "batch", "--values: " + api::refusal(game, "value").message);
   const auto input = read_batch_input(vm, io);
   if (!setup_agreed(input.has_value(), "batch", io)) return kExitUsage;
   auto limits = limits_from(vm, "batch", io);
@@ -81,7 +92,8 @@ int run_batch(const std::string& game, const std::vector<std::string>& args, Io 
                         {"timeout", limits->timeout_seconds},
                         {"node_budget", limits->node_budget},
                         {"value_limit", limits->value_limit},
-                        {"db", !db_path.empty()}};
+                        {"db", !db_path.empty()},
+                        {"values", values}};
   job.output = vm.count("output") ? vm["output"].as<std::string>() : "";
   job.quiet = vm.count("quiet") > 0;
   job.db_path = db_path;
@@ -92,7 +104,10 @@ int run_batch(const std::string& game, const std::vector<std::string>& args, Io 
     const auto a = session.solve(r);
     if (!a) return a.error();
     if (database && !a->from_db.value_or(false)) step();
-    return line_json(items[i].number, *a);
+    if (!values) return line_json(items[i].number, solve_json(*a));
+    const auto v = api::value(r, *limits);
+    if (!v) return v.error();
+    return line_json(items[i].number, api::json_with_values(*a, *v));
   };
   if (database) share_database(job, *database);
   job.finish = [&]() -> core::Status {

@@ -390,13 +390,16 @@ def solve(position, game="konane", to_move=None, moves=None, threads=1, timeout=
 
 
 def batch(positions, game="konane", threads=1, timeout=0, node_budget=0, memory_mib=256,
-          database=None, chunk=256):
+          database=None, chunk=256, values=False):
     """Solves every position of an iterable (texts, each perhaps with its side to move), on
     `threads` threads, each keeping its tables from one position to the next; yields one
     Solved per position, in input order. A bad position yields a Solved whose json holds
-    "error" (the command line's message) and whose winner is 'unknown'."""
+    "error" (the command line's message) and whose winner is 'unknown'. With values=True each
+    json also has the position's CGT value ("value", "value_sum", and each region's "value"),
+    as `konane batch --values` gives it."""
     lim = _limits(1, timeout, node_budget, memory_mib, database)
     del lim["threads"]
+    lim["values"] = values
     pending = []
     for p in positions:
         pending.append(p)

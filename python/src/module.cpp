@@ -315,9 +315,10 @@ PYBIND11_MODULE(_konane, m) {
   m.def(
       "batch",
       [](const std::string& game, const std::vector<std::string>& positions, int threads,
-         double timeout, uint64_t node_budget, size_t memory_mib,
-         std::optional<Database*> database) {
+         double timeout, uint64_t node_budget, size_t memory_mib, std::optional<Database*> database,
+         bool values) {
         api::Limits l = limits(1, timeout, node_budget, memory_mib);  // one thread a question
+        if (values && !api::can_answer(game, "value")) raise(api::refusal(game, "value"));
         if (threads < 1)
           raise(core::Error{core::Code::kInvalidArgument, "threads must be 1 or more"});
         db::Database* d = database_of(database);
@@ -332,22 +333,27 @@ PYBIND11_MODULE(_konane, m) {
               r.game = game;
               r.position = positions[i];
               const auto a = session.solve(r);
-              if (a) {
-                out[i] = json_of(*a);
-              } else {
-                std::ostringstream os;
-                api::JsonWriter j(os);
-                j.begin_object().field("position", positions[i]).field("error", a.error().message);
-                j.end_object();
-                out[i] = os.str();
+              std::optional<core::Expected<api::ValueAnswer>> v;
+              if (a && values) v = api::value(r, l);
+              if (a && (!v || *v)) {
+                out[i] = v ? api::json_with_values(*a, **v) : json_of(*a);
+                return;
               }
+              std::ostringstream os;
+              api::JsonWriter j(os);
+              j.begin_object()
+                  .field("position", positions[i])
+                  .field("error", (!a ? a.error() : v->error()).message);
+              j.end_object();
+              out[i] = os.str();
             });
           });
           return out;
         });
       },
       py::arg("game"), py::arg("positions"), py::arg("threads") = 1, py::arg("timeout") = 0.0,
-      py::arg("node_budget") = 0, py::arg("memory_mib") = 256, py::arg("database") = py::none());
+      py::arg("node_budget") = 0, py::arg("memory_mib") = 256, py::arg("database") = py::none(),
+      py::arg("values") = false);
   m.def(
       "cgt_values",
       [](const std::vector<std::string>& expressions, double timeout, size_t memory_mib) {

@@ -66,6 +66,31 @@ TEST(Batch, MatchesSolveJson) {
   EXPECT_EQ((*bj)["pv"].array().size(), (*sj)["pv"].array().size());
 }
 
+// --values adds each line's CGT value (worked by hand): "xo." gives Black one jump to a lone
+// stone and White none, {0|} = 1; "xo./.../.xo" adds ".xo", where only White jumps (c1 over
+// b1): 1 + -1 = 0. Ringboard, whose values are not short, refuses --values.
+TEST(Batch, ValuesGiveEachLineItsSumAndEachRegionItsValue) {
+  TempDir dir;
+  const fs::path in = dir.path / "in.txt";
+  std::ofstream(in) << "xo.\nxo./.../.xo\n";
+  auto r = run_cli({"batch", in.string(), "--quiet", "--threads", "1", "--values"});
+  ASSERT_EQ(r.rc, 0) << r.err;
+  const auto out = clitest::lines(r.out);
+  ASSERT_EQ(out.size(), 2u) << r.out;
+  auto a = clitest::parse_json_object(out[0]);
+  auto b = clitest::parse_json_object(out[1]);
+  ASSERT_TRUE(a && b);
+  EXPECT_EQ((*a)["value"].str(), "1");
+  EXPECT_EQ((*a)["value_sum"].str(), "1");
+  EXPECT_EQ((*b)["value"].str(), "0");
+  EXPECT_EQ((*b)["value_sum"].str(), "-1 + 1");  // regions from a1 up
+  ASSERT_EQ((*b)["regions"].array().size(), 2u);
+  for (const auto& region : (*b)["regions"].array()) EXPECT_TRUE(region.has("value"));
+  const auto refused =
+      run_cli({"batch", in.string(), "--quiet", "--game", "ringboard", "--values"});
+  EXPECT_EQ(refused.rc, 2);
+}
+
 TEST(Batch, MissingFileIsAUsageError) {
   auto r = run_cli({"batch", "/nonexistent/file.txt"});
   EXPECT_EQ(r.rc, 2);

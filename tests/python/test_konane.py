@@ -188,6 +188,14 @@ def test_batch_answers_in_input_order_as_solve_does():
 EXAMPLES = os.path.join(os.path.dirname(__file__), "..", "..", "examples")
 
 
+def test_batch_with_values_gives_each_position_its_value():
+    out = list(konane.batch(["xo.", "xo./.../.xo"], values=True))
+    assert [s.json["value"] for s in out] == ["1", "0"]
+    assert [r["value"] for r in out[1].json["regions"]] == ["-1", "1"]
+    with pytest.raises(konane.Error, match="ringboard"):
+        list(konane.batch(["start"], game="ringboard", values=True))
+
+
 def test_the_examples_run(tmp_path, capsys, monkeypatch):
     # values_2xn: 2x1 boards by hand: "./." and "x/." ... all 0 but x over o and o over x,
     # where neither can jump (no empty square beyond): every 2x1 position is 0.
