@@ -382,11 +382,16 @@ class Solved:
 
 
 def solve(position, game="konane", to_move=None, moves=None, threads=1, timeout=0,
-          node_budget=0, memory_mib=1024, database=None):
-    """Who wins with perfect play, every winning move and a principal variation."""
+          node_budget=0, memory_mib=1024, database=None, progress=None, progress_every=1.0):
+    """Who wins with perfect play, every winning move and a principal variation.
+
+    progress, a callable, gets a dict (done, total, nodes, seconds, rate, eta_seconds, final)
+    on this thread at most every progress_every seconds while the search runs, and once with
+    final True at its end; an exception it raises stops the search and is raised here."""
     return Solved(_json.loads(_konane.solve(**_request(position, game, to_move, moves),
                                             **_limits(threads, timeout, node_budget,
-                                                      memory_mib, database))))
+                                                      memory_mib, database),
+                                            progress=progress, progress_every=progress_every)))
 
 
 def batch(positions, game="konane", threads=1, timeout=0, node_budget=0, memory_mib=256,

@@ -98,12 +98,15 @@ class Helper {
 
 // f(&cancel) on the calling thread's helper with the GIL released, while this thread asks
 // Python every 50 ms whether a signal came (Ctrl-C: KeyboardInterrupt). Then the work is
-// cancelled, its answer dropped, and the signal's exception raised.
+// cancelled, its answer dropped, and the signal's exception raised. tick, when given, runs on
+// this thread with the GIL held at each of those wakes and once at the end (progress
+// callbacks); an exception it raises cancels the work too and is raised in its place.
 template <class F>
-auto interruptible(F&& f) {
+auto interruptible(F&& f, const std::function<void()>& tick = {}) {
   core::StopToken cancel;
   auto work = [&] { return f(&cancel); };
   bool interrupted = false;
+  std::optional<py::error_already_set> failed;
   auto answer = without_gil([&] {
     thread_local Helper helper;
     auto pending = helper.run(work);
@@ -113,11 +116,21 @@ auto interruptible(F&& f) {
       if (PyErr_CheckSignals() != 0) {
         interrupted = true;
         cancel.request_stop();
+        continue;
+      }
+      try {
+        if (tick) tick();
+      } catch (py::error_already_set& e) {
+        failed = std::move(e);
+        interrupted = true;
+        cancel.request_stop();
       }
     }
     return pending.get();
   });
+  if (failed) throw std::move(*failed);
   if (interrupted) throw py::error_already_set();
+  if (tick) tick();
   return answer;
 }
 
@@ -211,6 +224,61 @@ std::string searched(const api::PositionRequest& r, api::Limits l, db::Database*
   })));
 }
 
+// api::solve with progress(dict) called on the caller's thread: at most every `every`
+// seconds while the search runs, and once with "final": True at its end. The dict holds done,
+// total, nodes, seconds, rate (nodes a second) and eta_seconds (null until some is done).
+std::string solved_with_progress(const api::PositionRequest& r, api::Limits l, db::Database* d,
+                                 const py::object& progress, double every) {
+  if (!(every > 0)) raise(core::Error{core::Code::kInvalidArgument, "progress_every must be > 0"});
+  std::mutex mutex;
+  std::optional<api::Progress> latest;  // not yet given to Python
+  bool final = false, given = false;
+  api::ProgressSink sink;
+  sink.every_seconds = every;
+  sink.report = [&](const api::Progress& p, bool last) {
+    std::lock_guard<std::mutex> lock(mutex);
+    latest = p;
+    final = final || last;
+  };
+  auto deliver = [&] {
+    std::optional<api::Progress> p;
+    bool last = false;
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      p.swap(latest);
+      last = final;
+    }
+    if (!p) return;
+    py::dict info;
+    info["done"] = p->done;
+    info["total"] = p->total;
+    info["nodes"] = p->nodes;
+    info["seconds"] = p->seconds;
+    info["rate"] = p->seconds > 0 ? p->nodes / p->seconds : 0.0;
+    if (p->done > 0 && p->total >= p->done)
+      info["eta_seconds"] = p->seconds * double(p->total - p->done) / double(p->done);
+    else
+      info["eta_seconds"] = py::none();
+    info["final"] = last;
+    given = true;
+    progress(info);
+  };
+  const auto answer = interruptible(
+      [&](const core::StopToken* cancel) {
+        l.cancel = cancel;
+        return api::solve(r, l, d, &sink);
+      },
+      deliver);
+  const api::SolveAnswer& a = value_or_raise(answer);
+  if (!given || !final) {  // a search too short to report still ends with its final figures
+    std::lock_guard<std::mutex> lock(mutex);
+    latest = api::Progress{1, 1, a.search.nodes, a.search.seconds, std::nullopt, std::nullopt};
+    final = true;
+  }
+  deliver();
+  return json_of(a);
+}
+
 }  // namespace
 
 PYBIND11_MODULE(_konane, m) {
@@ -291,10 +359,12 @@ PYBIND11_MODULE(_konane, m) {
       [](const std::string& game, const std::string& position,
          const std::optional<std::string>& to_move, const std::vector<std::string>& moves,
          int threads, double timeout, uint64_t node_budget, size_t memory_mib,
-         std::optional<Database*> database) {
+         std::optional<Database*> database, const py::object& progress, double every) {
         const auto r = request(game, position, to_move, moves);
-        const auto l = limits(threads, timeout, node_budget, memory_mib);
+        auto l = limits(threads, timeout, node_budget, memory_mib);
         db::Database* d = database_of(database);
+        if (!progress.is_none() && !api::is_loopy(game))
+          return solved_with_progress(r, l, d, progress, every);
         if (api::is_loopy(game)) {
           api::LoopyLimits ll;
           ll.timeout_seconds = timeout;
@@ -310,7 +380,8 @@ PYBIND11_MODULE(_konane, m) {
       py::arg("game"), py::arg("position"), py::arg("to_move") = py::none(),
       py::arg("moves") = std::vector<std::string>{}, py::arg("threads") = 1,
       py::arg("timeout") = 0.0, py::arg("node_budget") = 0, py::arg("memory_mib") = 1024,
-      py::arg("database") = py::none());
+      py::arg("database") = py::none(), py::arg("progress") = py::none(),
+      py::arg("progress_every") = 1.0);
 
   m.def(
       "batch",

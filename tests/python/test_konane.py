@@ -188,6 +188,22 @@ def test_batch_answers_in_input_order_as_solve_does():
 EXAMPLES = os.path.join(os.path.dirname(__file__), "..", "..", "examples")
 
 
+def test_progress_reaches_the_caller_and_can_stop_a_solve():
+    seen = []
+    s = konane.solve("xoxo/oxox/x..o/oxox", progress=seen.append)
+    assert s.winner == "white"
+    assert seen and seen[-1]["final"] and sum(p["final"] for p in seen) == 1
+    assert set(seen[-1]) == {"done", "total", "nodes", "seconds", "rate", "eta_seconds", "final"}
+
+    def stop(_):
+        raise RuntimeError("enough")
+
+    with pytest.raises(RuntimeError, match="enough"):
+        konane.solve("xoxo/oxox/x..o/oxox", progress=stop)
+    with pytest.raises(konane.Error, match="progress_every"):
+        konane.solve("xo.", progress=seen.append, progress_every=0)
+
+
 def test_batch_with_values_gives_each_position_its_value():
     out = list(konane.batch(["xo.", "xo./.../.xo"], values=True))
     assert [s.json["value"] for s in out] == ["1", "0"]
