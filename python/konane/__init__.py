@@ -447,6 +447,14 @@ class Database:
         """Per board: positions stored and what is known of them."""
         return _json.loads(self._db.stats(game))
 
+    def precompute(self, box, max_stones, game="konane", threads=1, progress=None):
+        """Stores the CGT value of every region of at most max_stones pieces whose box fits
+        `box` ("4x4"), as `konane precompute` does (the database must be writable); solve
+        and value then read them. progress(dict) gets chunks_done, chunks_total, regions
+        and computed; Ctrl-C stops it between batches and a rerun resumes. Returns the
+        command line's JSON as a dict."""
+        return _json.loads(self._db.precompute(game, box, max_stones, threads, progress))
+
     def export(self, board, game="konane"):
         """Every stored position of one board ("5x5"), as dicts, in key order."""
         for position, black, white, val in self._db.export(game, board):

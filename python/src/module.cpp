@@ -8,6 +8,7 @@
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
+#include <array>
 #include <chrono>
 #include <condition_variable>
 #include <functional>
@@ -279,6 +280,49 @@ std::string solved_with_progress(const api::PositionRequest& r, api::Limits l, d
   return json_of(a);
 }
 
+// api::precompute into an open database, progress(dict) called on the caller's thread after
+// batches of chunks (chunks_done, chunks_total, regions, computed) and Ctrl-C stopping it
+// between batches (a rerun resumes).
+std::string precomputed(db::Database& database, const std::string& game, const std::string& box,
+                        int max_pieces, int threads, const py::object& progress) {
+  api::PrecomputeRequest r;
+  r.game = game;
+  r.box = box;
+  r.max_pieces = max_pieces;
+  r.threads = threads;
+  if (const auto checked = api::precompute_check(r); !checked) raise(checked.error());
+  core::StopToken own;
+  r.stop = &own;
+  std::mutex mutex;
+  std::optional<std::array<uint64_t, 4>> latest;
+  auto deliver = [&] {
+    std::optional<std::array<uint64_t, 4>> p;
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      p.swap(latest);
+    }
+    if (!p || progress.is_none()) return;
+    py::dict info;
+    info["chunks_done"] = (*p)[0];
+    info["chunks_total"] = (*p)[1];
+    info["regions"] = (*p)[2];
+    info["computed"] = (*p)[3];
+    progress(info);
+  };
+  const auto answer = interruptible(
+      [&](const core::StopToken* cancel) {
+        r.progress = [&, cancel](uint64_t done, uint64_t total, uint64_t regions,
+                                 uint64_t computed) {
+          if (cancel->stop_requested()) own.request_stop();
+          std::lock_guard<std::mutex> lock(mutex);
+          latest = std::array<uint64_t, 4>{done, total, regions, computed};
+        };
+        return api::precompute(r, database);
+      },
+      deliver);
+  return json_of(value_or_raise(answer));
+}
+
 }  // namespace
 
 PYBIND11_MODULE(_konane, m) {
@@ -485,5 +529,13 @@ PYBIND11_MODULE(_konane, m) {
             value_or_raise(n);
             return rows;
           },
-          py::arg("game"), py::arg("board"));
+          py::arg("game"), py::arg("board"))
+      .def(
+          "precompute",
+          [](Database& d, const std::string& game, const std::string& box, int max_pieces,
+             int threads, const py::object& progress) {
+            return precomputed(d.get(), game, box, max_pieces, threads, progress);
+          },
+          py::arg("game"), py::arg("box"), py::arg("max_pieces"), py::arg("threads") = 1,
+          py::arg("progress") = py::none());
 }

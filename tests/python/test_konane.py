@@ -204,6 +204,19 @@ def test_progress_reaches_the_caller_and_can_stop_a_solve():
         konane.solve("xo.", progress=seen.append, progress_every=0)
 
 
+def test_precompute_fills_a_database_that_value_reads(tmp_path):
+    seen = []
+    with konane.Database(tmp_path / "db", writable=True, create=True) as db:
+        done = db.precompute("2x2", 3, game="clobber", progress=seen.append)
+        assert done["complete"] and done["regions"] > 0
+        assert konane.value("xo", game="clobber", database=db) == "*"
+        assert db.stats("clobber")["region_precomputes"][0]["done"]
+    assert seen and seen[-1]["chunks_done"] == seen[-1]["chunks_total"]
+    with konane.Database(tmp_path / "db") as db:  # read-only: new work is refused
+        with pytest.raises(konane.Error):
+            db.precompute("2x3", 4, game="clobber")
+
+
 def test_batch_with_values_gives_each_position_its_value():
     out = list(konane.batch(["xo.", "xo./.../.xo"], values=True))
     assert [s.json["value"] for s in out] == ["1", "0"]
