@@ -1,6 +1,5 @@
 // The expression language of expression.hpp: a recursive-descent reader that evaluates as it
-// reads. Unicode symbols (± ↑ ↓ ⇑ ⇓ ⧾ ⧿) are first rewritten to their ASCII spellings, with a
-// map back to the original bytes so that every error names its place in what the user typed.
+// reads, over the text with its Unicode symbols spelled in ASCII (spelling.hpp).
 #include "cgt/expression.hpp"
 
 #include <cctype>
@@ -10,44 +9,16 @@
 
 #include "cgt/operations.hpp"
 #include "methods.hpp"
+#include "spelling.hpp"
 
 namespace cgt {
 
+using detail::describe_char;
 using detail::game_value;
+using detail::kMinyMark;
+using detail::kTinyMark;
 
 namespace {
-
-// The character at `pos` for an error message: never a lone byte of a UTF-8 sequence (a
-// broken character on the user's terminal) or an invisible control character.
-std::string describe_char(std::string_view s, size_t pos) {
-  const auto c = static_cast<unsigned char>(s[pos]);
-  char hex[8];
-  std::snprintf(hex, sizeof hex, "%02x", c);
-  if (c >= 0x20 && c < 0x7f) return std::string("'") + static_cast<char>(c) + "'";
-  if (c < 0x80) return std::string("control character 0x") + hex;
-  const int len = c >= 0xf0 && c < 0xf8 ? 4 : c >= 0xe0 ? 3 : c >= 0xc0 ? 2 : 0;
-  bool valid = len > 0 && pos + len <= s.size();
-  uint32_t cp = valid ? c & (0x7f >> len) : 0;
-  for (int i = 1; valid && i < len; ++i) {
-    const auto b = static_cast<unsigned char>(s[pos + i]);
-    valid = (b & 0xc0) == 0x80;
-    cp = cp << 6 | (b & 0x3f);
-  }
-  if (!valid) return std::string("byte 0x") + hex + " (not UTF-8)";
-  char u[16];
-  std::snprintf(u, sizeof u, "U+%04X", cp);
-  return "'" + std::string(s.substr(pos, len)) + "' (" + u + ", not an ASCII character)";
-}
-
-// ⧾ and ⧿ become these bytes, which the ASCII language does not use.
-constexpr char kTinyMark = '\x01', kMinyMark = '\x02';
-
-struct Spelling {
-  const char* utf8;
-  const char* ascii;
-};
-constexpr Spelling kSpellings[] = {{"±", "+-"}, {"↑", "^"},    {"↓", "v"},   {"⇑", "^^"},
-                                   {"⇓", "vv"}, {"⧾", "\x01"}, {"⧿", "\x02"}};
 
 constexpr int kMaxDepth = 500;
 constexpr unsigned kMaxUpOrder = 64;  // ^<n> and ^[n]: n up to this
@@ -56,26 +27,7 @@ class ExprParser {
  public:
   ExprParser(std::string_view text, const PositionResolver* resolver)
       : orig_(text), resolver_(resolver) {
-    for (size_t i = 0; i < text.size();) {
-      bool rewritten = false;
-      for (const auto& sp : kSpellings) {
-        const std::string_view u(sp.utf8);
-        if (text.substr(i, u.size()) == u) {
-          for (const char* a = sp.ascii; *a; ++a) {
-            s_ += *a;
-            map_.push_back(i);
-          }
-          i += u.size();
-          rewritten = true;
-          break;
-        }
-      }
-      if (!rewritten) {
-        s_ += text[i];
-        map_.push_back(i++);
-      }
-    }
-    map_.push_back(text.size());
+    detail::spell_in_ascii(text, &s_, &map_);
   }
 
   std::optional<Value> run(ParseError* err) {
@@ -145,6 +97,20 @@ class ExprParser {
     return std::nullopt;
   }
 
+  // After a binary operator: the right operand read by `next`, and both sides as games.
+  std::optional<std::pair<GameId, GameId>> operands(const Opt& a, size_t at, int depth,
+                                                    Opt (ExprParser::*next)(int),
+                                                    const std::string& left_role,
+                                                    const std::string& right_role) {
+    skip_ws();
+    const size_t rhs_at = pos_;
+    const auto b = (this->*next)(depth + 1);
+    const auto ga = game_of(a, at, left_role);
+    const auto gb = game_of(b, rhs_at, right_role);
+    if (!ga || !gb) return std::nullopt;
+    return std::pair{*ga, *gb};
+  }
+
   Opt relation(int depth) {
     const size_t start = pos_;
     auto a = sum(depth + 1);
@@ -156,14 +122,12 @@ class ExprParser {
       if (!next_is(op)) continue;
       const size_t op_at = pos_;
       pos_ += op.size();
-      skip_ws();
-      const size_t rhs_at = pos_;
-      auto b = sum(depth + 1);
-      const auto ga = game_of(a, start, "the left side of " + std::string(op));
-      const auto gb = game_of(b, rhs_at, "the right side of " + std::string(op));
-      if (!ga || !gb) return std::nullopt;
+      const auto g =
+          operands(a, start, depth, &ExprParser::sum, "the left side of " + std::string(op),
+                   "the right side of " + std::string(op));
+      if (!g) return std::nullopt;
       op_pos_ = op_at;
-      const Cmp c = compare(*ga, *gb);
+      const Cmp c = compare(g->first, g->second);
       Value v;
       v.kind = Value::Kind::Boolean;
       if (op == "==" || op == "=") v.truth = c == Cmp::Equal;
@@ -192,17 +156,15 @@ class ExprParser {
       const bool plus_minus = next_is("+-");
       const size_t op_at = pos_;
       pos_ += plus_minus ? 2 : 1;
-      skip_ws();
-      const size_t rhs_at = pos_;
-      auto b = product(depth + 1);
-      const auto ga = game_of(a, at, "a term of a sum");
-      const auto gb = game_of(b, rhs_at, "a term of a sum");
-      if (!ga || !gb) return std::nullopt;
+      const auto g =
+          operands(a, at, depth, &ExprParser::product, "a term of a sum", "a term of a sum");
+      if (!g) return std::nullopt;
       op_pos_ = op_at;
+      const auto [ga, gb] = *g;
       if (plus_minus)
-        a = game_value(add(*ga, switch_of({*gb})));
+        a = game_value(add(ga, switch_of({gb})));
       else
-        a = game_value(c == '+' ? add(*ga, *gb) : sub(*ga, *gb));
+        a = game_value(c == '+' ? add(ga, gb) : sub(ga, gb));
       at = op_at;
     }
   }
@@ -222,18 +184,15 @@ class ExprParser {
         return a;
       }
       const size_t op_at = pos_++;
-      skip_ws();
-      const size_t rhs_at = pos_;
-      auto b = unary(depth + 1);
-      const auto ga = game_of(a, at, "a factor");
-      const auto gb = game_of(b, rhs_at, "a factor");
-      if (!ga || !gb) return std::nullopt;
+      const auto g = operands(a, at, depth, &ExprParser::unary, "a factor", "a factor");
+      if (!g) return std::nullopt;
       op_pos_ = op_at;
-      const auto na = as_number(*ga), nb = as_number(*gb);
+      const auto [ga, gb] = *g;
+      const auto na = as_number(ga), nb = as_number(gb);
       if (na && na->is_integer())
-        a = game_value(multiple(*gb, na->numerator()));
+        a = game_value(multiple(gb, na->numerator()));
       else if (nb && nb->is_integer())
-        a = game_value(multiple(*ga, nb->numerator()));
+        a = game_value(multiple(ga, nb->numerator()));
       else
         return fail_at("one factor of '*' must be an integer (n * G is n copies of G)", op_at);
     }
