@@ -134,7 +134,7 @@ std::optional<std::string> value_text(cgt::GameId g, cgt::Style style) {
 
 // The figures of a game, and its derived forms when its own form could be printed: a form
 // too long to print (a sum of many switches) makes heating and its kin as long again.
-void describe_game(cgt::GameId g, cgt::Style style, CgtValueAnswer& a) {
+void describe_game(cgt::GameId g, cgt::Style style, bool derived, CgtValueAnswer& a) {
   a.outcome_class = cgt::outcome_char(cgt::outcome(g));
   a.mean = cgt::mean(g).to_string();
   a.temperature = cgt::temperature(g).to_string();
@@ -146,7 +146,7 @@ void describe_game(cgt::GameId g, cgt::Style style, CgtValueAnswer& a) {
     a.birthday_error = e.what();
     return;
   }
-  if (!a.value) return;
+  if (!a.value || !derived) return;
   a.reduced = value_text(cgt::reduced_canonical_form(g), style);
   std::string why;
   if (const auto w = cgt::atomic_weight(g, &why))
@@ -183,7 +183,7 @@ core::Expected<std::vector<CgtValueAnswer>> cgt_values(const std::vector<std::st
           a.kind = kind_word((*values)[i].kind);
           a.value = cgt::format((*values)[i], options.style, kMaxValueChars);
           if ((*values)[i].kind == cgt::Value::Kind::Game)
-            describe_game((*values)[i].game, options.style, a);
+            describe_game((*values)[i].game, options.style, options.derived, a);
           out.push_back(std::move(a));
         }
         return out;
@@ -233,8 +233,8 @@ void write_json(JsonWriter& w, const CgtValueAnswer& a) {
     w.key("birthday").null();
     w.field("birthday_error", a.birthday_error);
   }
-  if (!a.value || !a.birthday) {
-    w.end_object();  // the derived forms of a form too long to print are not computed
+  if (!a.value || !a.birthday || !a.reduced) {
+    w.end_object();  // not asked for, or of a form too long to print
     return;
   }
   value_field(w, "reduced", a.reduced);

@@ -145,8 +145,6 @@ const std::unordered_map<std::string_view, Method>& methods() {
           const auto n = as_nus(g);
           return ok(boolean(n && n->number.is_zero() && n->ups == 0));
         }}},
-      {"IsSwitch",
-       {0, [](GameId g, const Args&) { return ok(boolean(g == neg(g) && !as_nus(g))); }}},
   };
   return table;
 }

@@ -45,7 +45,7 @@ class CGT:
         if not isinstance(expression, str):
             raise TypeError("a CGT expression is a string, an int or a CGT, not %s"
                             % type(expression).__name__)
-        self._facts = _json.loads(_konane.cgt_values([expression])[0])
+        self._facts = _json.loads(_konane.cgt_values([expression], derived=False)[0])
         if self._facts["kind"] != "game":
             raise Error("%r is %s, not a game (konane.evaluate gives any value)"
                         % (expression, "a " + self._facts["kind"]))
@@ -90,22 +90,20 @@ class CGT:
     @property
     def reduced(self):
         """The reduced canonical form: the simplest game infinitely close to this one."""
-        return CGT(self._facts["reduced"])
+        return self._method("ReducedCanonicalForm")
 
     @property
     def atomic_weight(self):
         """The atomic weight (a CGT); konane.Error, with CGSuite's message, when not atomic."""
-        if self._facts.get("atomic_weight") is None:
-            raise Error(self._facts.get("atomic_weight_error", "no atomic weight"))
-        return CGT(self._facts["atomic_weight"])
+        return self._method("AtomicWeight")
 
     @property
     def left_options(self):
-        return [CGT(o) for o in self._facts["left_options"]]
+        return self._method("LeftOptions")
 
     @property
     def right_options(self):
-        return [CGT(o) for o in self._facts["right_options"]]
+        return self._method("RightOptions")
 
     def _method(self, name, *args):
         text = "(%s).%s" % (self, name)
@@ -144,7 +142,7 @@ class CGT:
         return self._method("StopCount")
 
     def is_atomic(self):
-        return self._facts.get("atomic_weight") is not None
+        return self._method("IsAtomic")
 
     def is_infinitesimal(self):
         return self.left_stop == "0" and self.right_stop == "0"

@@ -471,15 +471,18 @@ PYBIND11_MODULE(_konane, m) {
       py::arg("values") = false);
   m.def(
       "cgt_values",
-      [](const std::vector<std::string>& expressions, double timeout, size_t memory_mib) {
+      [](const std::vector<std::string>& expressions, double timeout, size_t memory_mib,
+         bool derived) {
         const auto a = without_gil([&] {
-          return api::cgt_values(expressions, {timeout, memory_mib << 20, cgt::Style::CgSuite});
+          return api::cgt_values(expressions,
+                                 {timeout, memory_mib << 20, cgt::Style::CgSuite, derived});
         });
         std::vector<std::string> out;
         for (const auto& v : value_or_raise(a)) out.push_back(json_of(v));
         return out;
       },
-      py::arg("expressions"), py::arg("timeout") = 0.0, py::arg("memory_mib") = 1024);
+      py::arg("expressions"), py::arg("timeout") = 0.0, py::arg("memory_mib") = 1024,
+      py::arg("derived") = true);
   m.def(
       "cgt_compare",
       [](const std::string& a, const std::string& b) {

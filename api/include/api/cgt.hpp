@@ -24,6 +24,9 @@ struct CgtOptions {
   // How values are printed: CGSuite's plain text by default (shared/spec's nested braces are
   // cgt::Style::Ascii).
   cgt::Style style = cgt::Style::CgSuite;
+  // Also the reduced form, the atomic weight and the options of each game (heating a large
+  // game costs time: a caller that wants only the value turns this off).
+  bool derived = true;
 };
 
 // Canonical forms longer than this many characters are not given (value: nullopt): a short

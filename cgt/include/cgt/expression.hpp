@@ -16,7 +16,7 @@
 // AtomicWeight ReducedCanonicalForm Cool(t) Heat(t) Overheat(s,t) NortonMultiply(u)
 // (also NortonProduct) Incentives LeftIncentives RightIncentives LeftOptions RightOptions
 // Thermograph Freeze StopCount Companion Tiny Miny OutcomeClass IsAtomic IsAllSmall
-// IsInfinitesimal IsNumber IsInteger IsNimber IsSwitch, and Size on lists. Functions: Tiny(x),
+// IsInfinitesimal IsNumber IsInteger IsNimber, and Size on lists. Functions: Tiny(x),
 // Miny(x), DayN(n) (the games born by day n <= 3).
 #include <functional>
 #include <optional>
