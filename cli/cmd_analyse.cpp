@@ -15,13 +15,9 @@
 namespace konane::cli {
 namespace {
 
-std::string result_word_of(core::Result r) {
-  return api::result_word(r);
-}
-
 std::string ply_comment(const PlyAnalysis& a) {
   auto with_distance = [](core::Result r, const std::optional<int>& d) {
-    std::string s = result_word_of(r);
+    std::string s = api::result_word(r);
     if (d && r != core::Result::Draw) s += " in " + std::to_string(*d);
     return s;
   };
@@ -29,7 +25,7 @@ std::string ply_comment(const PlyAnalysis& a) {
   std::string s = with_distance(a.before, a.distance_before) + " -> " +
                   with_distance(a.after, a.distance_after);
   if (a.mistake) {
-    s += "  MISTAKE: throws away the " + result_word_of(a.before);
+    s += std::string("  MISTAKE: throws away the ") + api::result_word(a.before);
     if (!a.better.empty()) {
       s += "; better:";
       for (const auto& b : a.better) s += " " + b;
@@ -60,8 +56,8 @@ void print_json(std::ostream& os, const std::string& file, const std::string& ga
     j.field("side", colour_name(a.side));
     j.field("move", a.move);
     j.field("line", a.line);
-    j.field("before", result_word_of(a.before));
-    j.field("after", result_word_of(a.after));
+    j.field("before", api::result_word(a.before));
+    j.field("after", api::result_word(a.after));
     j.key("distance_before");
     a.distance_before ? j.value(*a.distance_before) : j.null();
     j.key("distance_after");
@@ -78,7 +74,7 @@ void print_json(std::ostream& os, const std::string& file, const std::string& ga
   j.field("white", g.mistakes[1]);
   j.end_object();
   j.field("unsettled", g.unsettled);
-  j.field("final_result", result_word_of(g.final.result));
+  j.field("final_result", api::result_word(g.final.result));
   j.end_object();
 }
 
