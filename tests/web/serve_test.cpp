@@ -1,0 +1,148 @@
+// `konane serve` (web/server.hpp): the API answers exactly what the CLI's --json prints, bad
+// requests are HTTP 400 with the CLI's message, searches are bounded, and a real server on a
+// free port answers several clients at once and stops when asked. No timing: searches stop by
+// node budget, and the concurrency test only needs both answers to arrive.
+#include <gtest/gtest.h>
+#include <httplib.h>
+
+#include <future>
+#include <sstream>
+#include <thread>
+
+#include "api/json.hpp"
+#include "api/verbs.hpp"
+#include "web/server.hpp"
+
+namespace {
+
+web::ServeOptions options() {
+  web::ServeOptions o;
+  o.threads = 2;
+  o.memory_mib = 64;
+  return o;
+}
+
+web::Reply get(std::string_view path, web::Params p) {
+  return web::answer(path, p, options());
+}
+
+template <class A>
+std::string cli_json(const A& a) {
+  std::ostringstream os;
+  api::JsonWriter j(os);
+  api::write_json(j, a);
+  return os.str();
+}
+
+// The answer without its wall-clock figure, which no two runs share.
+std::string without_seconds(std::string json) {
+  const auto at = json.find("\"seconds\":");
+  if (at == std::string::npos) return json;
+  const auto end = json.find_first_of(",}", at);
+  return json.erase(at, end - at);
+}
+
+TEST(Serve, AnswersAsTheCliPrints) {
+  api::PositionRequest r;
+  r.position = "xoxo/oxox/x..o/oxox";
+  EXPECT_EQ(get("/api/moves", {{"position", r.position}}).body, cli_json(*api::moves(r)));
+  api::Limits l;
+  l.threads = 1;
+  l.timeout_seconds = 10;
+  l.memory_mib = 32;
+  EXPECT_EQ(without_seconds(get("/api/solve", {{"position", r.position}}).body),
+            without_seconds(cli_json(*api::solve(r, l))));
+  api::PositionRequest c;
+  c.game = "clobber";
+  c.position = "xo.|.ox";
+  c.to_move = core::Side::Right;
+  const auto v =
+      get("/api/value", {{"game", "clobber"}, {"position", c.position}, {"to_move", "w"}});
+  EXPECT_EQ(v.status, 200);
+  EXPECT_EQ(without_seconds(v.body), without_seconds(cli_json(*api::value(c, l))));
+  const auto after = get("/api/moves", {{"position", r.position}, {"moves", "c4-c2"}});
+  EXPECT_NE(after.body.find("\"to_move\":\"white\""), std::string::npos) << after.body;
+}
+
+TEST(Serve, BadRequestsAreRefusedWithTheReason) {
+  const std::pair<web::Params, std::string> cases[] = {
+      {{}, "missing parameter 'position'"},
+      {{{"position", "xq"}}, "bad position: unknown character 'q'"},
+      {{{"position", "xo."}, {"game", "chess"}}, "unknown game"},
+      {{{"position", "xo."}, {"to_move", "red"}}, "bad to_move 'red'"},
+      {{{"position", "xo."}, {"depth", "3"}}, "unknown parameter 'depth'"},
+      {{{"position", "xo."}, {"timeout", "0"}}, "bad timeout '0'"},
+      {{{"position", "xo."}, {"timeout", "1e9"}}, "bad timeout '1e9'"},
+      {{{"position", "xo."}, {"timeout", "soon"}}, "bad timeout 'soon'"},
+      {{{"position", "xo."}, {"node_budget", "-1"}}, "bad node_budget '-1'"},
+      {{{"position", std::string(5000, 'x')}}, "longer than 4096 characters"},
+      {{{"position", "xo."}, {"position", "ox."}}, "given twice"},
+  };
+  for (const auto& [params, why] : cases) {
+    const auto r = get("/api/solve", params);
+    EXPECT_EQ(r.status, 400) << why;
+    EXPECT_EQ(r.body.rfind("{\"error\":", 0), 0u) << r.body;
+    EXPECT_NE(r.body.find(why), std::string::npos) << r.body;
+  }
+  EXPECT_EQ(get("/api/moves", {{"position", "xo."}, {"timeout", "1"}}).status, 400);
+  EXPECT_EQ(get("/api/value", {{"game", "ringboard"}, {"position", "start"}}).status, 400);
+  EXPECT_EQ(get("/api/play", {{"position", "xo."}}).status, 404);
+}
+
+TEST(Serve, EverySearchIsBounded) {
+  // 6x6 after the opening takes far more than one node: the budget stops it, and says so.
+  const auto r = get("/api/solve", {{"position", "xoxoxo/oxoxox/xo..xo/oxoxox/xoxoxo/oxoxox w"},
+                                    {"node_budget", "1"}});
+  EXPECT_EQ(r.status, 200);
+  EXPECT_NE(r.body.find("\"complete\":false"), std::string::npos) << r.body;
+  EXPECT_NE(r.body.find("node budget"), std::string::npos) << r.body;
+}
+
+TEST(Serve, ARealServerAnswersClientsAtOnceAndStops) {
+  web::ServeOptions o = options();
+  o.port = 0;
+  EXPECT_EQ(o.host, "127.0.0.1");
+  EXPECT_TRUE(web::is_loopback(o.host));
+  EXPECT_FALSE(web::is_loopback("0.0.0.0"));
+  web::Server server(o);
+  const auto port = server.bind();
+  ASSERT_TRUE(port) << port.error().message;
+  std::thread running([&] { server.run(); });
+  auto ask = [&](const std::string& path) {
+    httplib::Client client("127.0.0.1", *port);
+    const auto res = client.Get(path);
+    return res ? std::pair{res->status, res->body} : std::pair{-1, std::string()};
+  };
+  auto a = std::async(std::launch::async, ask, "/api/solve?position=xoxo/oxox/x..o/oxox");
+  auto b = std::async(std::launch::async, ask, "/api/value?game=domineering&position=..|..");
+  const auto ra = a.get(), rb = b.get();
+  EXPECT_EQ(ra.first, 200) << ra.second;
+  EXPECT_NE(ra.second.find("\"winner\":\"white\""), std::string::npos) << ra.second;
+  EXPECT_EQ(rb.first, 200) << rb.second;
+  EXPECT_NE(rb.second.find("\"value\":\"+-1\""), std::string::npos) << rb.second;
+  const auto bad = ask("/api/solve?position=xo.&game=chess");
+  EXPECT_EQ(bad.first, 400);
+  const auto missing = ask("/index.php");
+  EXPECT_EQ(missing.first, 404);
+  EXPECT_EQ(missing.second.rfind("{\"error\":", 0), 0u) << missing.second;
+  const auto huge = ask("/api/solve?position=" + std::string(20000, 'x'));
+  EXPECT_GE(huge.first, 400);  // the URI limit (414) or ours (400), never a search
+  server.stop();
+  running.join();
+}
+
+TEST(Serve, APortInUseIsAnErrorNotACrash) {
+  web::ServeOptions o = options();
+  o.port = 0;
+  web::Server first(o);
+  const auto port = first.bind();
+  ASSERT_TRUE(port);
+  o.port = *port;
+  web::Server second(o);
+  const auto again = second.bind();
+  ASSERT_FALSE(again);
+  EXPECT_NE(again.error().message.find("cannot listen on 127.0.0.1:" + std::to_string(*port)),
+            std::string::npos);
+}
+
+}  // namespace

@@ -1,0 +1,202 @@
+// The HTTP side of `konane serve` (server.hpp): cpp-httplib from Debian does the protocol;
+// this file maps requests to the facade and its answers to replies.
+#include "web/server.hpp"
+
+#include <httplib.h>
+
+#include <algorithm>
+#include <sstream>
+
+#include "api/json.hpp"
+#include "api/verbs.hpp"
+#include "core/outcome.hpp"
+#include "core/text.hpp"
+
+namespace web {
+
+namespace {
+
+// Bounds on a request: a position is at most a few hundred characters in every game here.
+constexpr size_t kMaxParamChars = 4096;
+constexpr size_t kMaxPayload = 16 * 1024;
+
+Reply error_reply(int status, const std::string& message) {
+  std::ostringstream os;
+  api::JsonWriter j(os);
+  j.begin_object().field("error", message).end_object();
+  return {status, os.str()};
+}
+
+template <class A>
+Reply json_reply(const A& a) {
+  std::ostringstream os;
+  api::JsonWriter j(os);
+  api::write_json(j, a);
+  return {200, os.str()};
+}
+
+const std::string* param(const Params& p, const std::string& key) {
+  const auto it = p.find(key);
+  return it == p.end() ? nullptr : &it->second;
+}
+
+// The request the parameters name, or the message saying what is wrong.
+core::Expected<api::PositionRequest> request_of(const Params& p) {
+  auto bad = [](std::string m) { return core::Error{core::Code::kInvalidArgument, std::move(m)}; };
+  for (const auto& [key, value] : p) {
+    static const std::string_view kKnown[] = {"game",  "position", "to_move",
+                                              "moves", "timeout",  "node_budget"};
+    if (std::find(std::begin(kKnown), std::end(kKnown), key) == std::end(kKnown))
+      return bad("unknown parameter " + core::quote(core::clip(key)) +
+                 " (expected game, position, to_move, moves, timeout, node_budget)");
+    if (p.count(key) > 1) return bad("parameter '" + key + "' given twice");
+    if (value.size() > kMaxParamChars)
+      return bad("parameter '" + key + "' is longer than " + std::to_string(kMaxParamChars) +
+                 " characters");
+  }
+  api::PositionRequest r;
+  if (const auto* g = param(p, "game")) r.game = *g;
+  if (!api::can_answer(r.game) && !api::is_loopy(r.game)) return api::refusal(r.game, "solve");
+  const auto* pos = param(p, "position");
+  if (!pos || pos->empty()) return bad("missing parameter 'position'");
+  r.position = *pos;
+  if (const auto* side = param(p, "to_move")) {
+    const auto s = core::parse_side_name(*side);
+    if (!s)
+      return bad("bad to_move " + core::quote(core::clip(*side)) + ": expected " +
+                 std::string(core::kSideNames));
+    r.to_move = s;
+  }
+  if (const auto* list = param(p, "moves")) {
+    std::stringstream in(*list);
+    for (std::string m; std::getline(in, m, ',');)
+      if (!core::trim(m).empty()) r.moves.push_back(std::string(core::trim(m)));
+  }
+  return r;
+}
+
+std::string seconds_text(double s) {
+  std::ostringstream os;
+  os << s;
+  return os.str();
+}
+
+// A search's limits: one thread, its share of the memory, the time asked for (at most the
+// server's maximum) and the node budget asked for.
+core::Expected<api::Limits> limits_of(const Params& p, const ServeOptions& o) {
+  auto bad = [](std::string m) { return core::Error{core::Code::kInvalidArgument, std::move(m)}; };
+  api::Limits l;
+  l.threads = 1;
+  l.memory_mib = std::max<size_t>(16, o.memory_mib / std::max(1, o.threads));
+  l.timeout_seconds = o.default_seconds;
+  if (const auto* t = param(p, "timeout")) {
+    char* end = nullptr;
+    const double s = std::strtod(t->c_str(), &end);
+    if (t->empty() || *end != '\0' || !(s > 0) || s > o.max_seconds)
+      return bad("bad timeout " + core::quote(core::clip(*t)) + ": expected seconds in (0, " +
+                 seconds_text(o.max_seconds) + "]");
+    l.timeout_seconds = s;
+  }
+  if (const auto* n = param(p, "node_budget")) {
+    char* end = nullptr;
+    const unsigned long long v = std::strtoull(n->c_str(), &end, 10);
+    if (n->empty() || *end != '\0' || (*n)[0] == '-' || v == 0)
+      return bad("bad node_budget " + core::quote(core::clip(*n)) + ": expected a count >= 1");
+    l.node_budget = v;
+  }
+  return l;
+}
+
+Reply from_error(const core::Error& e) {
+  return error_reply(e.code == core::Code::kInvalidArgument ? 400 : 500, e.message);
+}
+
+}  // namespace
+
+bool is_loopback(std::string_view host) {
+  return host == "127.0.0.1" || host == "localhost" || host == "::1" || host.substr(0, 4) == "127.";
+}
+
+Reply answer(std::string_view path, const Params& params, const ServeOptions& options) {
+  if (path != "/api/moves" && path != "/api/solve" && path != "/api/value")
+    return error_reply(404, "no such endpoint " + core::quote(core::clip(std::string(path))) +
+                                " (try /api/moves, /api/solve or /api/value)");
+  const auto r = request_of(params);
+  if (!r) return from_error(r.error());
+  if (path == "/api/moves") {
+    if (params.count("timeout") || params.count("node_budget"))
+      return error_reply(400, "/api/moves takes no timeout or node_budget");
+    const auto a = api::moves(*r);
+    return a ? json_reply(*a) : from_error(a.error());
+  }
+  const auto l = limits_of(params, options);
+  if (!l) return from_error(l.error());
+  if (path == "/api/value") {
+    if (!api::can_answer(r->game)) return from_error(api::refusal(r->game, "value"));
+    const auto a = api::value(*r, *l);
+    return a ? json_reply(*a) : from_error(a.error());
+  }
+  if (api::is_loopy(r->game)) {
+    api::LoopyLimits ll;
+    ll.timeout_seconds = l->timeout_seconds;
+    const auto a = api::solve_loopy(*r, ll, nullptr, false);
+    return a ? json_reply(*a) : from_error(a.error());
+  }
+  const auto a = api::solve(*r, *l);
+  return a ? json_reply(*a) : from_error(a.error());
+}
+
+struct Server::Impl {
+  ServeOptions options;
+  httplib::Server http;
+};
+
+Server::Server(ServeOptions options) : impl_(std::make_unique<Impl>()) {
+  impl_->options = std::move(options);
+  auto& http = impl_->http;
+  const int threads = std::max(1, impl_->options.threads);
+  http.new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
+  http.set_payload_max_length(kMaxPayload);
+  // SO_REUSEADDR (a restart right after a stop), but not the library's SO_REUSEPORT, with
+  // which a second server on the same port would silently share its requests.
+  http.set_socket_options([](socket_t sock) {
+    int yes = 1;
+    setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+  });
+  const ServeOptions* o = &impl_->options;
+  http.Get(R"(/api/.*)", [o](const httplib::Request& req, httplib::Response& res) {
+    Params params(req.params.begin(), req.params.end());
+    const Reply r = answer(req.path, params, *o);
+    res.status = r.status;
+    res.set_content(r.body, "application/json");
+  });
+  http.set_error_handler([](const httplib::Request& req, httplib::Response& res) {
+    if (!res.body.empty()) return;  // a handler's own error reply
+    const Reply r = error_reply(res.status, "HTTP " + std::to_string(res.status) + " for " +
+                                                core::quote(core::clip(req.path)));
+    res.set_content(r.body, "application/json");
+  });
+}
+
+Server::~Server() = default;
+
+core::Expected<int> Server::bind() {
+  auto& http = impl_->http;
+  const auto& o = impl_->options;
+  const int port = o.port == 0 ? http.bind_to_any_port(o.host) : o.port;
+  if (port < 0 || (o.port != 0 && !http.bind_to_port(o.host, o.port)))
+    return core::Error{core::Code::kInvalidArgument,
+                       "cannot listen on " + o.host + ":" + std::to_string(o.port) +
+                           " (in use, or not an address of this machine)"};
+  return port;
+}
+
+void Server::run() {
+  impl_->http.listen_after_bind();
+}
+
+void Server::stop() {
+  impl_->http.stop();
+}
+
+}  // namespace web
