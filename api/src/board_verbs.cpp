@@ -11,6 +11,14 @@ bool can_answer(std::string_view game) {
       game, []<class P>() { return ShortGame<P>; }, false);
 }
 
+std::vector<GameInfo> game_list() {
+  std::vector<GameInfo> out;
+  for (const games::Info& g : games::kGames)
+    out.push_back(
+        {std::string(g.name), std::string(g.title), can_answer(g.name), is_loopy(g.name)});
+  return out;
+}
+
 bool can_precompute(std::string_view game);  // precompute_verb.cpp
 bool can_retro(std::string_view game);       // retro_verbs.cpp
 

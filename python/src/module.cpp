@@ -336,8 +336,7 @@ PYBIND11_MODULE(_konane, m) {
       "games",
       [] {
         std::vector<std::string> out;
-        for (const char* g : {"konane", "ringboard", "clobber", "domineering"})
-          if (api::can_answer(g, "moves")) out.push_back(g);
+        for (const api::GameInfo& g : api::game_list()) out.push_back(g.name);
         return out;
       },
       "The games this build knows.");

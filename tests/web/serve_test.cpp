@@ -89,6 +89,22 @@ TEST(Serve, BadRequestsAreRefusedWithTheReason) {
   EXPECT_EQ(get("/api/play", {{"position", "xo."}}).status, 404);
 }
 
+TEST(Serve, GamesAndWholeGamesFromTheirStart) {
+  const auto games = get("/api/games", {});
+  EXPECT_EQ(games.status, 200);
+  for (const char* g : {"\"konane\"", "\"ringboard\"", "\"clobber\"", "\"domineering\""})
+    EXPECT_NE(games.body.find(g), std::string::npos) << games.body;
+  const auto show = get("/api/show", {{"board", "6x6"}, {"opening", "standard"}});
+  EXPECT_EQ(show.status, 200) << show.body;
+  EXPECT_NE(show.body.find("\"phase\":\"black_removal\""), std::string::npos) << show.body;
+  const auto moves =
+      get("/api/moves", {{"board", "6x6"}, {"opening", "standard"}, {"moves", "c4"}});
+  EXPECT_NE(moves.body.find("\"to_move\":\"white\""), std::string::npos) << moves.body;
+  EXPECT_EQ(get("/api/show", {{"board", "6x6"}, {"position", "xo."}}).status, 400);
+  EXPECT_EQ(get("/api/show", {{"position", "xo."}, {"opening", "any"}}).status, 400);
+  EXPECT_EQ(get("/api/games", {{"game", "konane"}}).status, 400);
+}
+
 TEST(Serve, EverySearchIsBounded) {
   // 6x6 after the opening takes far more than one node: the budget stops it, and says so.
   const auto r = get("/api/solve", {{"position", "xoxoxo/oxoxox/xo..xo/oxoxox/xoxoxo/oxoxox w"},
@@ -120,6 +136,16 @@ TEST(Serve, ARealServerAnswersClientsAtOnceAndStops) {
   EXPECT_NE(ra.second.find("\"winner\":\"white\""), std::string::npos) << ra.second;
   EXPECT_EQ(rb.first, 200) << rb.second;
   EXPECT_NE(rb.second.find("\"value\":\"+-1\""), std::string::npos) << rb.second;
+  httplib::Client page("127.0.0.1", *port);
+  const auto index = page.Get("/");
+  ASSERT_TRUE(index);
+  EXPECT_EQ(index->status, 200);
+  EXPECT_NE(index->get_header_value("Content-Type").find("text/html"), std::string::npos);
+  EXPECT_NE(index->body.find("<script src=\"/app.js\"></script>"), std::string::npos);
+  const auto script = page.Get("/app.js");
+  ASSERT_TRUE(script);
+  EXPECT_NE(script->get_header_value("Content-Type").find("javascript"), std::string::npos);
+  EXPECT_NE(script->body.find("/api/${endpoint}"), std::string::npos);
   const auto bad = ask("/api/solve?position=xo.&game=chess");
   EXPECT_EQ(bad.first, 400);
   const auto missing = ask("/index.php");

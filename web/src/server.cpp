@@ -11,6 +11,7 @@
 #include "api/verbs.hpp"
 #include "core/outcome.hpp"
 #include "core/text.hpp"
+#include "page_files.hpp"
 
 namespace web {
 
@@ -44,11 +45,12 @@ const std::string* param(const Params& p, const std::string& key) {
 core::Expected<api::PositionRequest> request_of(const Params& p) {
   auto bad = [](std::string m) { return core::Error{core::Code::kInvalidArgument, std::move(m)}; };
   for (const auto& [key, value] : p) {
-    static const std::string_view kKnown[] = {"game",  "position", "to_move",
-                                              "moves", "timeout",  "node_budget"};
+    static const std::string_view kKnown[] = {"game",    "position", "board",   "opening",
+                                              "to_move", "moves",    "timeout", "node_budget"};
     if (std::find(std::begin(kKnown), std::end(kKnown), key) == std::end(kKnown))
       return bad("unknown parameter " + core::quote(core::clip(key)) +
-                 " (expected game, position, to_move, moves, timeout, node_budget)");
+                 " (expected game, position or board and opening, to_move, moves, timeout, "
+                 "node_budget)");
     if (p.count(key) > 1) return bad("parameter '" + key + "' given twice");
     if (value.size() > kMaxParamChars)
       return bad("parameter '" + key + "' is longer than " + std::to_string(kMaxParamChars) +
@@ -58,8 +60,17 @@ core::Expected<api::PositionRequest> request_of(const Params& p) {
   if (const auto* g = param(p, "game")) r.game = *g;
   if (!api::can_answer(r.game) && !api::is_loopy(r.game)) return api::refusal(r.game, "solve");
   const auto* pos = param(p, "position");
-  if (!pos || pos->empty()) return bad("missing parameter 'position'");
-  r.position = *pos;
+  const auto* board = param(p, "board");
+  if (board && pos) return bad("give either 'position' or 'board', not both");
+  if (board) {
+    r.board = *board;
+    if (const auto* opening = param(p, "opening")) r.opening = *opening;
+  } else if (!pos || pos->empty()) {
+    return bad("missing parameter 'position' (or 'board', for a whole game from its start)");
+  } else {
+    if (param(p, "opening")) return bad("'opening' goes with 'board', not 'position'");
+    r.position = *pos;
+  }
   if (const auto* side = param(p, "to_move")) {
     const auto s = core::parse_side_name(*side);
     if (!s)
@@ -117,15 +128,38 @@ bool is_loopback(std::string_view host) {
   return host == "127.0.0.1" || host == "localhost" || host == "::1" || host.substr(0, 4) == "127.";
 }
 
+// GET /api/games: what the page offers.
+Reply games_reply() {
+  std::ostringstream os;
+  api::JsonWriter j(os);
+  j.begin_object().key("games").begin_array();
+  for (const api::GameInfo& g : api::game_list())
+    j.begin_object()
+        .field("name", g.name)
+        .field("title", g.title)
+        .field("short_values", g.short_values)
+        .field("loopy", g.loopy)
+        .end_object();
+  j.end_array().end_object();
+  return {200, os.str()};
+}
+
 Reply answer(std::string_view path, const Params& params, const ServeOptions& options) {
-  if (path != "/api/moves" && path != "/api/solve" && path != "/api/value")
-    return error_reply(404, "no such endpoint " + core::quote(core::clip(std::string(path))) +
-                                " (try /api/moves, /api/solve or /api/value)");
+  if (path == "/api/games")
+    return params.empty() ? games_reply() : error_reply(400, "/api/games takes no parameters");
+  if (path != "/api/moves" && path != "/api/show" && path != "/api/solve" && path != "/api/value")
+    return error_reply(404,
+                       "no such endpoint " + core::quote(core::clip(std::string(path))) +
+                           " (try /api/games, /api/moves, /api/show, /api/solve or /api/value)");
   const auto r = request_of(params);
   if (!r) return from_error(r.error());
-  if (path == "/api/moves") {
+  if (path == "/api/moves" || path == "/api/show") {
     if (params.count("timeout") || params.count("node_budget"))
-      return error_reply(400, "/api/moves takes no timeout or node_budget");
+      return error_reply(400, std::string(path) + " takes no timeout or node_budget");
+    if (path == "/api/show") {
+      const auto a = api::show(*r);
+      return a ? json_reply(*a) : from_error(a.error());
+    }
     const auto a = api::moves(*r);
     return a ? json_reply(*a) : from_error(a.error());
   }
@@ -164,6 +198,17 @@ Server::Server(ServeOptions options) : impl_(std::make_unique<Impl>()) {
     setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
   });
   const ServeOptions* o = &impl_->options;
+  for (const PageFile& f : page_files()) {
+    const std::string type = f.path.ends_with(".html") ? "text/html; charset=utf-8"
+                             : f.path.ends_with(".js") ? "text/javascript; charset=utf-8"
+                                                       : "text/css; charset=utf-8";
+    const std::string body(f.content);
+    auto serve_file = [body, type](const httplib::Request&, httplib::Response& res) {
+      res.set_content(body, type);
+    };
+    http.Get(std::string(f.path), serve_file);
+    if (f.path == "/index.html") http.Get("/", serve_file);
+  }
   http.Get(R"(/api/.*)", [o](const httplib::Request& req, httplib::Response& res) {
     Params params(req.params.begin(), req.params.end());
     const Reply r = answer(req.path, params, *o);

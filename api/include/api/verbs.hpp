@@ -25,6 +25,14 @@ class StopToken;
 
 namespace api {
 
+// Every game of the registry, in its order: name, title, and whether it has short values
+// (value, cgt positions) or results with draws (loopy).
+struct GameInfo {
+  std::string name, title;
+  bool short_values = false, loopy = false;
+};
+std::vector<GameInfo> game_list();
+
 // Whether the short-game verbs below apply to `game` (a registered name).
 bool can_answer(std::string_view game);
 // Whether `verb` (a command name: moves, show, perft, bench, precompute, retro, or a
