@@ -2,7 +2,7 @@
 # Installs the Debian 12 packages the build needs, if any are missing.
 # As root it runs apt-get; otherwise it names the missing packages and fails.
 set -eu
-PACKAGES="cmake g++ make git jq clang-14 libclang-rt-14-dev nlohmann-json3-dev libboost-program-options-dev libtbb-dev librocksdb-dev libgtest-dev libbenchmark-dev tmux libopenmpi-dev openmpi-bin python3-dev pybind11-dev python3-pytest python3-jsonschema libcpp-httplib-dev"
+PACKAGES="cmake g++ make git jq clang-14 libclang-rt-14-dev nlohmann-json3-dev libboost-program-options-dev libtbb-dev librocksdb-dev libgtest-dev libbenchmark-dev tmux libopenmpi-dev openmpi-bin python3-dev pybind11-dev python3-pytest python3-jsonschema libcpp-httplib-dev chromium chromium-driver python3-selenium"
 missing=""
 for p in $PACKAGES; do
   if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then

@@ -1,0 +1,122 @@
+"""The board page of `konane serve` in a real browser (Debian's chromium, headless, driven by
+python3-selenium and chromium-driver): a whole 4x4 Konane game against the engine played by
+clicking, with a hint and an undo on the way, and a screenshot saved with the test's output.
+No timing: every wait is for a state of the page (the side to move, the length of the move
+list), bounded only so that a broken page fails instead of hanging."""
+import os
+import pathlib
+import re
+import subprocess
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service as ChromeService
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+KONANE = os.environ.get("KONANE_BINARY", str(ROOT / "build" / "cli" / "konane"))
+OUT = pathlib.Path(os.environ.get("KONANE_TEST_OUTPUT", "/tmp"))
+PATIENCE = 120  # seconds before a page that never reaches a state fails the test
+
+
+@pytest.fixture(scope="module")
+def server():
+    proc = subprocess.Popen([KONANE, "serve", "--port", "0", "--threads", "2"],
+                            stderr=subprocess.PIPE, text=True)
+    line = proc.stderr.readline()
+    port = re.search(r":(\d+)/api/", line)
+    assert port, line
+    yield f"http://127.0.0.1:{port.group(1)}"
+    proc.terminate()
+    assert proc.wait(timeout=30) == 0
+
+
+@pytest.fixture(scope="module")
+def browser():
+    options = webdriver.ChromeOptions()
+    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage",
+                 "--window-size=1100,900"):
+        options.add_argument(flag)
+    service = ChromeService(executable_path="/usr/bin/chromedriver")
+    driver = webdriver.Chrome(options=options, service=service)
+    yield driver
+    driver.quit()
+
+
+def wait(driver, condition):
+    return WebDriverWait(driver, PATIENCE, poll_frequency=0.05).until(condition)
+
+
+def moves_played(driver):
+    return len(driver.find_elements(By.CSS_SELECTOR, "#moves li"))
+
+
+def idle(driver):
+    return driver.find_element(By.ID, "status").text.strip() not in ("thinking\u2026", "looking\u2026")
+
+
+def click_square(driver, name):
+    driver.find_element(By.CSS_SELECTOR, f'rect[data-square="{name}"]').click()
+
+
+def legal_moves(server, driver):
+    """The side to move's moves, read from the same API the page uses."""
+    return driver.execute_script("return state.legal.slice();")
+
+
+def test_a_whole_4x4_game_against_the_engine(server, browser):
+    browser.get(server + "/")
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#board-view svg"))
+    Select(browser.find_element(By.ID, "board")).select_by_visible_text("4x4")
+    Select(browser.find_element(By.ID, "opening")).select_by_value("standard")
+    browser.find_element(By.ID, "auto").click()  # the engine plays white
+    browser.find_element(By.ID, "new").click()
+    wait(browser, lambda d: len(d.find_elements(By.CSS_SELECTOR, "rect[data-square]")) == 16)
+    assert "remove" in browser.find_element(By.ID, "turn").text
+
+    hinted = undone = False
+    for ply in range(40):
+        wait(browser, idle)
+        if "wins" in browser.find_element(By.ID, "turn").text or not legal_moves(server, browser):
+            break
+        before = moves_played(browser)
+        if not hinted and before >= 2:
+            browser.find_element(By.ID, "hint").click()
+            wait(browser, lambda d: d.find_element(By.ID, "status").text.startswith(
+                ("winning moves", "no winning move")))
+            hinted = True
+        move = legal_moves(server, browser)[0]
+        squares = re.split("[-x]", move)
+        if len(squares) == 1:
+            click_square(browser, squares[0])  # an opening removal: one click
+        else:
+            click_square(browser, squares[0])
+            click_square(browser, squares[-1])
+        # Our move, then (unless the game ended) the engine's reply.
+        wait(browser, lambda d: moves_played(d) > before)
+        wait(browser, idle)
+        if not undone and moves_played(browser) >= 4:
+            count = moves_played(browser)
+            browser.find_element(By.ID, "undo").click()
+            wait(browser, lambda d: moves_played(d) == count - 1)
+            browser.find_element(By.ID, "engine").click()  # the engine replays that move
+            wait(browser, lambda d: moves_played(d) == count)
+            undone = True
+    wait(browser, idle)
+    turn = browser.find_element(By.ID, "turn").text
+    assert "wins" in turn or "no move" in turn or not legal_moves(server, browser), turn
+    assert hinted and undone
+    assert moves_played(browser) >= 4
+    record = browser.find_element(By.ID, "record").get_attribute("value")
+    assert record.startswith("4x4 standard")
+    OUT.mkdir(parents=True, exist_ok=True)
+    assert browser.save_screenshot(str(OUT / "board-page-4x4.png"))
+
+
+def test_bad_input_shows_the_servers_message(server, browser):
+    browser.get(server + "/")
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#board-view svg"))
+    browser.find_element(By.ID, "position").send_keys("xq/ox")
+    browser.find_element(By.ID, "load").click()
+    wait(browser, lambda d: "bad position" in d.find_element(By.ID, "status").text)
