@@ -7,11 +7,11 @@
 
 #include "api/cgt.hpp"
 #include "api/json.hpp"
+#include "api/pictures.hpp"
 #include "command.hpp"
 #include "commands/request_args.hpp"
 #include "file_output.hpp"
 #include "options.hpp"
-#include "api/pictures.hpp"
 
 namespace konane::cli {
 namespace {
@@ -28,8 +28,8 @@ constexpr const char* kUsage =
     "sums, differences, n * G, Norton multiples n.G, parentheses, comparisons (== < <= > >= <|\n"
     "|> <> ||), methods (G.AtomicWeight, G.Cool(1), G.Heat(1), G.Overheat(1,2),\n"
     "G.NortonMultiply(^), G.ReducedCanonicalForm, G.Incentives, G.LeftOptions, G.Freeze,\n"
-    "G.Companion, G.StopCount, G.Thermograph, ...), DayN(n).Size, and positions of games\n"
-    "(konane:..x.o/...., clobber:xo|ox, domineering:\"..|..\") standing for their values.\n"
+    "G.Companion, G.StopCount, G.Thermograph, ...), DayN(n).Size, and GAME:POSITION (or\n"
+    "GAME:\"POSITION\") for any game with short values, standing for the position's value.\n"
     "Quote expressions for the shell; an expression starting with '-' may be given as is,\n"
     "after '--', or as --expr=EXPR.\n"
     "\n"
@@ -163,8 +163,8 @@ int run(const std::vector<std::string>& raw_args, Io io) {
     if (!a) return api_error(io, kName, a.error());
     if (vm.count("svg")) {
       const std::string& file = vm["svg"].as<std::string>();
-      if (const auto failed =
-              write_file_whole(file, api::thermograph_svg(a->graph, a->value.value_or(a->expression))))
+      if (const auto failed = write_file_whole(
+              file, api::thermograph_svg(a->graph, a->value.value_or(a->expression))))
         return usage_error(io, kName, "cannot write " + file + ": " + *failed);
     }
     print_thermograph(*a, json, io);

@@ -62,6 +62,7 @@ std::optional<Dyadic> number_arg(const Value& v) {
   return as_number(v.game);
 }
 
+// Long by design: one line or a few per method of the language, a table read top to bottom.
 const std::unordered_map<std::string_view, Method>& methods() {
   static const std::unordered_map<std::string_view, Method> table = {
       {"CanonicalForm", {0, [](GameId g, const Args&) { return ok_game(g); }}},

@@ -29,6 +29,22 @@ std::string solve_json(const api::SolveAnswer& a) {
   return body.str();
 }
 
+void print_help(const std::string& game, Io io) {
+  io.out << "Solves every position of FILE: one position per line, optionally followed by\n"
+            "b or w (the side to move, default b); '#' starts a comment (in games with\n"
+            "blocked squares, a '#' standing alone as a word), blank lines are skipped.\n"
+            "Prints one JSON object per position line, in input order, with the fields of\n"
+            "`konane solve --json` plus \"line\". A bad line gives {\"line\":N,\"input\":...,\n"
+            "\"error\":...} (also on stderr) and the batch goes on; the exit code is then 1.\n"
+            "With --values, each line also has \"value\" (the canonical value, null if\n"
+            "the search stopped first), \"value_sum\" (the regions' values joined by +) and a\n"
+            "\"value\" in each region.\n"
+            "Each thread keeps its tables from line to line. With --db, positions already stored "
+            "are not searched\n"
+            "again and new results are stored. With --output, a killed batch resumes.\n\n"
+         << notation_help(game);
+}
+
 int run_batch(const std::string& game, const std::vector<std::string>& args, Io io) {
   const std::string usage = "konane batch FILE [--game " + game + "]" +
                             " [--db PATH] [--threads N] [--output FILE.jsonl] [--timeout S]" +
@@ -42,19 +58,7 @@ int run_batch(const std::string& game, const std::vector<std::string>& args, Io 
   if (!parsed) return kExitUsage;
   const auto& vm = parsed->vm;
   if (parsed->help) {
-    io.out << "Solves every position of FILE: one position per line, optionally followed by\n"
-              "b or w (the side to move, default b); '#' starts a comment (in games with\n"
-              "blocked squares, a '#' standing alone as a word), blank lines are skipped.\n"
-              "Prints one JSON object per position line, in input order, with the fields of\n"
-              "`konane solve --json` plus \"line\". A bad line gives {\"line\":N,\"input\":...,\n"
-              "\"error\":...} (also on stderr) and the batch goes on; the exit code is then 1.\n"
-              "With --values, each line also has \"value\" (the canonical value, null if\n"
-              "the search stopped first), \"value_sum\" (the regions' values joined by +) and a\n"
-              "\"value\" in each region.\n"
-              "Each thread keeps its tables from line to line. With --db, positions already stored "
-              "are not searched\n"
-              "again and new results are stored. With --output, a killed batch resumes.\n\n"
-           << notation_help(game);
+    print_help(game, io);
     return kExitOk;
   }
   const bool values = vm.count("values") > 0;

@@ -173,6 +173,10 @@ Reply answer(std::string_view path, const Params& params, const ServeOptions& op
   if (api::is_loopy(r->game)) {
     api::LoopyLimits ll;
     ll.timeout_seconds = l->timeout_seconds;
+    ll.max_nodes = l->node_budget;
+    // A tenth of the CLI's default: a retrograde run of one request stays in the hundreds of
+    // megabytes whatever it is asked.
+    ll.max_positions = 2'000'000;
     const auto a = api::solve_loopy(*r, ll, nullptr, false);
     return a ? json_reply(*a) : from_error(a.error());
   }
