@@ -533,6 +533,19 @@ PYBIND11_MODULE(_konane, m) {
           },
           py::arg("game"), py::arg("board"))
       .def(
+          "retro",
+          [](Database& d, const std::string& game, const std::string& board, bool values) {
+            api::RetroRequest r;
+            r.game = game;
+            r.board = board;
+            r.db_path = d.path();
+            r.values = values;
+            r.build_id = "python";
+            if (const auto checked = api::retro_check(r); !checked) raise(checked.error());
+            return json_of(value_or_raise(without_gil([&] { return api::retro(r, d.get()); })));
+          },
+          py::arg("game"), py::arg("board"), py::arg("values") = false)
+      .def(
           "precompute",
           [](Database& d, const std::string& game, const std::string& box, int max_pieces,
              int threads, const py::object& progress) {

@@ -217,6 +217,16 @@ def test_precompute_fills_a_database_that_value_reads(tmp_path):
             db.precompute("2x3", 4, game="clobber")
 
 
+def test_retro_solves_a_small_board_into_a_database(tmp_path):
+    with konane.Database(tmp_path / "db", writable=True, create=True) as db:
+        done = db.retro("2x2", game="clobber")
+        assert done["positions"] > 0 and done["board"] == "2x2"
+        q = db.query("xo|ox", game="clobber")
+        assert q["found"] and q["winner"] in ("black", "white")
+        with pytest.raises(konane.Error):
+            db.retro("2x2", game="ringboard")
+
+
 def test_batch_with_values_gives_each_position_its_value():
     out = list(konane.batch(["xo.", "xo./.../.xo"], values=True))
     assert [s.json["value"] for s in out] == ["1", "0"]
