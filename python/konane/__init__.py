@@ -34,28 +34,43 @@ class CGT:
     + - and unary - make sums, differences and negatives; == < <= > >= compare in the
     partial order of games (a < b is False and b < a is False when they are confused)."""
 
-    __slots__ = ("_facts",)
+    __slots__ = ("_text", "_known")
 
     def __init__(self, expression):
         if isinstance(expression, CGT):
-            self._facts = expression._facts
+            self._text, self._known = expression._text, expression._known
             return
         if isinstance(expression, int):
             expression = str(expression)
         if not isinstance(expression, str):
             raise TypeError("a CGT expression is a string, an int or a CGT, not %s"
                             % type(expression).__name__)
-        self._facts = _json.loads(_konane.cgt_values([expression], derived=False)[0])
-        if self._facts["kind"] != "game":
+        facts = _json.loads(_konane.cgt_values([expression], derived=False)[0])
+        if facts["kind"] != "game":
             raise Error("%r is %s, not a game (konane.evaluate gives any value)"
-                        % (expression, "a " + self._facts["kind"]))
-        if self._facts["value"] is None:
+                        % (expression, "a " + facts["kind"]))
+        if facts["value"] is None:
             raise Error("the canonical form of %r is longer than a million characters"
                         % expression)
+        self._text, self._known = facts["value"], facts
 
     @classmethod
     def _of(cls, expression):
         return cls(expression)
+
+    @classmethod
+    def _canonical(cls, text):
+        """A canonical form the toolkit printed (a value answer): its figures are computed
+        when first asked for, so that konane.value costs no second pass over the value."""
+        g = cls.__new__(cls)
+        g._text, g._known = text, None
+        return g
+
+    @property
+    def _facts(self):
+        if self._known is None:
+            self._known = _json.loads(_konane.cgt_values([self._text], derived=False)[0])
+        return self._known
 
     # The figures `konane cgt --json` gives.
     @property
@@ -164,7 +179,7 @@ class CGT:
         return _json.loads(_konane.cgt_thermograph(str(self)))
 
     def __str__(self):
-        return self._facts["value"]
+        return self._text
 
     def __repr__(self):
         return "konane.cgt(%r)" % str(self)
@@ -234,12 +249,12 @@ def evaluate(expression):
     if text is None:
         raise Error("the value of %r is longer than a million characters" % expression)
     if kind == "game":
-        return CGT(text)
+        return CGT._canonical(text)
     if kind == "boolean":
         return text == "true"
     if kind == "list":
         inner = text[1:-1]
-        return [CGT(item) for item in _split_top(inner)] if inner else []
+        return [CGT._canonical(item) for item in _split_top(inner)] if inner else []
     if kind == "integer":
         return int(text)
     return text
@@ -338,7 +353,9 @@ def value(position, game="konane", to_move=None, moves=None, threads=1, timeout=
                                                  database)))
     if not answer.get("complete", True):
         raise Error("no value: %s" % answer.get("stop_reason", "the search stopped"))
-    return CGT(answer["value"])
+    if answer["value"] is None:
+        raise Error("the value is longer than a million characters")
+    return CGT._canonical(answer["value"])
 
 
 class Solved:

@@ -9,8 +9,10 @@
 #include <tbb/task_arena.h>
 
 #include <array>
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <csignal>
 #include <functional>
 #include <future>
 #include <memory>
@@ -97,14 +99,76 @@ class Helper {
   std::thread thread_;  // last: started once the members it uses exist
 };
 
-// f(&cancel) on the calling thread's helper with the GIL released, while this thread asks
-// Python every 50 ms whether a signal came (Ctrl-C: KeyboardInterrupt). Then the work is
-// cancelled, its answer dropped, and the signal's exception raised. tick, when given, runs on
-// this thread with the GIL held at each of those wakes and once at the end (progress
-// callbacks); an exception it raises cancels the work too and is raised in its place.
+// Ctrl-C while work runs on Python's main thread without the GIL: SIGINT is caught by a
+// handler that asks the work to stop and then calls the handler it replaced (Python's, which
+// only notes the signal), so Python raises KeyboardInterrupt, or runs the user's own handler,
+// once the work has stopped. Both steps are async-signal-safe (an atomic store; Python's C
+// handler is written to run in a signal).
+std::atomic<core::StopToken*> sigint_target{nullptr};
+struct sigaction replaced_sigint {};
+unsigned long main_thread_id = 0;  // Python's main thread: the only one that sees signals
+
+extern "C" void on_sigint(int sig, siginfo_t* info, void* context) {
+  if (core::StopToken* t = sigint_target.load()) t->request_stop();
+  if (replaced_sigint.sa_flags & SA_SIGINFO)
+    replaced_sigint.sa_sigaction(sig, info, context);
+  else if (replaced_sigint.sa_handler != SIG_IGN && replaced_sigint.sa_handler != SIG_DFL)
+    replaced_sigint.sa_handler(sig);
+}
+
+// Catches SIGINT for `cancel` while it lives, on the main thread where Python handles SIGINT
+// (elsewhere, and where SIGINT is ignored or left to the default, it does nothing).
+class SigintToCancel {
+ public:
+  explicit SigintToCancel(core::StopToken* cancel) {
+    if (PyThread_get_thread_ident() != main_thread_id) return;
+    struct sigaction now {};
+    if (sigaction(SIGINT, nullptr, &now) != 0) return;
+    if (!(now.sa_flags & SA_SIGINFO) && (now.sa_handler == SIG_IGN || now.sa_handler == SIG_DFL))
+      return;
+    replaced_sigint = now;
+    sigint_target.store(cancel);
+    struct sigaction ours {};
+    ours.sa_sigaction = on_sigint;
+    ours.sa_flags = SA_SIGINFO | SA_ONSTACK;
+    sigemptyset(&ours.sa_mask);
+    installed_ = sigaction(SIGINT, &ours, nullptr) == 0;
+    if (!installed_) sigint_target.store(nullptr);
+  }
+  ~SigintToCancel() {
+    if (!installed_) return;
+    sigaction(SIGINT, &replaced_sigint, nullptr);
+    sigint_target.store(nullptr);
+  }
+  SigintToCancel(const SigintToCancel&) = delete;
+  SigintToCancel& operator=(const SigintToCancel&) = delete;
+
+ private:
+  bool installed_ = false;
+};
+
+// f(&cancel) with the GIL released, stopped by Ctrl-C (KeyboardInterrupt: the work is
+// cancelled, its answer dropped, and the signal's exception raised).
+//
+// Without tick, f runs on the calling thread (the fast path: no thread hop, 0.1 ms a call
+// less) with SIGINT caught as above. A signal noted before the handler went in is seen by the
+// check after it, so none is lost between the two.
+//
+// With tick, f runs on the calling thread's helper while this thread wakes every 50 ms to
+// run tick with the GIL held (progress callbacks) and to ask Python whether a signal came;
+// tick also runs once at the end, and an exception it raises cancels the work too and is
+// raised in its place.
 template <class F>
 auto interruptible(F&& f, const std::function<void()>& tick = {}) {
   core::StopToken cancel;
+  if (!tick) {
+    std::optional<SigintToCancel> catching(std::in_place, &cancel);
+    if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+    auto answer = without_gil([&] { return f(&cancel); });
+    catching.reset();
+    if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+    return answer;
+  }
   auto work = [&] { return f(&cancel); };
   bool interrupted = false;
   std::optional<py::error_already_set> failed;
@@ -120,7 +184,7 @@ auto interruptible(F&& f, const std::function<void()>& tick = {}) {
         continue;
       }
       try {
-        if (tick) tick();
+        tick();
       } catch (py::error_already_set& e) {
         failed = std::move(e);
         interrupted = true;
@@ -131,7 +195,7 @@ auto interruptible(F&& f, const std::function<void()>& tick = {}) {
   });
   if (failed) throw std::move(*failed);
   if (interrupted) throw py::error_already_set();
-  if (tick) tick();
+  tick();
   return answer;
 }
 
@@ -331,6 +395,8 @@ PYBIND11_MODULE(_konane, m) {
       "konane.Error", "Bad input or a failed database operation, with the command line's message.",
       PyExc_ValueError, nullptr);
   m.attr("Error") = py::reinterpret_steal<py::object>(error_type);
+  main_thread_id =
+      py::module_::import("threading").attr("main_thread")().attr("ident").cast<unsigned long>();
 
   m.def(
       "games",

@@ -174,6 +174,32 @@ def test_ctrl_c_stops_a_solve_that_would_run_for_hours():
     assert konane.solve("xo", game="clobber").winner == "black"
 
 
+def test_ctrl_c_reaches_a_handler_of_the_users_own_and_stops_the_search():
+    # The module catches SIGINT only to stop its work, then hands the signal to the handler
+    # it found: here one that notes it and raises nothing, so the solve returns unfinished.
+    rows = ["".join("xo"[(r + c) % 2] for c in range(8)) for r in range(8)]
+    rows[3] = rows[3][:3] + ".." + rows[3][5:]
+    seen = []
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: seen.append(signum))
+    try:
+        ready = threading.Event()
+
+        def interrupt():
+            ready.wait()
+            os.kill(os.getpid(), signal.SIGINT)
+
+        t = threading.Thread(target=interrupt)
+        t.start()
+        ready.set()
+        s = konane.solve("/".join(rows) + " b", threads=2)
+        t.join()
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    assert seen == [signal.SIGINT]
+    assert s.winner == "unknown"
+    assert signal.getsignal(signal.SIGINT) is previous
+
+
 def test_batch_answers_in_input_order_as_solve_does():
     positions = ["xo", "xo w", "xox|oxo", "xz", "xoxo|oxox", ".x.|ox."] * 50
     got = list(konane.batch(positions, game="clobber", threads=2, chunk=64))
