@@ -7,12 +7,18 @@
 #include "api/json.hpp"
 #include "api/verbs.hpp"
 #include "file_output.hpp"
-#include "game_analysis.hpp"
+#include "api/game_analysis.hpp"
 #include "options.hpp"
 #include "svg_options.hpp"
 #include "think_options.hpp"
 
 namespace konane::cli {
+
+using api::analyse_game;
+using api::game_from_record;
+using api::GameAnalysis;
+using api::parse_game_record;
+using api::PlyAnalysis;
 namespace {
 
 std::string ply_comment(const PlyAnalysis& a) {
@@ -40,42 +46,6 @@ std::string ply_comment(const PlyAnalysis& a) {
     }
   }
   return s;
-}
-
-void print_json(std::ostream& os, const std::string& file, const std::string& game,
-                const GameAnalysis& g) {
-  api::JsonWriter j(os);
-  j.begin_object();
-  j.field("file", file);
-  j.field("game", game);
-  j.field("plies", static_cast<int>(g.plies.size()));
-  j.key("moves").begin_array();
-  for (const auto& a : g.plies) {
-    j.begin_object();
-    j.field("ply", a.ply);
-    j.field("side", colour_name(a.side));
-    j.field("move", a.move);
-    j.field("line", a.line);
-    j.field("before", api::result_word(a.before));
-    j.field("after", api::result_word(a.after));
-    j.key("distance_before");
-    a.distance_before ? j.value(*a.distance_before) : j.null();
-    j.key("distance_after");
-    a.distance_after ? j.value(*a.distance_after) : j.null();
-    j.field("settled", a.settled);
-    j.field("mistake", a.mistake);
-    j.string_array("better", a.better);
-    j.string_array("best", a.best);
-    j.end_object();
-  }
-  j.end_array();
-  j.key("mistakes").begin_object();
-  j.field("black", g.mistakes[0]);
-  j.field("white", g.mistakes[1]);
-  j.end_object();
-  j.field("unsettled", g.unsettled);
-  j.field("final_result", api::result_word(g.final.result));
-  j.end_object();
 }
 
 // Writes DIR/ply-000.svg (the start) .. ply-NNN.svg; kExitOk or kExitUsage after saying why.
@@ -140,13 +110,16 @@ int run_analyse(const std::string& game_flag, const std::vector<std::string>& ar
         file + ": the record is a " + game_name + " game, but --game " + game_flag + " was given");
   auto game = game_from_record(*record, &error);
   if (!game) return usage_error(io, "analyse", file + ": " + error);
-  const auto analysis = analyse_game(*game, *record, *think, &error);
-  if (!analysis) return usage_error(io, "analyse", file + ": " + error);
+  auto judged = analyse_game(*game, *record, *think, &error);
+  if (!judged) return usage_error(io, "analyse", file + ": " + error);
+  const api::RecordAnalysis whole{file, game_name, std::move(*judged)};
+  const GameAnalysis* analysis = &whole.analysis;
   if (vm.count("svg"))
     if (const int rc = write_pictures(vm["svg"].as<std::string>(), *analysis, io); rc != kExitOk)
       return rc;
   if (vm.count("json")) {
-    print_json(io.out, file, game_name, *analysis);
+    api::JsonWriter j(io.out);
+    api::write_json(j, whole);
     return kExitOk;
   }
   io.out << "game: " << game_name;

@@ -13,7 +13,7 @@
 #include "db/database.hpp"
 #include "konane/opening.hpp"
 #include "konane/position.hpp"
-#include "konane_solver.hpp"
+#include "solver_options.hpp"
 #include "options.hpp"
 #include "solver/store/binding.hpp"
 

@@ -14,7 +14,7 @@
 #include <string_view>
 
 #include "command.hpp"
-#include "konane_solver.hpp"
+#include "solver_options.hpp"
 
 namespace konane::cli {
 

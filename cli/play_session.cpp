@@ -6,10 +6,13 @@
 
 #include "core/text.hpp"
 #include "file_output.hpp"
-#include "game_record.hpp"
+#include "api/game_record.hpp"
 #include "svg_options.hpp"
 
 namespace konane::cli {
+
+using api::GameRecord;
+using api::write_game_record;
 namespace {
 
 const char* kHelp =

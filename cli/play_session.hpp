@@ -9,7 +9,7 @@
 #include <string>
 
 #include "command.hpp"
-#include "play_game.hpp"
+#include "think_options.hpp"
 
 namespace konane::cli {
 

@@ -6,9 +6,26 @@
 #include <string>
 
 #include "options.hpp"
-#include "play_game.hpp"
+#include "api/play.hpp"
 
 namespace konane::cli {
+
+// The facade's games in progress (api/play.hpp), as `play`, `analyse` and `show` name them.
+using api::Colour;
+using api::colour_name;
+using api::EngineMove;
+using api::KonaneStart;
+using api::make_game_at;
+using api::make_grid_game;
+using api::make_konane_game;
+using api::make_konane_game_at;
+using api::make_ringboard_game;
+using api::mark_best_moves;
+using api::other;
+using api::PlayGame;
+using api::result_verb;
+using api::Think;
+using api::Verdict;
 
 // Adds --SECONDS_OPTION S (default `seconds`), --node-budget N, --memory MiB and --threads.
 // A node budget given without --SECONDS_OPTION is the only limit (no clock).

@@ -22,29 +22,6 @@ std::string game_bench_help(const std::string& game) {
   return out;
 }
 
-int run_game_bench(const std::string& game, bool quick, bool json, Io io) {
-  const auto listed = api::bench_cases(game);
-  if (!listed) return api_error(io, "bench", listed.error());
-  std::vector<PerftCase> cases;
-  for (const auto& c : *listed) {
-    api::PositionRequest request;
-    request.game = game;
-    request.position = c.position;
-    if (!c.board.empty()) {
-      request.board = c.board;
-      request.opening = c.opening;
-    }
-    // Checked before the clock starts: a broken built-in case is reported, never counted as 0.
-    if (auto st = api::check(request); !st) return api_error(io, "bench", st.error());
-    cases.push_back(
-        {c.name, c.position, c.board, c.opening, c.depth, [request](int depth) -> uint64_t {
-           const auto a = api::perft(request, depth, false);
-           return a ? a->nodes : 0;
-         }});
-  }
-  return run_perft_bench(cases, quick, json, io);
-}
-
 namespace {
 
 int run_bench(const std::string& game, const std::vector<std::string>& args, Io io) {

@@ -5,7 +5,7 @@
 #include "core/text.hpp"
 #include "db_support.hpp"
 #include "games/registry.hpp"
-#include "konane_solver.hpp"
+#include "solver_options.hpp"
 #include "solver_options.hpp"
 
 namespace konane::cli {

@@ -4,10 +4,11 @@
 #include <ostream>
 
 #include "api/verbs.hpp"
-#include "play_game.hpp"
+#include "svg_options.hpp"
+#include "think_options.hpp"
 #include "request_args.hpp"
 #include "solver_options.hpp"
-#include "svg_options.hpp"
+#include "api/pictures.hpp"
 
 namespace konane::cli {
 namespace {

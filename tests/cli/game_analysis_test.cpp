@@ -4,8 +4,6 @@
 // database; the pictures of --svg; and bad records. Every run is bounded by a node budget
 // alone (no clock), far above what these small positions need, so no verdict depends on
 // the machine's speed or load.
-#include "game_analysis.hpp"
-
 #include <gtest/gtest.h>
 
 #include <algorithm>

@@ -11,7 +11,7 @@
 #include "../games/reference.hpp"
 #include "konane/notation.hpp"
 #include "konane/symmetry.hpp"
-#include "konane_solver.hpp"
+#include "solver_options.hpp"
 
 namespace {
 

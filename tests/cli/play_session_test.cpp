@@ -13,7 +13,7 @@
 
 #include "../games/grid/grid_reference.hpp"
 #include "cli_test_support.hpp"
-#include "game_record.hpp"
+#include "api/game_record.hpp"
 #include "konane_game_reference.hpp"
 #include "ringboard/notation.hpp"
 
@@ -51,11 +51,11 @@ std::string every_move(int rows, int cols) {
   return s;
 }
 
-konane::cli::GameRecord read_record(const std::string& path) {
+api::GameRecord read_record(const std::string& path) {
   std::string error;
-  auto r = konane::cli::parse_game_record(clitest::slurp(path), &error);
+  auto r = api::parse_game_record(clitest::slurp(path), &error);
   EXPECT_TRUE(r) << path << ": " << error;
-  return r ? *r : konane::cli::GameRecord{};
+  return r ? *r : api::GameRecord{};
 }
 
 // The word after each `marker` in a transcript, in order. (No std::regex: GCC 12 warns
@@ -84,7 +84,7 @@ std::vector<std::string> engine_moves(const std::string& out) {
 
 // Replays a record with the reference and checks that every move by an engine side was a
 // winning one whenever that side had one.
-void check_engine_play(const konane::cli::GameRecord& rec, int rows, int cols, bool black_engine,
+void check_engine_play(const api::GameRecord& rec, int rows, int cols, bool black_engine,
                        bool white_engine) {
   gameref::Judge judge;
   gameref::State s = gameref::opening(rows, cols, false);
@@ -235,7 +235,7 @@ TEST(Play, HeuristicPlayerSaysSoAndFinishesTheGame) {
       "", {"--board", "5x5", "--black", "engine", "--white", "engine", "--strength", "heuristic"});
   ASSERT_EQ(r.rc, 0) << r.err;
   EXPECT_NE(r.out.find("game over: "), std::string::npos);
-  EXPECT_EQ(clitest::occurrences(r.out, "[heuristic (--strength heuristic)]"),
+  EXPECT_EQ(clitest::occurrences(r.out, "[heuristic (strength: heuristic)]"),
             engine_moves(r.out).size());
   // A solver stopped by its node budget falls back on the heuristic and says why.
   const PlayRun b = play("quit\n", {"--board", "6x6", "--black", "engine", "--node-budget", "1",

@@ -8,7 +8,7 @@
 
 #include "../solver/reference.hpp"
 #include "konane/symmetry.hpp"
-#include "konane_solver.hpp"
+#include "solver_options.hpp"
 
 namespace {
 

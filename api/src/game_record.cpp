@@ -1,11 +1,11 @@
-#include "game_record.hpp"
+#include "api/game_record.hpp"
 
 #include <array>
 #include <sstream>
 
 #include "games/registry.hpp"
 
-namespace konane::cli {
+namespace api {
 namespace {
 
 constexpr std::array<const char*, 9> kKeys = {"game",  "board", "opening", "first", "position",
@@ -98,4 +98,4 @@ std::string write_game_record(const GameRecord& r) {
   return out.str();
 }
 
-}  // namespace konane::cli
+}  // namespace api

@@ -4,9 +4,9 @@
 #include <algorithm>
 
 #include "api/verbs.hpp"
-#include "play_game.hpp"
+#include "api/play.hpp"
 
-namespace konane::cli {
+namespace api {
 namespace {
 
 class GridPlay final : public PlayGame {
@@ -147,6 +147,7 @@ class GridPlay final : public PlayGame {
     l.memory_mib = std::max<size_t>(16, think.memory_bytes >> 20);
     l.timeout_seconds = think.seconds;
     l.node_budget = think.nodes;
+    l.cancel = think.cancel;
     return l;
   }
   // The move leaving the mover the most moves against the opponent's (the first of equals).
@@ -193,4 +194,4 @@ std::unique_ptr<PlayGame> make_grid_game(const std::string& game, const std::str
   return std::make_unique<GridPlay>(r);
 }
 
-}  // namespace konane::cli
+}  // namespace api

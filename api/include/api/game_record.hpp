@@ -24,7 +24,7 @@
 #include <string>
 #include <vector>
 
-namespace konane::cli {
+namespace api {
 
 struct GameRecord {
   std::map<std::string, std::string> header;  // key -> value, keys as listed above
@@ -48,4 +48,4 @@ std::optional<GameRecord> parse_game_record(const std::string& text, std::string
 // gives the same header and moves back.
 std::string write_game_record(const GameRecord& r);
 
-}  // namespace konane::cli
+}  // namespace api

@@ -8,14 +8,17 @@
 #include "konane/game_state.hpp"
 #include "konane/notation.hpp"
 #include "konane/regions.hpp"
-#include "konane_solver.hpp"
-#include "play_game.hpp"
-#include "position_arg.hpp"
+#include "api/konane_engine.hpp"
+#include "api/play.hpp"
+#include "konane/start.hpp"
 #include "solver/play/heuristic.hpp"
-#include "text_board.hpp"
+#include "api/text_board.hpp"
 
-namespace konane::cli {
-namespace {
+// The game's own names stay unqualified, as in Konane's rules engine.
+namespace konane::play_konane {
+
+using namespace ::api;
+using namespace ::api::konane_engine;
 
 Colour colour_of(Color c) {
   return c == Color::Black ? Colour::Black : Colour::White;
@@ -56,6 +59,7 @@ SolverConfig config_of(const Think& t) {
   c.memory_bytes = t.memory_bytes;
   c.timeout_seconds = t.seconds;
   c.node_budget = t.nodes;
+  c.cancel = t.cancel;
   return c;
 }
 
@@ -209,7 +213,7 @@ class KonanePlay final : public PlayGame {
       e.move = heuristic(v);
       return e;
     }
-    e.how = "heuristic (--strength heuristic)";
+    e.how = "heuristic (strength: heuristic)";
     e.move = heuristic(Verdict{});
     return e;
   }
@@ -302,8 +306,6 @@ class KonanePlay final : public PlayGame {
   std::vector<Move> moves_;
 };
 
-}  // namespace
-
 std::unique_ptr<PlayGame> make_konane_game_at(const GameState& state) {
   KonaneStart start{state.position.rows, state.position.cols, rule_name(state.rule),
                     state.first == Color::White ? Colour::White : Colour::Black,
@@ -330,4 +332,16 @@ std::unique_ptr<PlayGame> make_konane_game(const KonaneStart& start, std::string
   return std::make_unique<KonanePlay>(s, *rule, jump_state(parsed->position, parsed->to_move));
 }
 
-}  // namespace konane::cli
+}  // namespace konane::play_konane
+
+namespace api {
+
+std::unique_ptr<PlayGame> make_konane_game_at(const konane::GameState& state) {
+  return konane::play_konane::make_konane_game_at(state);
+}
+
+std::unique_ptr<PlayGame> make_konane_game(const KonaneStart& start, std::string* error) {
+  return konane::play_konane::make_konane_game(start, error);
+}
+
+}  // namespace api

@@ -1,7 +1,7 @@
 // Game records (cli/game_record.hpp): a record as the format describes it is read whole; each
 // kind of error names its line; writing and reading back gives the same record, on hand-made
 // and random records.
-#include "game_record.hpp"
+#include "api/game_record.hpp"
 
 #include <gtest/gtest.h>
 
@@ -10,9 +10,9 @@
 
 namespace {
 
-using konane::cli::GameRecord;
-using konane::cli::parse_game_record;
-using konane::cli::write_game_record;
+using api::GameRecord;
+using api::parse_game_record;
+using api::write_game_record;
 
 TEST(GameRecord, ReadsHeaderAndMovesWithTheirLines) {
   const std::string text =

@@ -1,8 +1,8 @@
-#include "text_board.hpp"
+#include "api/text_board.hpp"
 
 #include <algorithm>
 
-namespace konane::cli {
+namespace api {
 
 std::vector<std::string> split_rows(const std::string& text) {
   std::vector<std::string> rows;
@@ -45,4 +45,4 @@ std::string text_board(const std::vector<std::string>& rows,
   return s;
 }
 
-}  // namespace konane::cli
+}  // namespace api

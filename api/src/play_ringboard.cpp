@@ -8,13 +8,13 @@
 #include <sstream>
 
 #include "api/verbs.hpp"
-#include "play_game.hpp"
+#include "api/play.hpp"
 #include "ringboard/notation.hpp"
 #include "ringboard/plugin.hpp"
 #include "solver/play/heuristic.hpp"
-#include "text_board.hpp"
+#include "api/text_board.hpp"
 
-namespace konane::cli {
+namespace api {
 namespace {
 
 struct RingboardState {
@@ -170,6 +170,7 @@ class RingboardPlay final : public PlayGame {
     api::LoopyLimits limits;
     limits.timeout_seconds = think.seconds;
     if (think.nodes) limits.max_positions = think.nodes;
+    limits.cancel = think.cancel;
     limits.pv_plies = 0;
     api::PositionRequest request;
     request.game = "ringboard";
@@ -210,7 +211,7 @@ class RingboardPlay final : public PlayGame {
                   "a move proved to win (the rest not settled)"};
       e.how = "heuristic (not solved within the think limit: " + v.why + ")";
     } else {
-      e.how = "heuristic (--strength heuristic)";
+      e.how = "heuristic (strength: heuristic)";
     }
     e.move = heuristic(v);
     return e;
@@ -271,4 +272,4 @@ std::unique_ptr<PlayGame> make_ringboard_game(const std::string& position, std::
   return std::make_unique<RingboardPlay>(RingboardState{parsed->position, parsed->to_move});
 }
 
-}  // namespace konane::cli
+}  // namespace api

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-namespace konane::cli {
+namespace api {
 
 // The name of file (column) f from 0: a, b, ..., z, then aa, ab, ... as the grid games name
 // them (strips up to 1x64).
@@ -19,4 +19,4 @@ std::vector<std::string> split_rows(const std::string& text);
 std::string text_board(const std::vector<std::string>& rows,
                        const std::vector<std::string>& marked);
 
-}  // namespace konane::cli
+}  // namespace api

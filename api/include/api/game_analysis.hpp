@@ -7,10 +7,12 @@
 #include <string>
 #include <vector>
 
-#include "game_record.hpp"
-#include "play_game.hpp"
+#include "api/game_record.hpp"
+#include "api/play.hpp"
+#include "api/requests.hpp"
+#include "core/error.hpp"
 
-namespace konane::cli {
+namespace api {
 
 struct PlyAnalysis {
   int ply = 0;  // 1-based
@@ -44,7 +46,22 @@ std::unique_ptr<PlayGame> game_from_record(const GameRecord& r, std::string* err
 std::optional<GameAnalysis> analyse_game(PlayGame& game, const GameRecord& r, const Think& think,
                                          std::string* error);
 
+// A game judged for a front end: where it came from (a record's file on the command line;
+// empty, and left out of the JSON, elsewhere), the game it is, and every ply judged.
+struct RecordAnalysis {
+  std::string file;
+  std::string game;
+  GameAnalysis analysis;
+};
+// A record's text parsed, replayed and judged; errors name the record's line.
+core::Expected<RecordAnalysis> analyse_record(const std::string& text, const Think& think);
+// The game a request names (a position, or Konane's board and opening) with its moves,
+// judged; errors name the move ("move 3: ..."), and every ply's line is 0.
+core::Expected<RecordAnalysis> analyse_moves(const PositionRequest& r, const Think& think);
+// The JSON `konane analyse --json` prints.
+void write_json(JsonWriter& j, const RecordAnalysis& a);
+
 // Worse for the mover: Loss < Draw < Win (Unknown compares with nothing).
 bool worse(core::Result a, core::Result b);
 
-}  // namespace konane::cli
+}  // namespace api

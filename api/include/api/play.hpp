@@ -1,6 +1,6 @@
 #pragma once
 // A game in progress, for `play` (against the engine) and `analyse` (a record replayed),
-// either game: its moves so far, its board as text and as a picture, and what the engine
+// any game: its moves so far, its board as text and as a picture, and what the engine
 // says about it. One implementation per game (play_konane.cpp, play_ringboard.cpp); each
 // calls its game's rules engine and solvers and adds no rule of its own. This is front-end
 // code (one call per move typed), so a virtual interface costs nothing that matters.
@@ -10,11 +10,15 @@
 #include <string>
 #include <vector>
 
+#include "api/game_record.hpp"
+#include "api/requests.hpp"
+#include "core/error.hpp"
 #include "core/outcome.hpp"
+#include "core/stop.hpp"
 #include "konane/game_state.hpp"
-#include "svg_options.hpp"
+#include "api/pictures.hpp"
 
-namespace konane::cli {
+namespace api {
 
 enum class Colour : uint8_t { Black = 0, White = 1 };
 inline const char* colour_name(Colour c) {
@@ -31,6 +35,9 @@ struct Think {
   int threads = 1;
   size_t memory_bytes = size_t{128} << 20;
   bool heuristic_only = false;  // --strength heuristic: never solve
+  // A front end's cancel: every solve stops soon after it is requested, as a time limit
+  // does (not owned).
+  const core::StopToken* cancel = nullptr;
 };
 
 // What perfect play says about the position, for the side to move.
@@ -134,9 +141,20 @@ std::unique_ptr<PlayGame> make_game_at(const std::string& game, const std::strin
                                        std::string* error);
 
 // A game already under way at `state` (e.g. after `show --moves`).
-std::unique_ptr<PlayGame> make_konane_game_at(const GameState& state);
+std::unique_ptr<PlayGame> make_konane_game_at(const konane::GameState& state);
+
+// The record a request names: its header (game, and board and opening or the position with
+// the side to move) and its moves, each on line 0.
+GameRecord record_of(const PositionRequest& r);
+// The game a request names, with its moves played; errors name the move ("move 3: ...").
+core::Expected<std::unique_ptr<PlayGame>> game_of(const PositionRequest& r);
+// The engine's move after the request's moves, as `play` chooses it: perfect play where a
+// solve within `think` proves the result, the heuristic player beyond (and always with
+// think.heuristic_only); an error when the game is over.
+core::Expected<EngineMove> engine_move(const PositionRequest& r, const Think& think);
+void write_json(JsonWriter& j, const EngineMove& m);
 
 // The result in words for the side it is for: "wins", "loses", "draws", "unknown".
 const char* result_verb(core::Result r);
 
-}  // namespace konane::cli
+}  // namespace api

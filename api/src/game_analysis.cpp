@@ -1,10 +1,12 @@
-#include "game_analysis.hpp"
+#include "api/game_analysis.hpp"
 
 #include <algorithm>
 
-#include "position_arg.hpp"
+#include "api/json.hpp"
+#include "api/verbs.hpp"
+#include "konane/start.hpp"
 
-namespace konane::cli {
+namespace api {
 namespace {
 
 int rank_of(core::Result r) {
@@ -14,6 +16,16 @@ int rank_of(core::Result r) {
 std::string at_line(const GameRecord& r, const std::string& key) {
   const auto it = r.header_line.find(key);
   return it == r.header_line.end() ? "" : "line " + std::to_string(it->second) + ": ";
+}
+
+// A move's place for an error: its record's line, or its number when it came without one.
+std::string where(const GameRecord::Move& m, size_t index) {
+  return m.line > 0 ? "line " + std::to_string(m.line) + ": "
+                    : "move " + std::to_string(index + 1) + ": ";
+}
+
+core::Error invalid(std::string message) {
+  return core::Error{core::Code::kInvalidArgument, std::move(message)};
 }
 
 }  // namespace
@@ -51,7 +63,7 @@ std::unique_ptr<PlayGame> game_from_record(const GameRecord& r, std::string* err
     return g;
   }
   KonaneStart start;
-  const auto size = parse_board_size(r.get("board", "8x8"), &why);
+  const auto size = konane::parse_board_size(r.get("board", "8x8"), &why);
   if (!size) {
     *error = at_line(r, "board") + "bad board: " + why;
     return nullptr;
@@ -82,9 +94,9 @@ std::unique_ptr<PlayGame> game_from_record(const GameRecord& r, std::string* err
 std::optional<GameAnalysis> analyse_game(PlayGame& game, const GameRecord& r, const Think& think,
                                          std::string* error) {
   // Every move is checked before any is analysed, so a bad record costs no solving.
-  for (const auto& m : r.moves)
-    if (auto err = game.play(m.text)) {
-      *error = "line " + std::to_string(m.line) + ": " + *err;
+  for (size_t i = 0; i < r.moves.size(); ++i)
+    if (auto err = game.play(r.moves[i].text)) {
+      *error = where(r.moves[i], i) + *err;
       return std::nullopt;
     }
   while (game.undo()) {
@@ -128,4 +140,61 @@ std::optional<GameAnalysis> analyse_game(PlayGame& game, const GameRecord& r, co
   return out;
 }
 
-}  // namespace konane::cli
+core::Expected<RecordAnalysis> analyse_record(const std::string& text, const Think& think) {
+  std::string error;
+  const auto record = parse_game_record(text, &error);
+  if (!record) return invalid(error);
+  auto game = game_from_record(*record, &error);
+  if (!game) return invalid(error);
+  auto analysis = analyse_game(*game, *record, think, &error);
+  if (!analysis) return invalid(error);
+  return RecordAnalysis{"", record->get("game", "konane"), std::move(*analysis)};
+}
+
+core::Expected<RecordAnalysis> analyse_moves(const PositionRequest& r, const Think& think) {
+  auto game = game_of(r);
+  if (!game) return game.error();
+  while ((*game)->undo()) {
+  }
+  std::string error;
+  auto analysis = analyse_game(**game, record_of(r), think, &error);
+  if (!analysis) return invalid(error);
+  return RecordAnalysis{"", r.game, std::move(*analysis)};
+}
+
+void write_json(JsonWriter& j, const RecordAnalysis& a) {
+  const GameAnalysis& g = a.analysis;
+  j.begin_object();
+  if (!a.file.empty()) j.field("file", a.file);
+  j.field("game", a.game);
+  j.field("plies", static_cast<int>(g.plies.size()));
+  j.key("moves").begin_array();
+  for (const auto& p : g.plies) {
+    j.begin_object();
+    j.field("ply", p.ply);
+    j.field("side", colour_name(p.side));
+    j.field("move", p.move);
+    j.field("line", p.line);
+    j.field("before", result_word(p.before));
+    j.field("after", result_word(p.after));
+    j.key("distance_before");
+    p.distance_before ? j.value(*p.distance_before) : j.null();
+    j.key("distance_after");
+    p.distance_after ? j.value(*p.distance_after) : j.null();
+    j.field("settled", p.settled);
+    j.field("mistake", p.mistake);
+    j.string_array("better", p.better);
+    j.string_array("best", p.best);
+    j.end_object();
+  }
+  j.end_array();
+  j.key("mistakes").begin_object();
+  j.field("black", g.mistakes[0]);
+  j.field("white", g.mistakes[1]);
+  j.end_object();
+  j.field("unsettled", g.unsettled);
+  j.field("final_result", result_word(g.final.result));
+  j.end_object();
+}
+
+}  // namespace api

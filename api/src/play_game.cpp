@@ -1,10 +1,10 @@
-#include "play_game.hpp"
+#include "api/play.hpp"
 
 #include <algorithm>
 
-#include "text_board.hpp"
+#include "api/text_board.hpp"
 
-namespace konane::cli {
+namespace api {
 
 std::string PlayGame::board() const {
   return text_board(board_rows(), last_move_squares()) + turn_line() + "\n";
@@ -55,4 +55,4 @@ std::unique_ptr<PlayGame> make_game_at(const std::string& game, const std::strin
   return make_grid_game(game, position, error);
 }
 
-}  // namespace konane::cli
+}  // namespace api
