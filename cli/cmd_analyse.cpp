@@ -4,10 +4,10 @@
 #include <filesystem>
 #include <ostream>
 
+#include "api/game_analysis.hpp"
 #include "api/json.hpp"
 #include "api/verbs.hpp"
 #include "file_output.hpp"
-#include "api/game_analysis.hpp"
 #include "options.hpp"
 #include "svg_options.hpp"
 #include "think_options.hpp"

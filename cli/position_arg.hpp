@@ -8,8 +8,8 @@
 //   --board RxC        start from the full R x C board instead: the opening (removal phase)
 //   --opening RULE     standard (default) or any; only with --board
 //   --to-move SIDE     black|white (b|w); with POSITION it sets the side to move, and when
-//                      POSITION also names a side the two must agree; with --board only black
-//                      is allowed (Black always removes first)
+//                      POSITION also names a side the two must agree; with --board it names
+//                      who removes first (black, unless white as in a match's second game)
 //   --moves M1,M2,...  (commands that opt in) moves played in turn from there
 //
 // Everything is split into pure functions that report errors as values (unit-testable, and

@@ -5,8 +5,8 @@
 #include <optional>
 #include <string>
 
-#include "options.hpp"
 #include "api/play.hpp"
+#include "options.hpp"
 
 namespace konane::cli {
 

@@ -85,8 +85,9 @@ void write_json(JsonWriter& j, const BenchAnswer& a) {
     const BenchCase& c = r.bench_case;
     j.begin_object();
     j.field("name", c.name);
-    for (const auto& [key, text] : {std::pair{"position", &c.position},
-                                    std::pair{"board", &c.board}, std::pair{"opening", &c.opening}}) {
+    for (const auto& [key, text] :
+         {std::pair{"position", &c.position}, std::pair{"board", &c.board},
+          std::pair{"opening", &c.opening}}) {
       j.key(key);
       if (text->empty())
         j.null();

@@ -1,7 +1,6 @@
-#include "api/play.hpp"
-
 #include <algorithm>
 
+#include "api/play.hpp"
 #include "api/text_board.hpp"
 
 namespace api {

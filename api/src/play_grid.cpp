@@ -3,8 +3,8 @@
 // (the board, the legal moves, the verdict, values) is the facade's for that request.
 #include <algorithm>
 
-#include "api/verbs.hpp"
 #include "api/play.hpp"
+#include "api/verbs.hpp"
 
 namespace api {
 namespace {

@@ -5,14 +5,14 @@
 #include <cgt/game.hpp>
 #include <chrono>
 
+#include "api/konane_engine.hpp"
+#include "api/play.hpp"
+#include "api/text_board.hpp"
 #include "konane/game_state.hpp"
 #include "konane/notation.hpp"
 #include "konane/regions.hpp"
-#include "api/konane_engine.hpp"
-#include "api/play.hpp"
 #include "konane/start.hpp"
 #include "solver/play/heuristic.hpp"
-#include "api/text_board.hpp"
 
 // The game's own names stay unqualified, as in Konane's rules engine.
 namespace konane::play_konane {

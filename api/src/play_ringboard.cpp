@@ -7,12 +7,12 @@
 #include <bit>
 #include <sstream>
 
-#include "api/verbs.hpp"
 #include "api/play.hpp"
+#include "api/text_board.hpp"
+#include "api/verbs.hpp"
 #include "ringboard/notation.hpp"
 #include "ringboard/plugin.hpp"
 #include "solver/play/heuristic.hpp"
-#include "api/text_board.hpp"
 
 namespace api {
 namespace {

@@ -18,8 +18,8 @@ from . import _konane
 
 Error = _konane.Error
 
-__all__ = ["Error", "CGT", "cgt", "evaluate", "Position", "games", "moves", "show", "perft", "value", "solve",
-           "batch", "Solved", "Database"]
+__all__ = ["Error", "CGT", "cgt", "evaluate", "Position", "Game", "games", "moves", "show", "perft",
+           "value", "solve", "batch", "Solved", "analyse", "bench", "Database"]
 
 
 def games():
@@ -430,6 +430,149 @@ def batch(positions, game="konane", threads=1, timeout=0, node_budget=0, memory_
     if pending:
         for text in _konane.batch(game, pending, threads, **lim):
             yield Solved(_json.loads(text))
+
+
+class Game:
+    """A game in progress, as `konane play` keeps it: from the start of a board (Konane:
+    `board`, `opening`, `first`) or from a position, with the moves played so far.
+
+        g = konane.Game(board="6x6")          # Konane's standard opening, black removes first
+        g.play("c4")                          # a move in the game's notation (Error if illegal)
+        g.engine_move(timeout=1)              # the engine's choice: move, perfect, result, how
+        g.play_engine(node_budget=100000)     # ... played
+        g.undo(); g.legal(); g.ended
+        g.analyse()                           # every move judged, as `konane analyse --json`
+        print(g.record())                     # the game record `konane analyse` reads
+    """
+
+    def __init__(self, game="konane", board=None, opening=None, position=None, to_move=None,
+                 moves=None, first=None):
+        if (board is None) == (position is None):
+            if game == "konane" and board is None and position is None:
+                board = "8x8"
+            elif game == "ringboard" and position is None:
+                position = "start"
+            else:
+                raise Error("give a game either board= (Konane's start) or position=")
+        if first not in (None, "black", "white"):
+            raise Error("bad first %r: expected black or white" % (first,))
+        if first is not None and board is None:
+            raise Error("first= goes with board=, not position=")
+        self.game, self.board, self.opening, self.first = game, board, opening, first
+        self.position, self.to_move = position, to_move
+        self.played = []
+        for m in _request("", game, None, moves)["moves"]:
+            self.play(m)
+        if not self.played:
+            self.show()  # a bad start fails here
+
+    def _args(self):
+        if self.board is None:
+            return dict(game=self.game, position=self.position, to_move=self.to_move,
+                        moves=self.played)
+        # At the full board the side to move is the first to remove (white: a match's
+        # second game).
+        return dict(game=self.game, position="", to_move=self.first, moves=self.played,
+                    board=self.board, opening=self.opening or "standard")
+
+    def _header(self):
+        head = {"game": self.game}
+        if self.board is not None:
+            head.update(board=self.board, opening=self.opening or "standard")
+            if self.first == "white":
+                head["first"] = "white"
+        else:
+            pos = self.position
+            if self.to_move and " " not in pos.strip():
+                pos += " " + self.to_move[0]
+            head["position"] = pos
+        return head
+
+    def record(self, **players):
+        """The game record (`konane analyse` reads it): the header, then the moves.
+        players: black=, white=, date=, result= as the record's header keeps them."""
+        lines = ["# %s: %s" % kv for kv in self._header().items()]
+        for key in ("black", "white", "date", "result"):
+            if key in players:
+                lines.append("# %s: %s" % (key, players.pop(key)))
+        if players:
+            raise TypeError("unknown record keys: %s" % ", ".join(sorted(players)))
+        for i in range(0, len(self.played), 10):
+            lines.append(" ".join(self.played[i:i + 10]))
+        return "\n".join(lines) + "\n"
+
+    def show(self):
+        """What `konane show --json` says after the moves (board, turn, regions)."""
+        return _json.loads(_konane.show(**self._args()))
+
+    def legal(self):
+        """The legal moves of the side to move."""
+        if self.ended:
+            return []
+        return _json.loads(_konane.moves(**self._args()))["moves"]
+
+    @property
+    def ended(self):
+        return bool(_json.loads(_konane.show(**self._args())).get("game_over"))
+
+    def play(self, move):
+        """Plays a move; raises konane.Error (naming the legal moves) when it is illegal."""
+        self.played.append(str(move))
+        try:
+            _konane.show(**self._args())
+        except Error:
+            self.played.pop()
+            raise
+        return self
+
+    def undo(self):
+        """Takes back the last move; False at the start."""
+        if not self.played:
+            return False
+        self.played.pop()
+        return True
+
+    def engine_move(self, strength="perfect", timeout=5, node_budget=0, threads=1,
+                    memory_mib=128):
+        """The engine's move as `konane play` chooses it: perfect play where a solve within
+        the limits proves the result, the heuristic player beyond (always with
+        strength="heuristic"). A dict: move, perfect, result, distance, how."""
+        return _json.loads(_konane.engine_move(**self._args(), timeout=float(timeout),
+                                               node_budget=node_budget, threads=threads,
+                                               memory_mib=memory_mib, strength=strength))
+
+    def play_engine(self, **think):
+        """Plays the engine's move (engine_move's limits) and returns what it said of it."""
+        chosen = self.engine_move(**think)
+        self.play(chosen["move"])
+        return chosen
+
+    def analyse(self, timeout=5, node_budget=0, threads=1, memory_mib=128):
+        """Every move so far judged with perfect play, as `konane analyse --json` (no file)."""
+        return analyse(self.record(), timeout=timeout, node_budget=node_budget,
+                       threads=threads, memory_mib=memory_mib)
+
+    def _repr_svg_(self):
+        return _konane.board_svg(**self._args())
+
+    def __repr__(self):
+        start = ("board=%r" % self.board) if self.board is not None else ("position=%r" % self.position)
+        return "konane.Game(game=%r, %s, moves=%r)" % (self.game, start, self.played)
+
+
+def analyse(record, timeout=5, node_budget=0, threads=1, memory_mib=128):
+    """A game record's text (the format `konane play` writes and `konane analyse` reads)
+    replayed and every move judged with perfect play: a dict as `konane analyse --json`
+    prints it, without "file". Errors name the record's line."""
+    return _json.loads(_konane.analyse_record(record, timeout=float(timeout),
+                                              node_budget=node_budget, threads=threads,
+                                              memory_mib=memory_mib))
+
+
+def bench(game="konane", quick=False):
+    """The game's fixed perft benchmark on one thread, as `konane bench --json` prints it:
+    every case's count and time, the total, the signature and the nodes per second."""
+    return _json.loads(_konane.bench(game, quick))
 
 
 class Database:

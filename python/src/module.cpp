@@ -23,7 +23,9 @@
 #include <thread>
 #include <vector>
 
+#include "api/bench.hpp"
 #include "api/cgt.hpp"
+#include "api/game_analysis.hpp"
 #include "api/json.hpp"
 #include "api/pictures.hpp"
 #include "api/session.hpp"
@@ -226,13 +228,44 @@ std::optional<core::Side> side_of(const std::optional<std::string>& to_move) {
 
 api::PositionRequest request(const std::string& game, const std::string& position,
                              const std::optional<std::string>& to_move,
-                             const std::vector<std::string>& moves) {
+                             const std::vector<std::string>& moves,
+                             const std::optional<std::string>& board = std::nullopt,
+                             const std::optional<std::string>& opening = std::nullopt) {
   api::PositionRequest r;
   r.game = game;
   r.position = position;
   r.to_move = side_of(to_move);
   r.moves = moves;
+  r.board = board;
+  r.opening = opening;
   return r;
+}
+
+// How hard play and analysis think about each position.
+api::Think think_of(double timeout, uint64_t node_budget, int threads, size_t memory_mib,
+                    const std::string& strength) {
+  if (threads < 1) raise(core::Error{core::Code::kInvalidArgument, "threads must be 1 or more"});
+  if (strength != "perfect" && strength != "heuristic")
+    raise(core::Error{core::Code::kInvalidArgument,
+                      "bad strength '" + strength + "': expected perfect or heuristic"});
+  if (!(timeout >= 0))
+    raise(core::Error{core::Code::kInvalidArgument, "timeout must be 0 (none) or more"});
+  api::Think t;
+  t.seconds = timeout;
+  t.nodes = node_budget;
+  t.threads = threads;
+  t.memory_bytes = memory_mib << 20;
+  t.heuristic_only = strength == "heuristic";
+  return t;
+}
+
+// A play or analysis call on Think, stopped by Ctrl-C.
+template <class Call>
+std::string thought(api::Think t, Call&& call) {
+  return json_of(value_or_raise(interruptible([&](const core::StopToken* cancel) {
+    t.cancel = cancel;
+    return call(t);
+  })));
 }
 
 api::Limits limits(int threads, double timeout, uint64_t node_budget, size_t memory_mib) {
@@ -409,31 +442,40 @@ PYBIND11_MODULE(_konane, m) {
   m.def(
       "moves",
       [](const std::string& game, const std::string& position,
-         const std::optional<std::string>& to_move, const std::vector<std::string>& moves) {
-        return json_of(value_or_raise(api::moves(request(game, position, to_move, moves))));
+         const std::optional<std::string>& to_move, const std::vector<std::string>& moves,
+         const std::optional<std::string>& board, const std::optional<std::string>& opening) {
+        return json_of(
+            value_or_raise(api::moves(request(game, position, to_move, moves, board, opening))));
       },
       py::arg("game"), py::arg("position"), py::arg("to_move") = py::none(),
-      py::arg("moves") = std::vector<std::string>{});
+      py::arg("moves") = std::vector<std::string>{}, py::arg("board") = py::none(),
+      py::arg("opening") = py::none());
   m.def(
       "show",
       [](const std::string& game, const std::string& position,
-         const std::optional<std::string>& to_move, const std::vector<std::string>& moves) {
-        return json_of(value_or_raise(api::show(request(game, position, to_move, moves))));
+         const std::optional<std::string>& to_move, const std::vector<std::string>& moves,
+         const std::optional<std::string>& board, const std::optional<std::string>& opening) {
+        return json_of(
+            value_or_raise(api::show(request(game, position, to_move, moves, board, opening))));
       },
       py::arg("game"), py::arg("position"), py::arg("to_move") = py::none(),
-      py::arg("moves") = std::vector<std::string>{});
+      py::arg("moves") = std::vector<std::string>{}, py::arg("board") = py::none(),
+      py::arg("opening") = py::none());
   m.def(
       "board_svg",
       [](const std::string& game, const std::string& position,
-         const std::optional<std::string>& to_move, const std::vector<std::string>& moves) {
-        const auto a = value_or_raise(api::show(request(game, position, to_move, moves)));
+         const std::optional<std::string>& to_move, const std::vector<std::string>& moves,
+         const std::optional<std::string>& board, const std::optional<std::string>& opening) {
+        const auto a =
+            value_or_raise(api::show(request(game, position, to_move, moves, board, opening)));
         std::string error;
         const auto svg = api::board_svg(api::picture_of(a), &error);
         if (!svg) raise(core::Error{core::Code::kInvalidArgument, error});
         return *svg;
       },
       py::arg("game"), py::arg("position"), py::arg("to_move") = py::none(),
-      py::arg("moves") = std::vector<std::string>{});
+      py::arg("moves") = std::vector<std::string>{}, py::arg("board") = py::none(),
+      py::arg("opening") = py::none());
   m.def(
       "thermograph_svg",
       [](const std::string& e) {
@@ -558,6 +600,51 @@ PYBIND11_MODULE(_konane, m) {
       "cgt_thermograph",
       [](const std::string& e) { return json_of(value_or_raise(api::cgt_thermograph(e))); },
       py::arg("expression"));
+
+  m.def(
+      "engine_move",
+      [](const std::string& game, const std::string& position,
+         const std::optional<std::string>& to_move, const std::vector<std::string>& moves,
+         const std::optional<std::string>& board, const std::optional<std::string>& opening,
+         double timeout, uint64_t node_budget, int threads, size_t memory_mib,
+         const std::string& strength) {
+        const auto r = request(game, position, to_move, moves, board, opening);
+        return thought(think_of(timeout, node_budget, threads, memory_mib, strength),
+                       [&](const api::Think& t) { return api::engine_move(r, t); });
+      },
+      py::arg("game"), py::arg("position"), py::arg("to_move") = py::none(),
+      py::arg("moves") = std::vector<std::string>{}, py::arg("board") = py::none(),
+      py::arg("opening") = py::none(), py::arg("timeout") = 5.0, py::arg("node_budget") = 0,
+      py::arg("threads") = 1, py::arg("memory_mib") = 128, py::arg("strength") = "perfect");
+  m.def(
+      "analyse_moves",
+      [](const std::string& game, const std::string& position,
+         const std::optional<std::string>& to_move, const std::vector<std::string>& moves,
+         const std::optional<std::string>& board, const std::optional<std::string>& opening,
+         double timeout, uint64_t node_budget, int threads, size_t memory_mib) {
+        const auto r = request(game, position, to_move, moves, board, opening);
+        return thought(think_of(timeout, node_budget, threads, memory_mib, "perfect"),
+                       [&](const api::Think& t) { return api::analyse_moves(r, t); });
+      },
+      py::arg("game"), py::arg("position"), py::arg("to_move") = py::none(),
+      py::arg("moves") = std::vector<std::string>{}, py::arg("board") = py::none(),
+      py::arg("opening") = py::none(), py::arg("timeout") = 5.0, py::arg("node_budget") = 0,
+      py::arg("threads") = 1, py::arg("memory_mib") = 128);
+  m.def(
+      "analyse_record",
+      [](const std::string& text, double timeout, uint64_t node_budget, int threads,
+         size_t memory_mib) {
+        return thought(think_of(timeout, node_budget, threads, memory_mib, "perfect"),
+                       [&](const api::Think& t) { return api::analyse_record(text, t); });
+      },
+      py::arg("record"), py::arg("timeout") = 5.0, py::arg("node_budget") = 0,
+      py::arg("threads") = 1, py::arg("memory_mib") = 128);
+  m.def(
+      "bench",
+      [](const std::string& game, bool quick) {
+        return json_of(value_or_raise(without_gil([&] { return api::perft_bench(game, quick); })));
+      },
+      py::arg("game"), py::arg("quick") = false);
 
   py::class_<Database>(m, "Database")
       .def(py::init<const std::string&, bool, bool>(), py::arg("path"), py::arg("writable") = false,

@@ -32,7 +32,6 @@ const std::vector<Case>& bad_cases() {
       {{"xo..", "--opening", "any"}, {"--opening applies only to --board"}},
       {{"xo..", "--to-move", "green"}, {"bad --to-move 'green'"}},
       {{"xo.. w", "--to-move", "black"}, {"says white to move but --to-move says black"}},
-      {{"--board", "4x4", "--to-move", "white"}, {"Black always removes first"}},
       {{"--board", "4x4", "--moves", "a1"}, {"move 1 'a1'", "not legal for black"}},
       {{"xo.", "--moves", "a1-c1,c1-a1"}, {"move 2 'c1-a1'", "not legal for white"}},
       {{"xo.", "--moves", "a1-e1"}, {"move 1 'a1-e1' is malformed", "not a square of the 1x3"}},

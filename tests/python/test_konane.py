@@ -276,3 +276,71 @@ def test_the_examples_run(tmp_path, capsys, monkeypatch):
     monkeypatch.setattr(sys, "argv", ["database_rows.py", str(path), "2x2", "clobber"])
     runpy.run_path(os.path.join(EXAMPLES, "database_rows.py"), run_name="__main__")
     assert "positions stored for clobber 2x2" in capsys.readouterr().out
+
+
+def test_a_game_played_by_the_engine_is_judged_without_mistakes_and_ends_as_solved():
+    g = konane.Game(board="4x4")
+    assert sorted(g.legal()) == ["a4", "b3", "c2", "d1"]
+    while not g.ended:
+        chosen = g.play_engine(node_budget=2_000_000)
+        assert chosen["perfect"], chosen
+    a = g.analyse(node_budget=2_000_000)
+    assert a["mistakes"] == {"black": 0, "white": 0} and a["unsettled"] == 0
+    assert len(a["moves"]) == len(g.played) and "file" not in a
+    # After the removals the rest is a short game: who wins it, by solve (another path).
+    jumps = konane.Game(board="4x4", moves=g.played[:2]).show()
+    s = konane.solve(jumps["position"])
+    third = a["moves"][2]
+    assert third["before"] == ("win" if s.winner == third["side"] else "loss")
+    # The record reads back to the same judgement.
+    assert konane.analyse(g.record(), node_budget=2_000_000)["moves"] == a["moves"]
+
+
+def test_a_move_that_throws_the_win_away_is_a_mistake_with_the_winning_moves_as_better():
+    # The first position of a 5x5 game whose mover wins and has a losing move, found by
+    # konane.solve (another path through the library than the analysis).
+    g = konane.Game(board="5x5")
+    found = None
+    while found is None and not g.ended:
+        here = g.show()
+        if here["phase"] == "jumps":
+            s = konane.solve(here["position"], node_budget=5_000_000)
+            losing = [m for m in g.legal()
+                      if konane.solve(here["position"], moves=[m],
+                                      node_budget=5_000_000).winner not in (here["to_move"], "unknown")]
+            if s.winner == here["to_move"] and losing:
+                found = (s, losing[0], here["to_move"])
+                break
+        g.play_engine(node_budget=5_000_000)
+    assert found, "no such position in the game"
+    s, losing, mover = found
+    ply = len(g.played) + 1
+    g.play(losing)
+    a = g.analyse(node_budget=5_000_000)
+    judged = a["moves"][ply - 1]
+    assert judged["mistake"] and judged["before"] == "win" and judged["after"] == "loss"
+    assert sorted(judged["better"]) == sorted(s.winning_moves)
+    assert a["mistakes"][mover] == 1 and sum(a["mistakes"].values()) == 1
+
+
+def test_game_errors_and_strengths():
+    g = konane.Game(board="4x4", first="white", opening="piko")
+    assert sorted(g.legal()) == ["b2", "c3"] and g.show()["to_move"] == "white"
+    with pytest.raises(konane.Error, match="not legal"):
+        g.play("a1")
+    assert g.played == []
+    assert "heuristic" in g.engine_move(strength="heuristic")["how"]
+    with pytest.raises(konane.Error, match="bad strength"):
+        g.engine_move(strength="strong")
+    with pytest.raises(konane.Error, match="line 3: 'zz' is not a move"):
+        konane.analyse("# game: konane\n# board: 4x4\nzz\n")
+    r = konane.Game(game="ringboard")
+    assert r.legal() and r.engine_move(strength="heuristic")["move"] in r.legal()
+
+
+def test_bench_counts_what_perft_counts():
+    b = konane.bench("clobber", quick=True)
+    assert b["quick"] and len(b["signature"]) == 16
+    assert b["nodes"] == sum(c["nodes"] for c in b["cases"])
+    for c in b["cases"]:
+        assert c["nodes"] == konane.perft(c["position"], c["depth"], game="clobber")

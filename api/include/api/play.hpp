@@ -11,12 +11,15 @@
 #include <vector>
 
 #include "api/game_record.hpp"
+#include "api/pictures.hpp"
 #include "api/requests.hpp"
 #include "core/error.hpp"
 #include "core/outcome.hpp"
 #include "core/stop.hpp"
-#include "konane/game_state.hpp"
-#include "api/pictures.hpp"
+
+namespace konane {
+struct GameState;
+}
 
 namespace api {
 

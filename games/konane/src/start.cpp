@@ -65,9 +65,9 @@ std::optional<Started> start_game(const StartRequest& in, std::string* error) {
         return fail("bad --opening " + quote(*in.opening) + ": expected standard, any or piko");
       rule = *r;
     }
-    if (to_move && *to_move != Color::Black)
-      return fail("--to-move white does not apply to --board: Black always removes first");
-    out.start = opening_state(size->rows, size->cols, rule);
+    // The side to move at the full board is the first to remove: Black, except in the second
+    // game of a Konane Players Association match.
+    out.start = opening_state(size->rows, size->cols, rule, to_move.value_or(Color::Black));
   } else {
     std::string text = in.position[0];
     if (in.position.size() == 2 && parse_color(trim(in.position[1])) &&

@@ -92,9 +92,12 @@ struct Plugin {
   }
   // What the side to move must do in the opening.
   static std::string opening_turn(const State& s) {
-    if (s.phase == Phase::BlackRemoval)
-      return "black to move: remove a black stone (" + std::string(rule_name(s.rule)) + " opening)";
-    return "white to move: remove a white stone next to the hole at " + square_name(s.hole);
+    const std::string side = color_name(s.to_move);
+    if (s.hole < 0)  // the first removal: Black's, or White's in a match's second game
+      return side + " to move: remove a " + side + " stone (" + std::string(rule_name(s.rule)) +
+             " opening)";
+    return side + " to move: remove a " + side + " stone next to the hole at " +
+           square_name(s.hole);
   }
   static std::string state_text(const State& s) { return konane::state_text(s); }
   static std::string phase_text(const State& s) { return phase_name(s.phase); }
