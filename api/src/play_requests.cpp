@@ -22,6 +22,8 @@ GameRecord record_of(const PositionRequest& r) {
   if (r.board) {
     record.header["board"] = *r.board;
     if (r.opening) record.header["opening"] = *r.opening;
+    // At the full board the side to move is the first to remove.
+    if (r.to_move == core::Side::Right) record.header["first"] = "white";
   } else {
     std::string position = r.position;
     // A side written in the text already agrees with to_move (check() says so first).

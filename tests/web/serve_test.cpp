@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 #include <httplib.h>
 
+#include <algorithm>
 #include <future>
 #include <sstream>
 #include <thread>
@@ -114,6 +115,76 @@ TEST(Serve, EverySearchIsBounded) {
   EXPECT_EQ(r.status, 200);
   EXPECT_NE(r.body.find("\"complete\":false"), std::string::npos) << r.body;
   EXPECT_NE(r.body.find("node budget"), std::string::npos) << r.body;
+}
+
+// The engine's move where perfect play is proved is one of the winning moves solve lists (a
+// separate path through the facade); with strength=heuristic it is a legal move.
+TEST(Serve, TheEnginePlaysAWinningMoveOrTheHeuristicsChoice) {
+  api::PositionRequest r;
+  r.position = "xoxoxo/oxoxox/xo..xo/oxoxox/xoxoxo/oxoxox w";
+  api::Limits l;
+  l.memory_mib = 64;
+  const auto solved = api::solve(r, l);
+  ASSERT_TRUE(solved && solved->winner != core::Winner::Unknown);
+  const auto e = get("/api/engine", {{"position", r.position}});
+  ASSERT_EQ(e.status, 200) << e.body;
+  bool listed = false;
+  for (const auto& m : solved->winning_moves)
+    listed = listed || e.body.find("\"move\":\"" + m + "\"") != std::string::npos;
+  if (solved->winner == core::Winner::Right) {
+    EXPECT_TRUE(listed) << e.body;
+  }
+  EXPECT_NE(e.body.find("\"perfect\":true"), std::string::npos) << e.body;
+  const auto h = get("/api/engine", {{"position", r.position}, {"strength", "heuristic"}});
+  ASSERT_EQ(h.status, 200) << h.body;
+  const auto legal = *api::moves(r);
+  const auto at = h.body.find("\"move\":\"") + 8;
+  const std::string chosen = h.body.substr(at, h.body.find('"', at) - at);
+  EXPECT_NE(std::find(legal.moves.begin(), legal.moves.end(), chosen), legal.moves.end()) << chosen;
+  EXPECT_NE(h.body.find("heuristic"), std::string::npos);
+  // White removes first when asked (a match's second game).
+  const auto w =
+      get("/api/engine", {{"board", "4x4"}, {"to_move", "white"}, {"node_budget", "100000"}});
+  ASSERT_EQ(w.status, 200) << w.body;
+  const auto first = get("/api/moves", {{"board", "4x4"}, {"to_move", "white"}});
+  const auto wm = w.body.find("\"move\":\"") + 8;
+  EXPECT_NE(first.body.find("\"" + w.body.substr(wm, w.body.find('"', wm) - wm) + "\""),
+            std::string::npos)
+      << w.body << first.body;
+}
+
+TEST(Serve, AnalysisAndRecords) {
+  // A 4x4 game's start: black's removal at a4 loses anyway (4x4 Konane is a second-player
+  // win after the standard removals, as solve says of the position below).
+  const auto a = get("/api/analyse", {{"board", "4x4"}, {"moves", "a4,a3"}});
+  ASSERT_EQ(a.status, 200) << a.body;
+  EXPECT_EQ(a.body.find("\"file\""), std::string::npos);
+  EXPECT_NE(a.body.find("\"plies\":2"), std::string::npos) << a.body;
+  EXPECT_NE(a.body.find("\"mistakes\":{\"black\":0,\"white\":0}"), std::string::npos) << a.body;
+  const auto illegal = get("/api/analyse", {{"board", "4x4"}, {"moves", "a4,a1"}});
+  EXPECT_EQ(illegal.status, 400);
+  EXPECT_NE(illegal.body.find("move 2"), std::string::npos) << illegal.body;
+  std::string many;
+  for (int i = 0; i < 301; ++i) many += "a4,";
+  const auto huge = get("/api/analyse", {{"board", "4x4"}, {"moves", many}});
+  EXPECT_EQ(huge.status, 400);
+  EXPECT_NE(huge.body.find("more than the 300"), std::string::npos) << huge.body;
+  EXPECT_EQ(get("/api/solve", {{"position", "xo."}, {"strength", "perfect"}}).status, 400);
+  EXPECT_EQ(get("/api/engine", {{"position", "xo."}, {"strength", "strong"}}).status, 400);
+
+  const auto rec =
+      get("/api/record", {{"text", "# game: konane\n# board: 4x4\n# first: white\nb2 a1\n"}});
+  ASSERT_EQ(rec.status, 200) << rec.body;
+  EXPECT_EQ(rec.body,
+            "{\"game\":\"konane\",\"board\":\"4x4\",\"opening\":null,\"first\":\"white\","
+            "\"position\":null,\"black\":null,\"white\":null,\"date\":null,\"result\":null,"
+            "\"moves\":[\"b2\",\"a1\"]}\n");
+  const auto bad = get("/api/record", {{"text", "a4\n# board: 4x4\n"}});
+  EXPECT_EQ(bad.status, 400);
+  EXPECT_NE(bad.body.find("line 2"), std::string::npos) << bad.body;
+  EXPECT_EQ(get("/api/record", {}).status, 400);
+  EXPECT_EQ(get("/api/record", {{"text", std::string(9000, ' ')}}).status, 400);
+  EXPECT_EQ(get("/api/record", {{"text", "a4"}, {"game", "konane"}}).status, 400);
 }
 
 TEST(Serve, ARealServerAnswersClientsAtOnceAndStops) {

@@ -7,7 +7,9 @@
 #include <algorithm>
 #include <sstream>
 
+#include "api/game_analysis.hpp"
 #include "api/json.hpp"
+#include "api/play.hpp"
 #include "api/verbs.hpp"
 #include "core/outcome.hpp"
 #include "core/text.hpp"
@@ -20,6 +22,10 @@ namespace {
 // Bounds on a request: a position is at most a few hundred characters in every game here.
 constexpr size_t kMaxParamChars = 4096;
 constexpr size_t kMaxPayload = 16 * 1024;
+// A record of a long game: a few hundred moves of a few characters each.
+constexpr size_t kMaxRecordChars = 8192;
+// An analysis judges every position of the game, each within the request's limits.
+constexpr size_t kMaxAnalysedMoves = 300;
 
 Reply error_reply(int status, const std::string& message) {
   std::ostringstream os;
@@ -45,12 +51,13 @@ const std::string* param(const Params& p, const std::string& key) {
 core::Expected<api::PositionRequest> request_of(const Params& p) {
   auto bad = [](std::string m) { return core::Error{core::Code::kInvalidArgument, std::move(m)}; };
   for (const auto& [key, value] : p) {
-    static const std::string_view kKnown[] = {"game",    "position", "board",   "opening",
-                                              "to_move", "moves",    "timeout", "node_budget"};
+    static const std::string_view kKnown[] = {"game",    "position",    "board",
+                                              "opening", "to_move",     "moves",
+                                              "timeout", "node_budget", "strength"};
     if (std::find(std::begin(kKnown), std::end(kKnown), key) == std::end(kKnown))
       return bad("unknown parameter " + core::quote(core::clip(key)) +
                  " (expected game, position or board and opening, to_move, moves, timeout, "
-                 "node_budget)");
+                 "node_budget, strength)");
     if (p.count(key) > 1) return bad("parameter '" + key + "' given twice");
     if (value.size() > kMaxParamChars)
       return bad("parameter '" + key + "' is longer than " + std::to_string(kMaxParamChars) +
@@ -122,6 +129,56 @@ Reply from_error(const core::Error& e) {
   return error_reply(e.code == core::Code::kInvalidArgument ? 400 : 500, e.message);
 }
 
+// How hard the engine thinks about each position of a play or analysis request: the
+// search's limits, and the strength asked for (perfect play where a solve proves it, else
+// the heuristic player; or the heuristic player alone).
+core::Expected<api::Think> think_of(const Params& p, const api::Limits& l) {
+  api::Think t;
+  t.seconds = l.timeout_seconds;
+  t.nodes = l.node_budget;
+  t.threads = 1;
+  t.memory_bytes = l.memory_mib << 20;
+  if (const auto* s = param(p, "strength")) {
+    if (*s != "perfect" && *s != "heuristic")
+      return core::Error{
+          core::Code::kInvalidArgument,
+          "bad strength " + core::quote(core::clip(*s)) + ": expected perfect or heuristic"};
+    t.heuristic_only = *s == "heuristic";
+  }
+  return t;
+}
+
+// The moves a game record holds, and its start, as the page's requests name them.
+Reply record_reply(const Params& p) {
+  for (const auto& [key, value] : p)
+    if (key != "text")
+      return error_reply(400, "unknown parameter " + core::quote(core::clip(key)) +
+                                  " (/api/record takes text, a game record)");
+  const auto* text = param(p, "text");
+  if (!text) return error_reply(400, "missing parameter 'text' (a game record)");
+  if (text->size() > kMaxRecordChars)
+    return error_reply(
+        400, "the record is longer than " + std::to_string(kMaxRecordChars) + " characters");
+  std::string error;
+  const auto r = api::parse_game_record(*text, &error);
+  if (!r) return error_reply(400, error);
+  std::ostringstream os;
+  api::JsonWriter j(os);
+  j.begin_object().field("game", r->get("game", "konane"));
+  for (const char* key :
+       {"board", "opening", "first", "position", "black", "white", "date", "result"}) {
+    j.key(key);
+    if (r->header.count(key))
+      j.value(r->get(key));
+    else
+      j.null();
+  }
+  j.key("moves").begin_array();
+  for (const auto& m : r->moves) j.value(m.text);
+  j.end_array().end_object();
+  return {200, os.str()};
+}
+
 }  // namespace
 
 bool is_loopback(std::string_view host) {
@@ -147,12 +204,16 @@ Reply games_reply() {
 Reply answer(std::string_view path, const Params& params, const ServeOptions& options) {
   if (path == "/api/games")
     return params.empty() ? games_reply() : error_reply(400, "/api/games takes no parameters");
-  if (path != "/api/moves" && path != "/api/show" && path != "/api/solve" && path != "/api/value")
-    return error_reply(404,
-                       "no such endpoint " + core::quote(core::clip(std::string(path))) +
-                           " (try /api/games, /api/moves, /api/show, /api/solve or /api/value)");
+  if (path == "/api/record") return record_reply(params);
+  if (path != "/api/moves" && path != "/api/show" && path != "/api/solve" && path != "/api/value" &&
+      path != "/api/engine" && path != "/api/analyse")
+    return error_reply(404, "no such endpoint " + core::quote(core::clip(std::string(path))) +
+                                " (try /api/games, /api/moves, /api/show, /api/solve, "
+                                "/api/value, /api/engine, /api/analyse or /api/record)");
   const auto r = request_of(params);
   if (!r) return from_error(r.error());
+  if (params.count("strength") && path != "/api/engine")
+    return error_reply(400, "'strength' goes with /api/engine only");
   if (path == "/api/moves" || path == "/api/show") {
     if (params.count("timeout") || params.count("node_budget"))
       return error_reply(400, std::string(path) + " takes no timeout or node_budget");
@@ -165,6 +226,20 @@ Reply answer(std::string_view path, const Params& params, const ServeOptions& op
   }
   const auto l = limits_of(params, options);
   if (!l) return from_error(l.error());
+  if (path == "/api/engine" || path == "/api/analyse") {
+    const auto t = think_of(params, *l);
+    if (!t) return from_error(t.error());
+    if (path == "/api/engine") {
+      const auto a = api::engine_move(*r, *t);
+      return a ? json_reply(*a) : from_error(a.error());
+    }
+    if (r->moves.size() > kMaxAnalysedMoves)
+      return error_reply(400, "a game of " + std::to_string(r->moves.size()) +
+                                  " moves is more than the " + std::to_string(kMaxAnalysedMoves) +
+                                  " an analysis takes");
+    const auto a = api::analyse_moves(*r, *t);
+    return a ? json_reply(*a) : from_error(a.error());
+  }
   if (path == "/api/value") {
     if (!api::can_answer(r->game)) return from_error(api::refusal(r->game, "value"));
     const auto a = api::value(*r, *l);
@@ -216,6 +291,17 @@ Server::Server(ServeOptions options) : impl_(std::make_unique<Impl>()) {
   http.Get(R"(/api/.*)", [o](const httplib::Request& req, httplib::Response& res) {
     Params params(req.params.begin(), req.params.end());
     const Reply r = answer(req.path, params, *o);
+    res.status = r.status;
+    res.set_content(r.body, "application/json");
+  });
+  // A pasted or loaded record travels as the body (text/plain): longer than a URL may be.
+  http.Post("/api/record", [](const httplib::Request& req, httplib::Response& res) {
+    Params params(req.params.begin(), req.params.end());
+    params.emplace("text", req.body);
+    const Reply r = params.size() == 1 ? record_reply(params)
+                                       : error_reply(400,
+                                                     "/api/record takes the record as the "
+                                                     "body and no parameters");
     res.status = r.status;
     res.set_content(r.body, "application/json");
   });
