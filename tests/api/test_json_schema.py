@@ -114,3 +114,29 @@ def test_the_schema_refuses_what_it_does_not_document():
                         "phase": "jumps", "count": 1, "moves": ["a1-c1"], "surprise": 1})
     with pytest.raises(jsonschema.ValidationError):
         check("solve", {"game": "konane"})
+
+
+def test_the_web_servers_own_answers_follow_the_schema():
+    """/api/engine, /api/analyse and /api/record (the answers the command line has no verb
+    for) from a real `konane serve` on a free port."""
+    import re
+    import urllib.parse
+    import urllib.request
+    proc = subprocess.Popen([KONANE, "serve", "--port", "0", "--threads", "2"],
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        port = re.search(r":(\d+)/api/", proc.stderr.readline()).group(1)
+
+        def get(endpoint, **params):
+            url = "http://127.0.0.1:%s/api/%s?%s" % (port, endpoint, urllib.parse.urlencode(params))
+            with urllib.request.urlopen(url, timeout=600) as reply:
+                return json.loads(reply.read())
+
+        check("engine_move", get("engine", board="4x4", moves="a4,a3", node_budget=100000))
+        check("engine_move", get("engine", game="ringboard", position=RING, strength="heuristic"))
+        check("engine_move", get("engine", game="clobber", position="xo.|.ox", node_budget=1000))
+        check("analyse", get("analyse", board="4x4", moves="a4,a3,c4-a4", node_budget=100000))
+        check("record", get("record", text="# game: konane\n# board: 4x4\n# black: Keoni\na4 a3\n"))
+    finally:
+        proc.terminate()
+        assert proc.wait(timeout=30) == 0
