@@ -95,11 +95,7 @@ class RingboardPlay final : public PlayGame {
     if (ended()) return std::string("the game is over");
     std::string error;
     const auto m = ringboard::parse_move(state().position, state().to_move, text, &error);
-    if (!m) {
-      std::string legal_list;
-      for (const auto& l : legal()) legal_list += (legal_list.empty() ? "" : " ") + l;
-      return "'" + text + "' is not legal: " + error + " (legal: " + legal_list + ")";
-    }
+    if (!m) return error;  // why, and the legal moves once
     const bool man = (state().position.men[int(state().to_move)] & ringboard::bit(m->from)) != 0;
     quiet_.push_back(m->is_capture() || man ? 0 : quiet_.back() + 1);
     states_.push_back({ringboard::play(state().position, state().to_move, *m),

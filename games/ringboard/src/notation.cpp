@@ -1,6 +1,9 @@
 #include "ringboard/notation.hpp"
 
 #include <bit>
+#include <cstdlib>
+#include <string>
+#include <vector>
 
 namespace ringboard {
 namespace {
@@ -138,6 +141,78 @@ std::string move_text(const Move& m) {
   return out;
 }
 
+namespace {
+
+// Why `text` is no legal move of `side` in p (the rules of shared/spec/ringboard-rules.md,
+// checked in the order a player would ask about them); `moves` are the legal moves.
+std::string why_illegal(const Position& p, Color side, std::string_view text,
+                        const MoveList& moves) {
+  const std::string quoted = "'" + std::string(text) + "'";
+  std::vector<int> squares;
+  bool steps = false, jumps = false;
+  size_t start = 0;
+  for (size_t i = 0; i <= text.size(); ++i) {
+    if (i < text.size() && text[i] != '-' && text[i] != 'x') continue;
+    if (i < text.size()) (text[i] == '-' ? steps : jumps) = true;
+    const std::string_view name = text.substr(start, i - start);
+    start = i + 1;
+    const auto sq = parse_square(name);
+    if (!sq) {
+      const bool on_board = name.size() >= 2 && name[0] >= 'a' && name[0] <= 'j' &&
+                            name.find_first_not_of("0123456789", 1) == std::string_view::npos &&
+                            name[1] != '0' && std::stoi(std::string(name.substr(1))) <= 10;
+      return on_board
+                 ? "'" + std::string(name) + "' is a light square; pieces stand on dark squares"
+                 : "'" + std::string(name) + "' is not a square (files a..j, ranks 1..10)";
+    }
+    squares.push_back(*sq);
+  }
+  if (squares.size() < 2 || (steps && jumps))
+    return quoted +
+           " is not a move: a step is from-to (c3-d4), a capture its start and every "
+           "landing joined by x (c3xe5xg7)";
+  const int from = squares[0];
+  const int s = int(side), o = 1 - s;
+  const char* me = side == Color::Black ? "black" : "white";
+  const char* them = side == Color::Black ? "white" : "black";
+  if (!(p.pieces(side) & bit(from)))
+    return (p.pieces(Color(o)) & bit(from))
+               ? square_name(from) + " holds a " + them + " piece"
+               : "there is no " + std::string(me) + " piece on " + square_name(from);
+  const bool capture_due = moves.size() > 0 && moves[0].is_capture();
+  if (steps) {
+    if (capture_due) return std::string("a capture is compulsory: ") + me + " must capture";
+    const int to = squares[1];
+    if (squares.size() > 2) return "a step goes one square; a capture joins its landings by x";
+    if (on_ring(from))
+      return "a piece on the ring leaves it only by capturing (" + square_name(from) +
+             " is on the ring)";
+    if (on_ring(to)) return "no step ends on the ring (" + square_name(to) + " is on the ring)";
+    const int df = file_of(to) - file_of(from), dr = rank_of(to) - rank_of(from);
+    if (std::abs(df) != 1 || std::abs(dr) != 1) return "a step goes one square diagonally";
+    const bool man = (p.men[s] & bit(from)) != 0;
+    if (man && dr != (side == Color::Black ? 1 : -1))
+      return std::string("a man cannot move backwards (") + me + " men move " +
+             (side == Color::Black ? "up" : "down") + ")";
+    if ((p.pieces(Color::Black) | p.pieces(Color::White)) & bit(to))
+      return square_name(to) + " is occupied";
+  }
+  if (jumps) {
+    if (!capture_due) return std::string(me) + " has no capture here";
+    for (const Move& m : moves)
+      if (move_text(m).rfind(std::string(text) + "x", 0) == 0)
+        return "the capture must go on: a capture continues while it can and may not stop "
+               "early";
+    bool any_from = false;
+    for (const Move& m : moves) any_from = any_from || m.from == from;
+    if (!any_from) return "the piece on " + square_name(from) + " has no capture";
+    return "no capture of the piece on " + square_name(from) + " takes that path";
+  }
+  return quoted + " is not a legal move here";
+}
+
+}  // namespace
+
 std::optional<Move> parse_move(const Position& p, Color side, std::string_view text,
                                std::string* error) {
   MoveList moves;
@@ -150,7 +225,7 @@ std::optional<Move> parse_move(const Position& p, Color side, std::string_view t
   std::string legal;
   for (int i = 0; i < moves.size() && i < 12; ++i) legal += (i ? " " : "") + move_text(moves[i]);
   if (moves.size() > 12) legal += " ...";
-  fail(error, "'" + std::string(text) + "' is not a legal move here" +
+  fail(error, "'" + std::string(text) + "' is not legal: " + why_illegal(p, side, text, moves) +
                   (moves.size() ? " (legal: " + legal + ")" : " (no legal move)"));
   return std::nullopt;
 }

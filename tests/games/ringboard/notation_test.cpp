@@ -103,3 +103,50 @@ TEST(RingboardNotation, MovesPrintAsTheSpecSays) {
 }
 
 }  // namespace
+
+namespace {
+
+// Each illegal move is explained by the rule it breaks (shared/spec/ringboard-rules.md), and
+// the legal moves are listed once.
+TEST(RingboardNotation, AnIllegalMoveSaysWhichRuleItBreaks) {
+  // Black men on d4 and h4; white men on e5 and g7: d4 must capture e5 and then g7.
+  const std::string text =
+      "........../........../........../......o.../........../....o...../...x...x../"
+      "........../........../.......... b";
+  std::string error;
+  const auto p = parse_position(text, &error);
+  ASSERT_TRUE(p.has_value()) << error;
+  const std::pair<const char*, const char*> cases[] = {
+      {"h4-g5", "a capture is compulsory: black must capture"},
+      {"d4xf6", "the capture must go on"},
+      {"h4xf6", "the piece on h4 has no capture"},
+      {"e5xc3", "e5 holds a white piece"},
+      {"c4-d5", "'c4' is a light square"},
+      {"k4-d5", "'k4' is not a square"},
+      {"d4", "is not a move: a step is from-to"},
+  };
+  for (const auto& [move, why] : cases) {
+    error.clear();
+    EXPECT_FALSE(parse_move(p->position, Color::Black, move, &error).has_value()) << move;
+    EXPECT_NE(error.find(why), std::string::npos) << move << ": " << error;
+    EXPECT_NE(error.find("(legal: d4xf6xh8)"), std::string::npos) << error;
+    EXPECT_EQ(error.find("(legal:"), error.rfind("(legal:")) << error;
+  }
+  EXPECT_TRUE(parse_move(p->position, Color::Black, "d4xf6xh8", &error).has_value());
+  // Without captures: a man's backward step, a step onto the ring, an occupied square.
+  const auto start = parse_position(kStartText, &error);
+  const std::pair<const char*, const char*> quiet[] = {
+      {"b4-c3", "a man cannot move backwards (black men move up)"},
+      {"b4-a5", "no step ends on the ring"},
+      {"c3-d4", "d4 is occupied"},
+      {"b4-d6", "a step goes one square diagonally"},
+      {"b4xd6", "black has no capture here"},
+  };
+  for (const auto& [move, why] : quiet) {
+    error.clear();
+    EXPECT_FALSE(parse_move(start->position, Color::Black, move, &error).has_value()) << move;
+    EXPECT_NE(error.find(why), std::string::npos) << move << ": " << error;
+  }
+}
+
+}  // namespace
