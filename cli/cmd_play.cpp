@@ -106,10 +106,17 @@ int run_play(const std::string& game, const std::vector<std::string>& args, Io i
               "games without a start of their own, played from --position, the most mobile\n"
               "move).\n"
               "Ringboard games end drawn at the third repetition of a position or after 50\n"
-              "moves by each side without a capture or a man's step.\n";
+              "moves by each side without a capture or a man's step.\n"
+              "Moves are forgiven as players write them: C3-E3, '12. c3-e3', 'c3 - e3',\n"
+              "c3xe3, or a capture by its first and last squares when only one fits.\n";
     return kExitOk;
   }
   const auto& vm = parsed->vm;
+  if (vm.count("json"))
+    return usage_error(io, "play",
+                       "--json does not apply to play, an interactive game: `konane analyse "
+                       "--json` judges its record, and `konane serve` answers move by move in "
+                       "JSON (/api/engine)");
   PlaySetup setup;
   const auto black = is_engine(vm, "black", io);
   if (!black) return kExitUsage;

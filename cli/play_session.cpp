@@ -4,9 +4,9 @@
 #include <ostream>
 #include <vector>
 
+#include "api/game_record.hpp"
 #include "core/text.hpp"
 #include "file_output.hpp"
-#include "api/game_record.hpp"
 #include "svg_options.hpp"
 
 namespace konane::cli {
@@ -161,7 +161,7 @@ class Session {
         hanahou(game);
       } else if (cmd == "undo") {
         undo(game, mover);
-      } else if (auto err = game.play(cmd)) {
+      } else if (auto err = game.play(api::as_typed(game.legal(), cmd))) {
         io_.out << *err << "\n";
       } else {
         io_.out << game.board();

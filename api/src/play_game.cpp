@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <cctype>
 
 #include "api/play.hpp"
 #include "api/text_board.hpp"
@@ -52,6 +53,47 @@ std::unique_ptr<PlayGame> make_game_at(const std::string& game, const std::strin
   }
   if (game == "ringboard") return make_ringboard_game(position, error);
   return make_grid_game(game, position, error);
+}
+
+namespace {
+
+std::vector<std::string> squares_of(std::string_view move) {
+  std::vector<std::string> out(1);
+  for (char c : move) {
+    if (c == '-' || c == 'x' || c == ':') {
+      out.emplace_back();
+      continue;
+    }
+    out.back() += c;
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string as_typed(const std::vector<std::string>& legal, std::string_view typed) {
+  std::string tidy;
+  for (char c : typed)
+    if (c != ' ' && c != '\t')
+      tidy += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  // A move number: digits and at least one dot before the move ("12.", "12...").
+  const size_t digits = tidy.find_first_not_of("0123456789");
+  if (digits != std::string::npos && digits > 0 && tidy[digits] == '.') {
+    const size_t move = tidy.find_first_not_of('.', digits);
+    tidy = move == std::string::npos ? "" : tidy.substr(move);
+  }
+  if (std::find(legal.begin(), legal.end(), tidy) != legal.end()) return tidy;
+  const auto want = squares_of(tidy);
+  const std::string* only = nullptr;
+  for (const auto& m : legal) {
+    const auto have = squares_of(m);
+    const bool fits = have == want || (want.size() == 2 && have.size() > 2 &&
+                                       have.front() == want.front() && have.back() == want.back());
+    if (!fits) continue;
+    if (only) return tidy;  // two moves fit: the player must say which
+    only = &m;
+  }
+  return only ? *only : tidy;
 }
 
 }  // namespace api

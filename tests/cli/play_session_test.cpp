@@ -12,8 +12,8 @@
 #include <sstream>
 
 #include "../games/grid/grid_reference.hpp"
-#include "cli_test_support.hpp"
 #include "api/game_record.hpp"
+#include "cli_test_support.hpp"
 #include "konane_game_reference.hpp"
 #include "ringboard/notation.hpp"
 
@@ -419,6 +419,28 @@ TEST(Play, GridGameRecordIsAnalysedAsTheReferenceJudgesIt) {
     EXPECT_EQ(p["mistake"].boolean(), before && !after) << text;
     left = !left;
   }
+}
+
+}  // namespace
+
+namespace {
+
+// Two humans on 4x4 typing as players do: a move number, capitals, spaces, and 'x' for a
+// jump; every move is taken as the legal move it names.
+TEST(Play, MovesAreReadAsPlayersWriteThem) {
+  const auto r = play("1. A4\n1... A3\n2. C4 x A4\nquit\n", {"--board", "4x4", "--white", "human"});
+  EXPECT_EQ(r.out.find("not legal"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("not a move"), std::string::npos) << r.out;
+  // Three moves taken: white is to move when "quit" comes.
+  EXPECT_NE(r.out.find("white> the game is left unfinished"), std::string::npos) << r.out;
+  EXPECT_EQ(clitest::occurrences(r.out, "black>"), 2) << r.out;
+}
+
+TEST(Play, JsonIsRefusedWithWhereToGetIt) {
+  const auto r = clitest::run_cli({"play", "--board", "4x4", "--json"});
+  EXPECT_EQ(r.rc, 2);
+  EXPECT_NE(r.err.find("--json does not apply to play"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("konane analyse"), std::string::npos) << r.err;
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "api/game_record.hpp"
@@ -156,6 +157,13 @@ core::Expected<std::unique_ptr<PlayGame>> game_of(const PositionRequest& r);
 // think.heuristic_only); an error when the game is over.
 core::Expected<EngineMove> engine_move(const PositionRequest& r, const Think& think);
 void write_json(JsonWriter& j, const EngineMove& m);
+
+// A move as a player types it, matched to the legal move it names: in any case ("C3-E3"),
+// after a move number ("12. c3-e3", "12... c3-e3"), with spaces ("c3 - e3"), and with '-',
+// 'x' or ':' between its squares, or only its first and last square ("c3xg7" for the
+// capture c3xe5xg7), whenever exactly one legal move fits. Else the typed text tidied (lower
+// case, no number, no spaces), for the game to say why it is illegal.
+std::string as_typed(const std::vector<std::string>& legal, std::string_view typed);
 
 // The result in words for the side it is for: "wins", "loses", "draws", "unknown".
 const char* result_verb(core::Result r);
