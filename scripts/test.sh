@@ -53,7 +53,7 @@ stage "sanitized tests passed"
 cmake -S . -B build-ci/tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DKONANE_WERROR=ON \
   -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$sanitized_flags" \
   -DKONANE_SANITIZE=thread -DKONANE_BUILD_BENCH=OFF -DKONANE_UNITY=ON >/dev/null
-cmake --build build-ci/tsan -j"$jobs" --target cgt_tests solver_tests api_tests
+cmake --build build-ci/tsan -j"$jobs" --target cgt_tests solver_tests api_tests web_tests
 stage "thread-sanitized build done"
 # suppress_equal_addresses=0: with it on, every suppressed report (oneTBB's range splitting
 # and sorting, millions in the indexed retrograde test) first scans the list of addresses
@@ -61,7 +61,7 @@ stage "thread-sanitized build done"
 # history_size=7: the longest history, so the earlier access of a report keeps its stack and
 # the suppressions can match it (a stack lost to a short history matched none).
 TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppress_equal_addresses=0 history_size=7 suppressions=$PWD/scripts/tsan.supp" \
-  run_suite build-ci/tsan -R Concurren
+  run_suite build-ci/tsan -R 'Concurren|^Jobs\.(AJob|TheTable)'
 stage "thread-sanitized tests passed"
 FUZZ_BUILD=build-ci/asan scripts/fuzz.sh 15
 stage "fuzzing done"

@@ -92,7 +92,7 @@ std::unique_ptr<PlayGame> game_from_record(const GameRecord& r, std::string* err
 }
 
 std::optional<GameAnalysis> analyse_game(PlayGame& game, const GameRecord& r, const Think& think,
-                                         std::string* error) {
+                                         std::string* error, const PlyProgress& on_ply) {
   // Every move is checked before any is analysed, so a bad record costs no solving.
   for (size_t i = 0; i < r.moves.size(); ++i)
     if (auto err = game.play(r.moves[i].text)) {
@@ -135,6 +135,7 @@ std::optional<GameAnalysis> analyse_game(PlayGame& game, const GameRecord& r, co
     v = game.verdict(think);
     mark_best_moves(out.pictures.back(), v);
     out.plies.push_back(a);
+    if (on_ply) on_ply(out.plies.size(), r.moves.size());
   }
   out.final = v;
   return out;
@@ -151,13 +152,14 @@ core::Expected<RecordAnalysis> analyse_record(const std::string& text, const Thi
   return RecordAnalysis{"", record->get("game", "konane"), std::move(*analysis)};
 }
 
-core::Expected<RecordAnalysis> analyse_moves(const PositionRequest& r, const Think& think) {
+core::Expected<RecordAnalysis> analyse_moves(const PositionRequest& r, const Think& think,
+                                             const PlyProgress& on_ply) {
   auto game = game_of(r);
   if (!game) return game.error();
   while ((*game)->undo()) {
   }
   std::string error;
-  auto analysis = analyse_game(**game, record_of(r), think, &error);
+  auto analysis = analyse_game(**game, record_of(r), think, &error, on_ply);
   if (!analysis) return invalid(error);
   return RecordAnalysis{"", r.game, std::move(*analysis)};
 }

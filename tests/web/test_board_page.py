@@ -196,3 +196,20 @@ def test_a_konane_players_association_match_keeps_colours_and_alternates_the_fir
         wait(browser, lambda d: f"game {game + 1} of 3" in d.find_element(By.ID, "match-status").text)
     wins = browser.execute_script("return state.match.wins;")
     assert wins["you"] + wins["engine"] >= 1
+
+
+def test_a_long_search_shows_progress_and_stops_from_the_page(server, browser):
+    browser.get(server + "/")
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#board-view svg"))
+    # 8x8 after the two removals: hours of search.
+    rows = ["".join("xo"[(r + c) % 2] for c in range(8)) for r in range(8)]
+    rows[3] = rows[3][:3] + ".." + rows[3][5:]
+    browser.find_element(By.ID, "position").send_keys("/".join(rows) + " w")
+    browser.find_element(By.ID, "load").click()
+    wait(browser, lambda d: len(d.find_elements(By.CSS_SELECTOR, "rect[data-square]")) == 64)
+    Select(browser.find_element(By.ID, "think")).select_by_value("60")  # far beyond the test
+    browser.find_element(By.ID, "hint").click()
+    wait(browser, lambda d: "M nodes" in d.find_element(By.ID, "status").text)
+    browser.find_element(By.ID, "stop").click()
+    wait(browser, lambda d: d.find_element(By.ID, "status").text == "stopped")
+    assert idle(browser)

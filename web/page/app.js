@@ -9,7 +9,7 @@
 const state = {
   game: "konane", start: null, board: null, opening: null, first: "black", moves: [],
   show: null, legal: [], selected: null, hints: [], busy: false, regions: null,
-  analysis: null, view: null, match: null, controller: null, playing: false,
+  analysis: null, view: null, match: null, controller: null, playing: false, job: null,
 };
 const $ = (id) => document.getElementById(id);
 
@@ -43,6 +43,40 @@ function api(endpoint, extra, moves) {
   const p = params(moves || state.moves);
   for (const [k, v] of Object.entries(extra || {})) p.set(k, v);
   return call(`/api/${endpoint}?${p}`);
+}
+
+// A search as a server job: started, polled for progress (shown after `label`), and
+// cancelled by Stop; its answer is what the endpoint itself gives.
+async function job(verb, extra, moves, label) {
+  const p = params(moves || state.moves);
+  p.set("verb", verb);
+  for (const [k, v] of Object.entries(extra || {})) p.set(k, v);
+  const { job: id } = await call(`/api/start?${p}`);
+  state.job = id;
+  try {
+    for (;;) {
+      const j = await call(`/api/job?id=${id}`);
+      if (j.state === "done" || j.state === "cancelled") {
+        if (j.status !== 200) throw new Error(j.answer.error || `HTTP ${j.status}`);
+        if (j.state === "cancelled") throw Object.assign(new Error("stopped"), { name: "AbortError" });
+        return j.answer;
+      }
+      status(label + progressText(j.progress));
+      await new Promise((done) => setTimeout(done, 200));
+    }
+  } finally {
+    state.job = null;
+  }
+}
+
+function progressText(p) {
+  if (!p) return "";
+  const parts = [];
+  if (p.total) parts.push(`${p.done}/${p.total}`);
+  if (p.nodes) parts.push(`${(p.nodes / 1e6).toFixed(1)} M nodes, ${(p.rate / 1e3).toFixed(0)} k/s`);
+  parts.push(`${p.seconds.toFixed(1)} s`);
+  if (p.eta_seconds !== null && p.eta_seconds !== undefined) parts.push(`about ${p.eta_seconds.toFixed(0)} s left`);
+  return " " + parts.join(", ");
 }
 
 function status(text) { $("status").textContent = text || "\u00a0"; }
@@ -209,7 +243,7 @@ function think() { return { timeout: $("think").value }; }
 async function engineMove() {
   if (state.view !== null) await back();
   await busy("thinking\u2026", async () => {
-    const chosen = await api("engine", { ...think(), strength: $("strength").value });
+    const chosen = await job("engine", { ...think(), strength: $("strength").value }, null, "thinking\u2026");
     if (!chosen.move) throw new Error("no move to play");
     state.busy = false;
     await play(chosen.move);
@@ -219,7 +253,7 @@ async function engineMove() {
 
 async function hint() {
   await busy("looking\u2026", async () => {
-    const solved = await api("solve", think(), viewedMoves());
+    const solved = await job("solve", think(), viewedMoves(), "looking\u2026");
     const best = solved.winning_moves || solved.best_moves || [];
     state.hints = best.map((m) => squaresOf(m)[0]);
     drawCurrent();
@@ -231,7 +265,7 @@ async function hint() {
 
 async function value() {
   await busy("valuing\u2026", async () => {
-    const v = await api("value", think(), viewedMoves());
+    const v = await job("value", think(), viewedMoves(), "valuing\u2026");
     state.regions = v.regions;
     drawCurrent();
     $("regions").replaceChildren(...v.regions.map((r, i) => {
@@ -247,7 +281,7 @@ async function value() {
 async function analyse() {
   if (!state.moves.length) return status("no moves to analyse");
   await busy("analysing\u2026", async () => {
-    state.analysis = await api("analyse", think());
+    state.analysis = await job("analyse", think(), null, "analysing\u2026");
     listMoves();
     const a = state.analysis;
     status(`analysis: mistakes black ${a.mistakes.black}, white ${a.mistakes.white}` +
@@ -410,8 +444,11 @@ async function nextGame() {
   await matchGame();
 }
 
+// Stop: the server's job is cancelled (its search stops at once), and any other request
+// abandoned.
 function stop() {
-  if (state.controller) state.controller.abort();
+  if (state.job) fetch(`/api/cancel?id=${state.job}`);
+  else if (state.controller) state.controller.abort();
 }
 
 async function init() {

@@ -5,6 +5,7 @@
 #include <httplib.h>
 
 #include <algorithm>
+#include <chrono>
 #include <sstream>
 
 #include "api/game_analysis.hpp"
@@ -14,6 +15,7 @@
 #include "core/outcome.hpp"
 #include "core/text.hpp"
 #include "page_files.hpp"
+#include "web/jobs.hpp"
 
 namespace web {
 
@@ -24,6 +26,8 @@ constexpr size_t kMaxParamChars = 4096;
 constexpr size_t kMaxPayload = 16 * 1024;
 // A record of a long game: a few hundred moves of a few characters each.
 constexpr size_t kMaxRecordChars = 8192;
+// Jobs kept at once (running, queued, or finished and not yet forgotten).
+constexpr size_t kMaxJobs = 64;
 // An analysis judges every position of the game, each within the request's limits.
 constexpr size_t kMaxAnalysedMoves = 300;
 
@@ -201,7 +205,8 @@ Reply games_reply() {
   return {200, os.str()};
 }
 
-Reply answer(std::string_view path, const Params& params, const ServeOptions& options) {
+Reply answer(std::string_view path, const Params& params, const ServeOptions& options,
+             const Work& work) {
   if (path == "/api/games")
     return params.empty() ? games_reply() : error_reply(400, "/api/games takes no parameters");
   if (path == "/api/record") return record_reply(params);
@@ -224,11 +229,13 @@ Reply answer(std::string_view path, const Params& params, const ServeOptions& op
     const auto a = api::moves(*r);
     return a ? json_reply(*a) : from_error(a.error());
   }
-  const auto l = limits_of(params, options);
+  auto l = limits_of(params, options);
   if (!l) return from_error(l.error());
+  l->cancel = work.cancel;
   if (path == "/api/engine" || path == "/api/analyse") {
-    const auto t = think_of(params, *l);
+    auto t = think_of(params, *l);
     if (!t) return from_error(t.error());
+    t->cancel = work.cancel;
     if (path == "/api/engine") {
       const auto a = api::engine_move(*r, *t);
       return a ? json_reply(*a) : from_error(a.error());
@@ -237,7 +244,13 @@ Reply answer(std::string_view path, const Params& params, const ServeOptions& op
       return error_reply(400, "a game of " + std::to_string(r->moves.size()) +
                                   " moves is more than the " + std::to_string(kMaxAnalysedMoves) +
                                   " an analysis takes");
-    const auto a = api::analyse_moves(*r, *t);
+    const auto t0 = std::chrono::steady_clock::now();
+    const auto a = api::analyse_moves(*r, *t, [&](size_t done, size_t total) {
+      if (!work.progress) return;
+      const double seconds =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      work.progress->report({done, total, 0, seconds, std::nullopt, std::nullopt}, done == total);
+    });
     return a ? json_reply(*a) : from_error(a.error());
   }
   if (path == "/api/value") {
@@ -252,20 +265,63 @@ Reply answer(std::string_view path, const Params& params, const ServeOptions& op
     // A tenth of the CLI's default: a retrograde run of one request stays in the hundreds of
     // megabytes whatever it is asked.
     ll.max_positions = 2'000'000;
+    ll.cancel = work.cancel;
     const auto a = api::solve_loopy(*r, ll, nullptr, false);
     return a ? json_reply(*a) : from_error(a.error());
   }
-  const auto a = api::solve(*r, *l);
+  const auto a = api::solve(*r, *l, nullptr, work.progress);
   return a ? json_reply(*a) : from_error(a.error());
 }
 
+namespace {
+
+// GET /api/start?verb=solve|value|engine|analyse&...: the verb's request, checked at once
+// (bad input is a 400 here, not a failed job), then run as a job.
+Reply start_job(const Params& params, const ServeOptions& o, Jobs& jobs) {
+  const auto verb = params.find("verb");
+  if (verb == params.end() || params.count("verb") > 1)
+    return error_reply(400, "missing parameter 'verb' (solve, value, engine or analyse)");
+  const std::string path = "/api/" + verb->second;
+  if (verb->second != "solve" && verb->second != "value" && verb->second != "engine" &&
+      verb->second != "analyse")
+    return error_reply(400, "bad verb " + core::quote(core::clip(verb->second)) +
+                                ": expected solve, value, engine or analyse");
+  Params rest = params;
+  rest.erase("verb");
+  const auto r = request_of(rest);
+  if (!r) return from_error(r.error());
+  if (const auto checked = api::check(*r); !checked) return from_error(checked.error());
+  const auto l = limits_of(rest, o);
+  if (!l) return from_error(l.error());
+  const auto id =
+      jobs.start([path, rest, o](const core::StopToken* cancel, const api::ProgressSink* progress) {
+        return answer(path, rest, o, Work{cancel, progress});
+      });
+  if (!id) return error_reply(503, id.error().message);
+  std::ostringstream os;
+  api::JsonWriter j(os);
+  j.begin_object().field("job", *id).end_object();
+  return {200, os.str()};
+}
+
+// GET /api/job?id=ID and /api/cancel?id=ID.
+Reply job_reply(const std::string& path, const Params& params, Jobs& jobs) {
+  const auto id = params.find("id");
+  if (id == params.end() || params.size() != 1)
+    return error_reply(400, path + " takes one parameter, id (the job's)");
+  return path == "/api/job" ? jobs.status(id->second) : jobs.cancel(id->second);
+}
+
+}  // namespace
+
 struct Server::Impl {
+  explicit Impl(ServeOptions o) : options(std::move(o)), jobs(options.threads, kMaxJobs) {}
   ServeOptions options;
+  Jobs jobs;
   httplib::Server http;
 };
 
-Server::Server(ServeOptions options) : impl_(std::make_unique<Impl>()) {
-  impl_->options = std::move(options);
+Server::Server(ServeOptions options) : impl_(std::make_unique<Impl>(std::move(options))) {
   auto& http = impl_->http;
   const int threads = std::max(1, impl_->options.threads);
   http.new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
@@ -288,9 +344,13 @@ Server::Server(ServeOptions options) : impl_(std::make_unique<Impl>()) {
     http.Get(std::string(f.path), serve_file);
     if (f.path == "/index.html") http.Get("/", serve_file);
   }
-  http.Get(R"(/api/.*)", [o](const httplib::Request& req, httplib::Response& res) {
+  Jobs* jobs = &impl_->jobs;
+  http.Get(R"(/api/.*)", [o, jobs](const httplib::Request& req, httplib::Response& res) {
     Params params(req.params.begin(), req.params.end());
-    const Reply r = answer(req.path, params, *o);
+    const Reply r = req.path == "/api/start" ? start_job(params, *o, *jobs)
+                    : req.path == "/api/job" || req.path == "/api/cancel"
+                        ? job_reply(req.path, params, *jobs)
+                        : answer(req.path, params, *o);
     res.status = r.status;
     res.set_content(r.body, "application/json");
   });

@@ -3,6 +3,7 @@
 // before each move, what the move played gives, and so which moves threw a result away (the
 // mistakes: a win turned into a draw or a loss, a draw into a loss), with the moves that
 // would have kept it.
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -43,8 +44,10 @@ std::unique_ptr<PlayGame> game_from_record(const GameRecord& r, std::string* err
 
 // Replays every move first (an illegal one is an error naming its line and why, and nothing
 // is analysed), then judges each. nullopt with *error on an illegal move.
+// on_ply (when given) hears (plies judged, plies in all) as the judgement goes.
+using PlyProgress = std::function<void(size_t done, size_t total)>;
 std::optional<GameAnalysis> analyse_game(PlayGame& game, const GameRecord& r, const Think& think,
-                                         std::string* error);
+                                         std::string* error, const PlyProgress& on_ply = {});
 
 // A game judged for a front end: where it came from (a record's file on the command line;
 // empty, and left out of the JSON, elsewhere), the game it is, and every ply judged.
@@ -57,7 +60,8 @@ struct RecordAnalysis {
 core::Expected<RecordAnalysis> analyse_record(const std::string& text, const Think& think);
 // The game a request names (a position, or Konane's board and opening) with its moves,
 // judged; errors name the move ("move 3: ..."), and every ply's line is 0.
-core::Expected<RecordAnalysis> analyse_moves(const PositionRequest& r, const Think& think);
+core::Expected<RecordAnalysis> analyse_moves(const PositionRequest& r, const Think& think,
+                                             const PlyProgress& on_ply = {});
 // The JSON `konane analyse --json` prints.
 void write_json(JsonWriter& j, const RecordAnalysis& a);
 

@@ -12,7 +12,9 @@
 #include <string>
 #include <string_view>
 
+#include "api/requests.hpp"
 #include "core/error.hpp"
+#include "core/stop.hpp"
 
 namespace web {
 
@@ -34,7 +36,14 @@ struct Reply {
   std::string body;  // JSON, ending in a newline as the CLI's lines do
 };
 using Params = std::multimap<std::string, std::string>;
-Reply answer(std::string_view path, const Params& params, const ServeOptions& options);
+// A request's work when it runs as a job (/api/start): stopped by `cancel`, reporting through
+// `progress` (the search's, or one step per judged move of an analysis).
+struct Work {
+  const core::StopToken* cancel = nullptr;
+  const api::ProgressSink* progress = nullptr;
+};
+Reply answer(std::string_view path, const Params& params, const ServeOptions& options,
+             const Work& work = {});
 
 class Server {
  public:
