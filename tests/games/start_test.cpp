@@ -113,7 +113,6 @@ TEST(StartGame, ResolveErrors) {
       {with({}, [](auto& i) { i.board = "abc"; }), "bad board size 'abc'"},
       {with({}, [](auto& i) { i.board = "0x4"; }), "0 rows"},
       {with({}, [](auto& i) { i.board = "4x4", i.opening = "pono"; }), "bad --opening 'pono'"},
-      {with({}, [](auto& i) { i.board = "4x4", i.to_move = "white"; }), "Black always removes"},
       {with({}, [](auto& i) { i.board = "4x4", i.moves = "a1"; }), "--moves: move 1 'a1'"},
       {pos("xoz/oxo"), "unknown character 'z'"},
       {pos("xox/ox"), "ragged rows"},
@@ -139,6 +138,25 @@ TEST(StartGame, PositionErrorsPointAtTheCharacter) {
   EXPECT_TRUE(contains(error, "row 2, column 3, character 7")) << error;
   // The text, then a caret under character 7.
   EXPECT_TRUE(contains(error, "\n  xox/oxz/xox\n        ^")) << error;
+}
+
+}  // namespace
+
+namespace {
+
+// At the full board the side to move is the first to remove: white in the second game of a
+// Konane Players Association match (rules seed 001).
+TEST(StartGame, WhiteRemovesFirstWhenAsked) {
+  konane::StartRequest in;
+  in.board = "4x4";
+  in.to_move = "white";
+  std::string error;
+  const auto s = konane::start_game(in, &error);
+  ASSERT_TRUE(s) << error;
+  EXPECT_EQ(s->start.first, konane::Color::White);
+  EXPECT_EQ(s->start.to_move, konane::Color::White);
+  EXPECT_EQ(s->start.phase, konane::Phase::WhiteRemoval);
+  EXPECT_LT(s->start.hole, 0);
 }
 
 }  // namespace
