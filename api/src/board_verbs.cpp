@@ -21,6 +21,7 @@ std::vector<GameInfo> game_list() {
 
 bool can_precompute(std::string_view game);  // precompute_verb.cpp
 bool can_retro(std::string_view game);       // retro_verbs.cpp
+bool can_export(std::string_view game);      // db_verbs.cpp
 
 bool can_answer(std::string_view game, std::string_view verb) {
   if (verb == "moves" || verb == "show" || verb == "perft" || verb == "bench")
@@ -28,6 +29,7 @@ bool can_answer(std::string_view game, std::string_view verb) {
         game, []<class P>() { return BoardGame<P>; }, false);
   if (verb == "precompute") return can_precompute(game);
   if (verb == "retro") return can_retro(game);
+  if (verb == "db export") return can_export(game);
   return can_answer(game);
 }
 
@@ -48,7 +50,8 @@ core::Error refusal(std::string_view game, std::string_view verb) {
     return bad_input("unknown game '" + core::clip(game) + "' (" + games::names_text() + ")");
   std::string able;
   for (const games::Info& g : games::kGames)
-    if (can_answer(g.name)) able += std::string(able.empty() ? "" : ", ") + std::string(g.name);
+    if (can_answer(g.name, verb))
+      able += std::string(able.empty() ? "" : ", ") + std::string(g.name);
   return bad_input(std::string(verb) + " is not available for " + std::string(game) +
                    " (it is for " + able + ")");
 }

@@ -31,6 +31,18 @@ core::Expected<DbStatsAnswer> db_stats(std::string_view game, const db::Database
       });
 }
 
+// The games whose plug-in reads a stored key back into a position.
+bool can_export(std::string_view game) {
+  return games::All::visit(
+      game,
+      []<class P>() {
+        return requires(const db::PositionKey& k) {
+          P::from_stored(k);
+        };
+      },
+      false);
+}
+
 core::Expected<uint64_t> db_export(std::string_view game, const db::Database& database,
                                    std::string_view board,
                                    const std::function<bool(const DbRow&)>& row) {
