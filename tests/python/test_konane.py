@@ -152,13 +152,15 @@ def test_threads_share_the_module():
     assert got == [want] * 4
 
 
-def test_ctrl_c_stops_a_solve_that_would_run_for_hours():
-    # 8x8 Konane after two removals (unsolved: hours at least). The interrupt may land before
-    # the call starts or during it; either way the call ends with KeyboardInterrupt, and the
-    # module answers afterwards.
+def _eight_by_eight_after_the_removals():
+    """8x8 Konane after two removals (unsolved: hours at least), black to move."""
     rows = ["".join("xo"[(r + c) % 2] for c in range(8)) for r in range(8)]
     rows[3] = rows[3][:3] + ".." + rows[3][5:]
-    position = "/".join(rows) + " b"
+    return "/".join(rows) + " b"
+
+
+def _sigint_once_ready():
+    """A thread that sends this process SIGINT once the returned event is set."""
     ready = threading.Event()
 
     def interrupt():
@@ -167,9 +169,16 @@ def test_ctrl_c_stops_a_solve_that_would_run_for_hours():
 
     t = threading.Thread(target=interrupt)
     t.start()
+    return ready, t
+
+
+def test_ctrl_c_stops_a_solve_that_would_run_for_hours():
+    # The interrupt may land before the call starts or during it; either way the call ends
+    # with KeyboardInterrupt, and the module answers afterwards.
+    ready, t = _sigint_once_ready()
     with pytest.raises(KeyboardInterrupt):
         ready.set()
-        konane.solve(position, threads=2)
+        konane.solve(_eight_by_eight_after_the_removals(), threads=2)
     t.join()
     assert konane.solve("xo", game="clobber").winner == "black"
 
@@ -177,21 +186,12 @@ def test_ctrl_c_stops_a_solve_that_would_run_for_hours():
 def test_ctrl_c_reaches_a_handler_of_the_users_own_and_stops_the_search():
     # The module catches SIGINT only to stop its work, then hands the signal to the handler
     # it found: here one that notes it and raises nothing, so the solve returns unfinished.
-    rows = ["".join("xo"[(r + c) % 2] for c in range(8)) for r in range(8)]
-    rows[3] = rows[3][:3] + ".." + rows[3][5:]
     seen = []
     previous = signal.signal(signal.SIGINT, lambda signum, frame: seen.append(signum))
     try:
-        ready = threading.Event()
-
-        def interrupt():
-            ready.wait()
-            os.kill(os.getpid(), signal.SIGINT)
-
-        t = threading.Thread(target=interrupt)
-        t.start()
+        ready, t = _sigint_once_ready()
         ready.set()
-        s = konane.solve("/".join(rows) + " b", threads=2)
+        s = konane.solve(_eight_by_eight_after_the_removals(), threads=2)
         t.join()
     finally:
         signal.signal(signal.SIGINT, previous)
