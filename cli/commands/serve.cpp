@@ -84,8 +84,7 @@ int run(const std::vector<std::string>& args, Io io) {
   return kExitOk;
 }
 
-Registrar serve_reg(kName, "answer the JSON API over HTTP (moves, solve, value) for web clients",
-                    run);
+Registrar serve_reg(kName, "serve the board page and the JSON API over HTTP on 127.0.0.1", run);
 
 }  // namespace
 }  // namespace konane::cli
