@@ -6,7 +6,9 @@
 
 #include <filesystem>
 
+#include "api/verbs.hpp"
 #include "cli_test_support.hpp"
+#include "db/database.hpp"
 #include "db/schema.hpp"
 #include "konane/notation.hpp"
 #include "konane/symmetry.hpp"
@@ -103,6 +105,21 @@ TEST(DbRoundTrip, ExportListsStoredPositionsAsTsv) {
     if (cols[1] != "unknown") {
       EXPECT_EQ(j["black_to_move"].str(), cols[1]);
     }
+  }
+  // The facade's export (Python's Database.export) gives the same rows as the command.
+  {
+    db::OpenOptions o;
+    o.mode = db::OpenMode::kReadOnly;
+    auto opened = db::Database::open(db, o);
+    ASSERT_TRUE(opened) << opened.error().message;
+    std::vector<std::string> rows{lines[0]};
+    const auto n = api::db_export("konane", *opened, "3x4", [&](const api::DbRow& row) {
+      rows.push_back(row.position + "\t" + api::winner_text(row.black_to_move) + "\t" +
+                     api::winner_text(row.white_to_move) + "\t" + row.value.value_or("-"));
+      return true;
+    });
+    ASSERT_TRUE(n) << n.error().message;
+    EXPECT_EQ(rows, lines);
   }
   auto stats = run_cli({"db", "stats", "--db", db});
   EXPECT_EQ(stats.rc, 0);

@@ -13,6 +13,7 @@
 #include "konane/notation.hpp"
 #include "konane/perft.hpp"
 #include "konane/start.hpp"
+#include "konane/storage_key.hpp"
 
 namespace konane {
 
@@ -66,6 +67,11 @@ struct Plugin {
     return Parsed{p->position, side_of(p->to_move), p->to_move_given};
   }
   static std::string text(const Position& p) { return to_string(p); }
+  // The position a database key names (the stored key's inverse, up to symmetry).
+  template <class Key>
+  static Position from_stored(const Key& k) {
+    return position_of(k.rows, k.cols, StorageKey{k.group, k.hi, k.lo});
+  }
 
   // A request from the full board (--board, --opening) or from a position, with the moves
   // played in turn (removals included); the side as text, as start_game reads it.
