@@ -54,9 +54,13 @@ core::Expected<std::string> Jobs::start(JobWork work) {
   std::lock_guard<std::mutex> lock(mutex_);
   if (jobs_.size() >= capacity_) {  // make room: forget the oldest finished job
     for (auto it = order_.begin(); it != order_.end(); ++it) {
-      const auto& job = jobs_.at(*it);
-      std::lock_guard<std::mutex> job_lock(job->mutex);
-      if (job->state == Job::State::Done || job->state == Job::State::Cancelled) {
+      const std::shared_ptr<Job> job = jobs_.at(*it);  // a copy: it outlives the erase
+      bool finished;
+      {
+        std::lock_guard<std::mutex> job_lock(job->mutex);
+        finished = job->state == Job::State::Done || job->state == Job::State::Cancelled;
+      }
+      if (finished) {
         jobs_.erase(*it);
         order_.erase(it);
         break;
