@@ -158,9 +158,11 @@ std::string why_illegal(const Position& p, Color side, std::string_view text,
     start = i + 1;
     const auto sq = parse_square(name);
     if (!sq) {
-      const bool on_board = name.size() >= 2 && name[0] >= 'a' && name[0] <= 'j' &&
+      // A file and a rank of the 10x10 board (a light square), at most "j10".
+      const bool on_board = name.size() >= 2 && name.size() <= 3 && name[0] >= 'a' &&
+                            name[0] <= 'j' &&
                             name.find_first_not_of("0123456789", 1) == std::string_view::npos &&
-                            name[1] != '0' && std::stoi(std::string(name.substr(1))) <= 10;
+                            name[1] != '0' && (name.size() == 2 || name.substr(1) == "10");
       return on_board
                  ? "'" + std::string(name) + "' is a light square; pieces stand on dark squares"
                  : "'" + std::string(name) + "' is not a square (files a..j, ranks 1..10)";

@@ -123,6 +123,7 @@ TEST(RingboardNotation, AnIllegalMoveSaysWhichRuleItBreaks) {
       {"e5xc3", "e5 holds a white piece"},
       {"c4-d5", "'c4' is a light square"},
       {"k4-d5", "'k4' is not a square"},
+      {"d677777777777777-e5", "'d677777777777777' is not a square"},  // found by fuzzing
       {"d4", "is not a move: a step is from-to"},
   };
   for (const auto& [move, why] : cases) {
