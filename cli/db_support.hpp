@@ -13,9 +13,9 @@
 #include "db/database.hpp"
 #include "konane/opening.hpp"
 #include "konane/position.hpp"
-#include "solver_options.hpp"
 #include "options.hpp"
 #include "solver/store/binding.hpp"
+#include "solver_options.hpp"
 
 namespace konane::cli {
 

@@ -6,7 +6,6 @@
 #include "db_support.hpp"
 #include "games/registry.hpp"
 #include "solver_options.hpp"
-#include "solver_options.hpp"
 
 namespace konane::cli {
 

@@ -3,12 +3,12 @@
 #include <algorithm>
 #include <ostream>
 
+#include "api/pictures.hpp"
 #include "api/verbs.hpp"
-#include "svg_options.hpp"
-#include "think_options.hpp"
 #include "request_args.hpp"
 #include "solver_options.hpp"
-#include "api/pictures.hpp"
+#include "svg_options.hpp"
+#include "think_options.hpp"
 
 namespace konane::cli {
 namespace {

@@ -60,7 +60,8 @@ TEST(RingboardCli, BadInputNamesItsPlace) {
   auto illegal = run_cli({"moves", "--game", "ringboard", "start", "--moves", "b4-c5,b4-a5"});
   EXPECT_EQ(illegal.rc, 2);
   EXPECT_NE(illegal.err.find("move 2 'b4-a5' of --moves: "), std::string::npos) << illegal.err;
-  EXPECT_NE(illegal.err.find("is not legal: there is no white piece on b4"), std::string::npos) << illegal.err;
+  EXPECT_NE(illegal.err.find("is not legal: there is no white piece on b4"), std::string::npos)
+      << illegal.err;
   auto side = run_cli({"moves", "--game", "ringboard", "start", "--to-move", "green"});
   EXPECT_EQ(side.rc, 2);
   auto game = run_cli({"moves", "--game", "chess", "start"});

@@ -1,7 +1,7 @@
 // Game records (cli/game_record.hpp): never a crash; a record that reads writes back to text
 // that reads to the same header and moves; an error always names its line.
-#include "fuzz_check.hpp"
 #include "api/game_record.hpp"
+#include "fuzz_check.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string text(fuzz_text(data, size));
