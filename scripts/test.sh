@@ -2,7 +2,7 @@
 # The whole test suite, as CI runs it:
 #  1. Release build with -Wall -Wextra -Werror, every test but the fuzz corpus replays;
 #  2. AddressSanitizer + UndefinedBehaviorSanitizer build (clang), the same tests but the slow;
-#  3. ThreadSanitizer build, the concurrent tests (names Concurrent* / Concurrency*);
+#  3. ThreadSanitizer build of the concurrent tests alone (tests/CMakeLists.txt: concurrency_tests);
 #  4. libFuzzer (clang, ASan + UBSan) on every parser, 15 s each (scripts/fuzz.sh), each
 #     starting by replaying its seed corpus. The fuzz targets build in stage 2's tree
 #     (KONANE_FUZZ there instruments the parsers' code alone, so its tests run at close to
@@ -53,7 +53,7 @@ stage "sanitized tests passed"
 cmake -S . -B build-ci/tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DKONANE_WERROR=ON \
   -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$sanitized_flags" \
   -DKONANE_SANITIZE=thread -DKONANE_BUILD_BENCH=OFF -DKONANE_UNITY=ON >/dev/null
-cmake --build build-ci/tsan -j"$jobs" --target cgt_tests solver_tests api_tests web_tests
+cmake --build build-ci/tsan -j"$jobs" --target concurrency_tests
 stage "thread-sanitized build done"
 # suppress_equal_addresses=0: with it on, every suppressed report (oneTBB's range splitting
 # and sorting, millions in the indexed retrograde test) first scans the list of addresses

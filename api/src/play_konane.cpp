@@ -293,11 +293,36 @@ class KonanePlay final : public PlayGame {
       if (!proved_loss(m)) candidates.push_back(m);
     if (candidates.empty()) candidates = legal_moves(s);
     const bool left = s.to_move == Color::Black;
+    // A jump, or the second removal (after which the jumps begin): searched on bare positions.
+    if (s.phase == Phase::Jumps || s.hole >= 0)
+      return to_string(*jump_choice(s.position, left, candidates));
+    // The first removal, whose replies are removals too: through the whole game state.
     const auto moves = [](const GameState& g, bool) { return legal_moves(g); };
     const auto play = [](const GameState& g, bool, Move m) { return *play_move(g, m); };
     const auto choice =
         solver::heuristic_choice<Move>(s, left, candidates, {}, moves, play, mobility);
     return to_string(*choice.move);
+  }
+
+  // The heuristic on bare jump positions (the root's candidates may be removals: konane::play
+  // makes them too): moves in a fixed-capacity list, no allocation per node, and the scored
+  // positions' moves counted, never listed.
+  static std::optional<Move> jump_choice(const Position& p, bool left,
+                                         const std::vector<Move>& candidates) {
+    const auto moves = [](const Position& q, bool l) {
+      MoveList list;
+      generate_moves(q, l ? Color::Black : Color::White, list);
+      return list;
+    };
+    const auto play = [](const Position& q, bool l, Move m) {
+      return konane::play(q, l ? Color::Black : Color::White, m);
+    };
+    const auto score = [](const Position& q, bool l) -> std::optional<int64_t> {
+      const int mine = Game::count_options(q, l);
+      if (mine == 0) return std::nullopt;
+      return mine - Game::count_options(q, !l);
+    };
+    return solver::heuristic_choice<Move>(p, left, candidates, {}, moves, play, score).move;
   }
 
   KonaneStart start_;

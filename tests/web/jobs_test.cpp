@@ -33,7 +33,8 @@ bool eventually(F f) {
 }
 
 // Work that runs until cancelled, reporting once.
-web::Reply until_cancelled(const core::StopToken* cancel, const api::ProgressSink* progress) {
+web::Reply until_cancelled(const core::StopToken* cancel, const api::ProgressSink* progress,
+                           int = 1) {
   progress->report({1, 4, 10, 0.5, std::nullopt, std::nullopt}, false);
   while (!cancel->stop_requested()) std::this_thread::sleep_for(1ms);
   return {200, "{\"stopped\":true}\n"};
@@ -55,6 +56,29 @@ TEST(Jobs, AJobRunsReportsAndIsCancelled) {
       << jobs.status(*id).body;
   EXPECT_EQ(jobs.status("0123456789abcdef").status, 404);
   EXPECT_EQ(jobs.cancel("nope").status, 404);
+}
+
+// A job alone gets every worker's thread for its search; one started beside it, its share.
+TEST(Jobs, AJobAloneSearchesOnEveryWorkerAndJobsSideBySideShare) {
+  web::Jobs jobs(2, 4);
+  std::atomic<int> first{0}, second{0};
+  auto recording = [](std::atomic<int>& into) {
+    return [&into](const core::StopToken* cancel, const api::ProgressSink* progress, int threads) {
+      into = threads;
+      return until_cancelled(cancel, progress);
+    };
+  };
+  const auto a = jobs.start(recording(first));
+  ASSERT_TRUE(a);
+  ASSERT_TRUE(eventually([&] { return first.load() != 0; }));
+  const auto b = jobs.start(recording(second));
+  ASSERT_TRUE(b);
+  ASSERT_TRUE(eventually([&] { return second.load() != 0; }));
+  EXPECT_EQ(first.load(), 2);
+  EXPECT_EQ(second.load(), 1);
+  jobs.cancel(*a);
+  jobs.cancel(*b);
+  ASSERT_TRUE(eventually([&] { return has(jobs.status(*b).body, "\"state\":\"cancelled\""); }));
 }
 
 TEST(Jobs, TheTableIsBoundedAndForgetsFinishedJobsFirst) {

@@ -95,6 +95,9 @@ def test_a_whole_4x4_game_against_the_engine(server, browser):
             browser.find_element(By.ID, "hint").click()
             wait(browser, lambda d: d.find_element(By.ID, "status").text.startswith(
                 ("winning moves", "no winning move")))
+            # The distance too: 4x4 is solved at once, so the line is always known.
+            assert re.search(r"(black|white) wins in \d+ plies",
+                             browser.find_element(By.ID, "status").text)
             hinted = True
         move = legal_moves(server, browser)[0]
         squares = re.split("[-x]", move)

@@ -259,7 +259,10 @@ async function hint() {
     drawCurrent();
     const who = solved.winner || solved.result;
     const how = solved.complete === false ? " (search stopped: not proved)" : "";
-    status(best.length ? `winning moves: ${best.join(" ")}${how}` : `no winning move (${who})${how}`);
+    // The distance: the principal variation's length, both sides playing their best.
+    const far = solved.pv && solved.pv.length ? `; ${who} wins in ${solved.pv.length} plies` : "";
+    status(best.length ? `winning moves: ${best.join(" ")}${far}${how}`
+                       : `no winning move (${who})${far}${how}`);
   });
 }
 

@@ -86,17 +86,22 @@ core::Expected<std::string> Jobs::start(JobWork work) {
 void Jobs::work_loop() {
   for (;;) {
     std::shared_ptr<Job> job;
+    int threads = 1;
     {
       std::unique_lock<std::mutex> lock(mutex_);
       wake_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
       if (stopping_) return;
       job = queue_.front();
       queue_.pop_front();
+      ++running_;
+      threads = std::max(1, int(workers_.size()) / running_);
     }
     {
       std::lock_guard<std::mutex> lock(job->mutex);
       if (job->stop.stop_requested()) {
         job->state = Job::State::Cancelled;
+        std::lock_guard<std::mutex> table_lock(mutex_);
+        --running_;
         continue;
       }
       job->state = Job::State::Running;
@@ -108,7 +113,11 @@ void Jobs::work_loop() {
       std::lock_guard<std::mutex> lock(job->mutex);
       job->progress = p;
     };
-    Reply reply = job->work(&job->stop, &sink);
+    Reply reply = job->work(&job->stop, &sink, threads);
+    {
+      std::lock_guard<std::mutex> table_lock(mutex_);
+      --running_;
+    }
     std::lock_guard<std::mutex> lock(job->mutex);
     job->reply = std::move(reply);
     job->state = job->stop.stop_requested() ? Job::State::Cancelled : Job::State::Done;

@@ -103,13 +103,13 @@ std::string seconds_text(double s) {
   return os.str();
 }
 
-// A search's limits: one thread, its share of the memory, the time asked for (at most the
-// server's maximum) and the node budget asked for.
-core::Expected<api::Limits> limits_of(const Params& p, const ServeOptions& o) {
+// A search's limits: its threads, their share of the memory, the time asked for (at most
+// the server's maximum) and the node budget asked for.
+core::Expected<api::Limits> limits_of(const Params& p, const ServeOptions& o, int threads = 1) {
   auto bad = [](std::string m) { return core::Error{core::Code::kInvalidArgument, std::move(m)}; };
   api::Limits l;
-  l.threads = 1;
-  l.memory_mib = std::max<size_t>(16, o.memory_mib / std::max(1, o.threads));
+  l.threads = std::max(1, threads);
+  l.memory_mib = std::max<size_t>(16, o.memory_mib * size_t(l.threads) / std::max(1, o.threads));
   l.timeout_seconds = o.default_seconds;
   if (const auto* t = param(p, "timeout")) {
     char* end = nullptr;
@@ -140,7 +140,7 @@ core::Expected<api::Think> think_of(const Params& p, const api::Limits& l) {
   api::Think t;
   t.seconds = l.timeout_seconds;
   t.nodes = l.node_budget;
-  t.threads = 1;
+  t.threads = l.threads;
   t.memory_bytes = l.memory_mib << 20;
   if (const auto* s = param(p, "strength")) {
     if (*s != "perfect" && *s != "heuristic")
@@ -229,7 +229,7 @@ Reply answer(std::string_view path, const Params& params, const ServeOptions& op
     const auto a = api::moves(*r);
     return a ? json_reply(*a) : from_error(a.error());
   }
-  auto l = limits_of(params, options);
+  auto l = limits_of(params, options, work.threads);
   if (!l) return from_error(l.error());
   l->cancel = work.cancel;
   if (path == "/api/engine" || path == "/api/analyse") {
@@ -293,10 +293,10 @@ Reply start_job(const Params& params, const ServeOptions& o, Jobs& jobs) {
   if (const auto checked = api::check(*r); !checked) return from_error(checked.error());
   const auto l = limits_of(rest, o);
   if (!l) return from_error(l.error());
-  const auto id =
-      jobs.start([path, rest, o](const core::StopToken* cancel, const api::ProgressSink* progress) {
-        return answer(path, rest, o, Work{cancel, progress});
-      });
+  const auto id = jobs.start([path, rest, o](const core::StopToken* cancel,
+                                             const api::ProgressSink* progress, int threads) {
+    return answer(path, rest, o, Work{cancel, progress, threads});
+  });
   if (!id) return error_reply(503, id.error().message);
   std::ostringstream os;
   api::JsonWriter j(os);

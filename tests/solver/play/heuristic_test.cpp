@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <optional>
 #include <random>
 #include <vector>
 
@@ -35,6 +36,12 @@ int64_t mobility(const Position& p, bool left) {
 
 solver::HeuristicChoice<Move> choose(const Position& p, bool left, solver::HeuristicLimits l) {
   return solver::heuristic_choice<Move>(p, left, moves_of(p, left), l, moves_of, play, mobility);
+}
+
+// The same score, saying "no move" itself (the search then lists no moves where it scores).
+std::optional<int64_t> mobility_or_none(const Position& p, bool left) {
+  if (moves_of(p, left).empty()) return std::nullopt;
+  return mobility(p, left);
 }
 
 TEST(Heuristic, SearchedToTheEndItPlaysOnlyWinningMoves) {
@@ -80,6 +87,29 @@ TEST(Heuristic, CutShortItStillPlaysALegalMoveTheSameEveryTime) {
       EXPECT_EQ(*a.move, *b.move);
       EXPECT_EQ(a.depth, b.depth);
       EXPECT_LE(a.depth, l.depth);
+    }
+  }
+}
+
+// The budget bounds every pass together: what the completed passes spent, plus the pass cut
+// short, never runs much past it (the cut pass stops at the next position it visits, and the
+// positions it then returns through). A score that says "no move" itself chooses exactly
+// what the plain score chooses.
+TEST(Heuristic, TheBudgetBoundsAllPassesAndBothScoresAgree) {
+  std::mt19937_64 rng(11);
+  for (int i = 0; i < 100; ++i) {
+    const Position p = testref::random_game(rng, 6, 6, int(rng() % 8));
+    const bool left = rng() % 2 == 0;
+    for (const uint64_t budget : {uint64_t(10), uint64_t(500), uint64_t(20000)}) {
+      const solver::HeuristicLimits l{.depth = 12, .node_budget = budget};
+      const auto a = choose(p, left, l);
+      const auto b = solver::heuristic_choice<Move>(p, left, moves_of(p, left), l, moves_of, play,
+                                                    mobility_or_none);
+      EXPECT_LE(a.nodes, budget + 12 * 40)
+          << konane::to_string(p, left ? Color::Black : Color::White);
+      EXPECT_EQ(a.move, b.move);
+      EXPECT_EQ(a.score, b.score);
+      EXPECT_EQ(a.depth, b.depth);
     }
   }
 }

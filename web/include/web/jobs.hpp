@@ -25,9 +25,11 @@
 
 namespace web {
 
-// What a job computes: the reply the synchronous endpoint would give, stopped by `cancel`
-// and reporting through `progress`.
-using JobWork = std::function<Reply(const core::StopToken* cancel, const api::ProgressSink*)>;
+// What a job computes: the reply the synchronous endpoint would give, stopped by `cancel`,
+// reporting through `progress` and searching on `threads` threads: the workers divided among
+// the jobs running when it starts (a lone hint gets them all).
+using JobWork =
+    std::function<Reply(const core::StopToken* cancel, const api::ProgressSink*, int threads)>;
 
 class Jobs {
  public:
@@ -56,6 +58,7 @@ class Jobs {
   std::deque<std::shared_ptr<Job>> queue_;
   std::deque<std::string> order_;  // ids, oldest first
   size_t capacity_;
+  int running_ = 0;  // jobs whose work is under way
   bool stopping_ = false;
   std::mt19937_64 ids_;
   std::vector<std::thread> workers_;  // last: started once the members they use exist

@@ -41,6 +41,7 @@ using Params = std::multimap<std::string, std::string>;
 struct Work {
   const core::StopToken* cancel = nullptr;
   const api::ProgressSink* progress = nullptr;
+  int threads = 1;  // a job's share of the server's threads; a plain request searches on one
 };
 Reply answer(std::string_view path, const Params& params, const ServeOptions& options,
              const Work& work = {});

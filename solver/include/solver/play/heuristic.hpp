@@ -6,7 +6,9 @@
 // The game is given as three callables, so that any game (and any phase of one) can use it:
 //   moves(p, left)     the mover's legal moves (a range of Move)
 //   play(p, left, m)   the position after m
-//   score(p, left)     how good p is for the side `left` (higher is better), a guess
+//   score(p, left)     how good p is for the side `left` (higher is better), a guess; or
+//                      std::optional of it, nullopt when `left` has no move, which spares
+//                      the search generating the moves of the positions it scores
 // Normal play is assumed: a side with no move has lost, which outranks every score.
 //
 // Deterministic: the search is bounded by depth and a node budget, never by time, so the
@@ -14,6 +16,7 @@
 #include <cstdint>
 #include <limits>
 #include <optional>
+#include <type_traits>
 #include <vector>
 
 namespace solver {
@@ -42,16 +45,16 @@ class HeuristicSearch {
       : moves_(moves), play_(play), score_(score) {}
 
   // The mover's best move among `root` (the root's candidates: its legal moves, or fewer)
-  // by iterative deepening up to limits.depth: each deeper pass runs only if the previous
-  // one stayed under the node budget, and a pass cut short by the budget is discarded, so
-  // the answer is always a completed search's. Below the root every legal move counts.
+  // by iterative deepening up to limits.depth: each deeper pass gets what the earlier ones
+  // left of the node budget, and a pass cut short by it is discarded, so the answer is
+  // always a completed search's. Below the root every legal move counts.
   template <class Move>
   HeuristicChoice<Move> choose(const P& p, bool left, const std::vector<Move>& root,
                                const HeuristicLimits& limits) {
     HeuristicChoice<Move> best;
     for (int depth = 0; depth <= limits.depth; ++depth) {
       nodes_ = 0;
-      budget_ = limits.node_budget;
+      budget_ = limits.node_budget > best.nodes ? limits.node_budget - best.nodes : 0;
       std::optional<Move> move;
       int64_t alpha = heuristic_detail::kLoss - 1;
       for (const auto& m : root) {
@@ -77,9 +80,17 @@ class HeuristicSearch {
   // holds out longest and a winning one wins soonest.
   int64_t search(const P& p, bool left, int depth, int64_t alpha, int64_t beta) {
     ++nodes_;
+    if constexpr (kScoresSayNoMove) {
+      if (depth == 0 || nodes_ > budget_) {
+        const std::optional<int64_t> s = score_(p, left);
+        return s ? *s : heuristic_detail::kLoss - depth;
+      }
+    }
     const auto moves = moves_(p, left);
     if (moves.begin() == moves.end()) return heuristic_detail::kLoss - depth;
-    if (depth == 0 || nodes_ > budget_) return score_(p, left);
+    if constexpr (!kScoresSayNoMove) {
+      if (depth == 0 || nodes_ > budget_) return score_(p, left);
+    }
     int64_t best = heuristic_detail::kLoss - depth;
     for (const auto& m : moves) {
       const int64_t v = -search(play_(p, left, m), !left, depth - 1, -beta, -alpha);
@@ -90,6 +101,8 @@ class HeuristicSearch {
     return best;
   }
 
+  static constexpr bool kScoresSayNoMove =
+      std::is_same_v<std::invoke_result_t<Score, const P&, bool>, std::optional<int64_t>>;
   Moves moves_;
   Play play_;
   Score score_;
