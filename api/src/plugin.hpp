@@ -17,6 +17,13 @@
 #include "solver/game.hpp"
 #include "solver/store/stored_analysis.hpp"
 
+namespace db {
+class Database;
+}
+namespace solver {
+struct EngineConfig;
+}
+
 namespace api {
 
 template <class P>
@@ -49,6 +56,9 @@ concept ShortGame = BoardGame<P> && P::kKind ==
   P::region_squares(p);
   { P::square_names(p, P::region_squares(p)[0]) } -> std::same_as<std::vector<std::string>>;
 };
+
+// An engine's configuration from a request's limits, storing to `database` when given.
+solver::EngineConfig engine_config(const Limits& l, db::Database* database = nullptr);
 
 inline core::Error bad_input(std::string message) {
   return core::Error{core::Code::kInvalidArgument, std::move(message)};

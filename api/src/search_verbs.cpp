@@ -16,14 +16,6 @@
 
 namespace api {
 
-namespace {
-
-using Clock = std::chrono::steady_clock;
-
-double seconds_since(Clock::time_point t0) {
-  return std::chrono::duration<double>(Clock::now() - t0).count();
-}
-
 solver::EngineConfig engine_config(const Limits& l, db::Database* database) {
   solver::EngineConfig c;
   c.memory_bytes = l.memory_mib << 20;
@@ -34,6 +26,14 @@ solver::EngineConfig engine_config(const Limits& l, db::Database* database) {
   c.store = database;
   c.cancel = l.cancel;
   return c;
+}
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point t0) {
+  return std::chrono::duration<double>(Clock::now() - t0).count();
 }
 
 template <class Engine>
