@@ -1,26 +1,96 @@
 // The facade's reading of a database, per game: stats and export.
+#include <map>
+#include <optional>
 #include <unordered_map>
 
 #include "api/json.hpp"
 #include "core/shape.hpp"
 #include "db/board_scan.hpp"
 #include "db/database.hpp"
+#include "db/schema.hpp"
 #include "plugin.hpp"
 #include "solver/values/region_precompute.hpp"
 
 namespace api {
+namespace {
+
+// Where a game's retro runs keep their records: solve/<game>/, or solve/ in a version-2
+// database (whose records all belong to its one game).
+std::optional<std::string> solve_records_prefix(const db::Database& database, uint32_t version,
+                                                core::GameId game, std::string_view name) {
+  if (version != db::kLegacySchemaVersion)
+    return std::string(db::kSolveMetaPrefix) + std::string(name) + "/";
+  if (database.legacy_game() == game) return std::string(db::kSolveMetaPrefix);
+  return std::nullopt;
+}
+
+// The records <prefix><board>/<opening>/<field> grouped per run (finished layers counted,
+// enumeration records left out).
+std::vector<DbSolveAnswer> solves_of(const std::vector<db::MetaEntry>& entries,
+                                     const std::string& prefix) {
+  std::map<std::pair<std::string, std::string>, DbSolveAnswer> by;
+  for (const auto& e : entries) {
+    const std::string rest = e.key.substr(prefix.size());
+    const auto s1 = rest.find('/');
+    const auto s2 = s1 == std::string::npos ? s1 : rest.find('/', s1 + 1);
+    if (s2 == std::string::npos) continue;
+    DbSolveAnswer& r = by[{rest.substr(0, s1), rest.substr(s1 + 1, s2 - s1 - 1)}];
+    r.board = rest.substr(0, s1);
+    r.opening = rest.substr(s1 + 1, s2 - s1 - 1);
+    const std::string field = rest.substr(s2 + 1);
+    if (field.rfind("layer/", 0) == 0) {
+      if (field.size() > 5 && field.substr(field.size() - 5) == "/done") ++r.layers_done;
+    } else if (field.rfind("enum/", 0) != 0) {
+      r.fields[field] = e.value;
+      r.done |= field == "done";
+    }
+  }
+  std::vector<DbSolveAnswer> out;
+  for (auto& [key, r] : by) out.push_back(std::move(r));
+  return out;
+}
+
+// A board's retro state: done if any run of it finished, unfinished if one started.
+std::string retro_state(const std::vector<DbSolveAnswer>& solves, const std::string& board) {
+  std::string state = "none";
+  for (const auto& s : solves) {
+    if (s.board != board) continue;
+    if (s.done) return "done";
+    state = "unfinished";
+  }
+  return state;
+}
+
+}  // namespace
 
 core::Expected<DbStatsAnswer> db_stats(std::string_view game, const db::Database& database) {
   return with_short_game<DbStatsAnswer>(
       game, "db stats", [&]<class P>() -> core::Expected<DbStatsAnswer> {
-        auto stats = database.board_stats();
-        if (!stats) return stats.error();
         DbStatsAnswer out;
         out.game = P::kName;
+        auto version = database.schema_version();
+        if (!version) return version.error();
+        auto build = database.build_id();
+        if (!build) return build.error();
+        auto usage = database.disk_usage();
+        if (!usage) return usage.error();
+        out.schema_version = *version;
+        out.build_id = *build;
+        out.sst_bytes = usage->sst_bytes;
+        out.total_bytes = usage->total_bytes;
+        if (const auto prefix =
+                solve_records_prefix(database, *version, Binding<P>::kGameId, P::kName)) {
+          auto meta = database.list_meta(*prefix);
+          if (!meta) return meta.error();
+          out.solves = solves_of(*meta, *prefix);
+        }
+        auto stats = database.board_stats();
+        if (!stats) return stats.error();
         for (const db::BoardStats& b : *stats) {
           if (b.board.game != Binding<P>::kGameId) continue;
-          out.boards.push_back({core::shape_name(b.board.shape), b.positions, b.left_to_move_known,
-                                b.right_to_move_known, b.with_cgt, b.conflicts});
+          const std::string board = core::shape_name(b.board.shape);
+          out.boards.push_back({board, b.positions, b.left_to_move_known, b.right_to_move_known,
+                                b.with_cgt, b.conflicts, retro_state(out.solves, board)});
         }
         auto boxes = solver::precomputed_boxes(database, Binding<P>::kGameId);
         if (!boxes) return boxes.error();
@@ -102,6 +172,10 @@ void write_precomputes(JsonWriter& j, const std::vector<DbPrecomputeAnswer>& run
 }
 
 void write_fields(JsonWriter& j, const DbStatsAnswer& a) {
+  j.field("schema_version", uint64_t{a.schema_version});
+  j.field("build_id", a.build_id);
+  j.field("sst_bytes", a.sst_bytes);
+  j.field("total_bytes", a.total_bytes);
   j.field("game", a.game);
   j.key("boards").begin_array();
   for (const auto& b : a.boards) {
@@ -112,10 +186,24 @@ void write_fields(JsonWriter& j, const DbStatsAnswer& a) {
     j.field("white_to_move_known", b.white_to_move_known);
     j.field("with_value", b.with_value);
     j.field("conflicts", b.conflicts);
+    j.field("retro", b.retro);
     j.end_object();
   }
   j.end_array();
   write_precomputes(j, a.precomputes);
+  j.key("solves").begin_array();
+  for (const auto& s : a.solves) {
+    j.begin_object();
+    j.field("board", s.board);
+    j.field("opening", s.opening);
+    j.field("done", s.done);
+    j.field("layers_done", s.layers_done);
+    for (const char* f : {"positions", "sides", "winner", "black_winning_removals", "seconds",
+                          "threads", "peak_rss_kb", "build_id", "finished_at"})
+      if (const auto it = s.fields.find(f); it != s.fields.end()) j.field(f, it->second);
+    j.end_object();
+  }
+  j.end_array();
 }
 
 }  // namespace api

@@ -78,6 +78,10 @@ Expected<std::vector<MetaEntry>> Database::list_meta(std::string_view prefix) co
   return out;
 }
 
+GameId Database::legacy_game() const {
+  return impl_->options.legacy_game;
+}
+
 Expected<std::uint32_t> Database::schema_version() const {
   auto text = get_meta(kMetaSchemaVersion);
   if (!text) return text.error();

@@ -575,6 +575,26 @@ def bench(game="konane", quick=False):
     return _json.loads(_konane.bench(game, quick))
 
 
+def verify_database(path):
+    """Reads a whole database (every checksum, every record, table files the MANIFEST does
+    not list) and holds every recorded layer count against the positions stored, as
+    `konane db verify --json` does: a dict whose "sound" says whether all holds and whose
+    "problems" lists what does not. Raises only when the database cannot be read at all."""
+    return _json.loads(_konane.verify_database(str(path)))
+
+
+def repair_database(path):
+    """Rebuilds a damaged database's MANIFEST from the table files present, then verifies
+    it, as `konane db repair --json` does (the same dict as verify_database)."""
+    return _json.loads(_konane.repair_database(str(path)))
+
+
+def upgrade_database(path, batch=1 << 20):
+    """Migrates a version-2 database to the current schema in place, as `konane db upgrade
+    --json` does; interrupted, a rerun finishes it."""
+    return _json.loads(_konane.upgrade_database(str(path), batch))
+
+
 class Database:
     """A solved-position database made by the command line (`--db PATH`), opened read-only
     unless writable=True (then solve and value store what they prove in it)."""

@@ -25,6 +25,7 @@
 
 #include "api/bench.hpp"
 #include "api/cgt.hpp"
+#include "api/db_admin.hpp"
 #include "api/game_analysis.hpp"
 #include "api/json.hpp"
 #include "api/pictures.hpp"
@@ -645,6 +646,27 @@ PYBIND11_MODULE(_konane, m) {
         return json_of(value_or_raise(without_gil([&] { return api::perft_bench(game, quick); })));
       },
       py::arg("game"), py::arg("quick") = false);
+
+  // The store's upkeep, on a database no one has open (api/db_admin.hpp).
+  m.def(
+      "verify_database",
+      [](const std::string& path) {
+        return json_of(value_or_raise(without_gil([&] { return api::db_verify(path); })));
+      },
+      py::arg("path"));
+  m.def(
+      "repair_database",
+      [](const std::string& path) {
+        return json_of(value_or_raise(without_gil([&] { return api::db_repair(path, "python"); })));
+      },
+      py::arg("path"));
+  m.def(
+      "upgrade_database",
+      [](const std::string& path, size_t batch) {
+        return json_of(
+            value_or_raise(without_gil([&] { return api::db_upgrade(path, "python", batch); })));
+      },
+      py::arg("path"), py::arg("batch") = size_t{1} << 20);
 
   py::class_<Database>(m, "Database")
       .def(py::init<const std::string&, bool, bool>(), py::arg("path"), py::arg("writable") = false,

@@ -262,6 +262,29 @@ def test_retro_solves_a_small_board_into_a_database(tmp_path):
             db.retro("2x2", game="ringboard")
 
 
+def test_stats_name_the_retro_run_and_the_upkeep_checks_the_store(tmp_path):
+    path = tmp_path / "db"
+    with konane.Database(path, writable=True, create=True) as db:
+        db.retro("2x2", game="clobber")
+    with konane.Database(path) as db:
+        stats = db.stats("clobber")
+    assert stats["schema_version"] >= 3
+    assert [(s["board"], s["opening"], s["done"]) for s in stats["solves"]] == [
+        ("2x2", "start", True)]
+    assert stats["boards"][0]["retro"] == "done"
+    checked = konane.verify_database(path)
+    assert checked["sound"] and checked["problems"] == [] and checked["positions"] > 0
+    assert konane.upgrade_database(path)["upgraded"] is False  # already current
+    # A table file cut short: the store cannot be opened, and the error names the file.
+    table = max(path.glob("*.sst"), key=lambda f: f.stat().st_size)
+    with open(table, "r+b") as f:
+        f.truncate(table.stat().st_size // 2)
+    with pytest.raises(konane.Error, match=table.name):
+        konane.verify_database(path)
+    with pytest.raises(konane.Error):
+        konane.verify_database(tmp_path / "none")
+
+
 def test_batch_with_values_gives_each_position_its_value():
     out = list(konane.batch(["xo.", "xo./.../.xo"], values=True))
     assert [s.json["value"] for s in out] == ["1", "0"]

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <functional>
 #include <iosfwd>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -60,12 +61,16 @@ struct BenchCase {
 };
 core::Expected<std::vector<BenchCase>> bench_cases(std::string_view game);
 
-// What a database holds of the game: per board, its positions (symmetry classes) and what is
-// known of them. The store's own checks (verify, repair) do not depend on the game.
+// What a database holds of the game: its format and size, per board its positions (symmetry
+// classes) and what is known of them, the region-value precomputes and the whole-board
+// solves (retro) it records. The store's own checks (verify, repair) do not depend on the game.
 struct DbBoardAnswer {
   std::string board;  // "5x5"
   uint64_t positions = 0, black_to_move_known = 0, white_to_move_known = 0, with_value = 0,
            conflicts = 0;
+  // "done" when a retro run of the board finished (every position it reaches is stored),
+  // "unfinished" when one started and none finished (killed, or running now), else "none".
+  std::string retro = "none";
 };
 // A region-value precompute run (`konane precompute`), done or stopped part way.
 struct DbPrecomputeAnswer {
@@ -74,14 +79,26 @@ struct DbPrecomputeAnswer {
   uint64_t chunks_done = 0, chunks_total = 0;
   bool done = false;
 };
+// A retro run's records: the board, its opening rule (Konane) or start (the grid games),
+// and the fields it stored when it finished (positions, winner, seconds, ...), as text.
+struct DbSolveAnswer {
+  std::string board, opening;
+  bool done = false;
+  uint64_t layers_done = 0;
+  std::map<std::string, std::string> fields;
+};
 struct DbStatsAnswer {
   std::string game;
+  uint32_t schema_version = 0;
+  std::string build_id;  // of the last writer
+  uint64_t sst_bytes = 0, total_bytes = 0;
   std::vector<DbBoardAnswer> boards;
   std::vector<DbPrecomputeAnswer> precomputes;
+  std::vector<DbSolveAnswer> solves;
 };
 core::Expected<DbStatsAnswer> db_stats(std::string_view game, const db::Database& database);
-// "game", "boards" and "region_precomputes" into an open JSON object (after a front end's own
-// fields, such as the database's path), or the precompute runs alone.
+// The answer's fields into an open JSON object (after a front end's own, such as the
+// database's path), or the precompute runs alone.
 void write_fields(JsonWriter& j, const DbStatsAnswer& a);
 void write_precomputes(JsonWriter& j, const std::vector<DbPrecomputeAnswer>& runs);
 // Every stored position of one board (rows x cols; "RxC" text), in key order: each the stored

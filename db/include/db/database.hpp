@@ -198,6 +198,8 @@ class Database {
   Expected<std::uint32_t> schema_version() const;
   // The build id of the last read-write opener.
   Expected<std::string> build_id() const;
+  // The game a version-2 database's records belong to (OpenOptions::legacy_game; 0: none).
+  GameId legacy_game() const;
   // Meta writes are synced. Keys under "db/" are reserved (kInvalidArgument).
   Status put_meta(std::string_view key, std::string_view value);
   // All or nothing.
