@@ -171,34 +171,11 @@ std::string join_squares(const std::vector<int>& squares) {
   return out;
 }
 
-db::Expected<DbHeader> db_header(const db::Database& database) {
-  DbHeader h;
-  auto version = database.schema_version();
-  if (!version) return version.error();
-  auto build = database.build_id();
-  if (!build) return build.error();
-  auto usage = database.disk_usage();
-  if (!usage) return usage.error();
-  h.version = static_cast<uint32_t>(*version);
-  h.build = *build;
-  h.usage = *usage;
-  return h;
-}
-
-void db_header_json(api::JsonWriter& j, const std::string& path, const DbHeader& h) {
-  j.field("path", path);
-  j.field("schema_version", static_cast<uint64_t>(h.version));
-  j.field("build_id", h.build);
-  j.field("sst_bytes", h.usage.sst_bytes);
-  j.field("total_bytes", h.usage.total_bytes);
-}
-
-void db_header_text(std::ostream& out, const std::string& path, const DbHeader& h) {
+void db_header_text(std::ostream& out, const std::string& path, const api::DbHeader& h) {
   out << "database: " << path << "\n"
-      << "schema version: " << h.version << "\n"
-      << "last writer build: " << h.build << "\n"
-      << "size on disk: " << h.usage.total_bytes << " bytes (" << h.usage.sst_bytes
-      << " in table files)\n";
+      << "schema version: " << h.schema_version << "\n"
+      << "last writer build: " << h.build_id << "\n"
+      << "size on disk: " << h.total_bytes << " bytes (" << h.sst_bytes << " in table files)\n";
 }
 
 void print_precomputes(std::ostream& out, const std::vector<api::DbPrecomputeAnswer>& runs) {

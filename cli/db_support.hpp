@@ -73,17 +73,9 @@ std::vector<int> winning_removals(const OpeningAnalysis& a);
 std::string join_squares(const std::vector<int>& squares);  // "a1 c3"
 std::vector<std::string> squares_text(const std::vector<int>& squares);
 
-// What `db stats` says of any database before its game's own counts: schema version, last
-// writer's build id, size on disk.
-struct DbHeader {
-  uint32_t version = 0;
-  std::string build;
-  db::DiskUsage usage;
-};
-db::Expected<DbHeader> db_header(const db::Database& database);
-// Its JSON fields ("path" first) into an open object, or its text lines.
-void db_header_json(api::JsonWriter& j, const std::string& path, const DbHeader& h);
-void db_header_text(std::ostream& out, const std::string& path, const DbHeader& h);
+// What `db stats` says of any database before its game's own counts (api::db_header), as
+// text lines.
+void db_header_text(std::ostream& out, const std::string& path, const api::DbHeader& h);
 // The region-value precomputes a database records (`konane precompute`), as text lines.
 void print_precomputes(std::ostream& out, const std::vector<api::DbPrecomputeAnswer>& runs);
 

@@ -92,7 +92,7 @@ std::map<std::string, std::map<std::string, std::string>> class_records(
 int run_ringboard_stats(const std::string& path, bool json, Io io) {
   auto database = open_database(path, db::OpenMode::kReadOnly, false, "db", io);
   if (!database || !check_ringboard_keys(*database, false, path, "db", io)) return kExitUsage;
-  auto header = db_header(*database);
+  auto header = api::db_header(*database);
   if (!header) return db_error(io, "db", path, header.error());
   auto stats = database->board_stats();
   if (!stats) return db_error(io, "db", path, stats.error());
@@ -108,7 +108,8 @@ int run_ringboard_stats(const std::string& path, bool json, Io io) {
     api::JsonWriter j(io.out);
     j.begin_object();
     j.field("game", "ringboard");
-    db_header_json(j, path, *header);
+    j.field("path", path);
+    api::write_fields(j, *header);
     j.field("positions", board.positions);
     j.field("black_to_move_known", board.left_to_move_known);
     j.field("white_to_move_known", board.right_to_move_known);

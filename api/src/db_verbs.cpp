@@ -68,18 +68,11 @@ core::Expected<DbStatsAnswer> db_stats(std::string_view game, const db::Database
       game, "db stats", [&]<class P>() -> core::Expected<DbStatsAnswer> {
         DbStatsAnswer out;
         out.game = P::kName;
-        auto version = database.schema_version();
-        if (!version) return version.error();
-        auto build = database.build_id();
-        if (!build) return build.error();
-        auto usage = database.disk_usage();
-        if (!usage) return usage.error();
-        out.schema_version = *version;
-        out.build_id = *build;
-        out.sst_bytes = usage->sst_bytes;
-        out.total_bytes = usage->total_bytes;
-        if (const auto prefix =
-                solve_records_prefix(database, *version, Binding<P>::kGameId, P::kName)) {
+        auto header = db_header(database);
+        if (!header) return header.error();
+        out.header = *header;
+        if (const auto prefix = solve_records_prefix(database, header->schema_version,
+                                                     Binding<P>::kGameId, P::kName)) {
           auto meta = database.list_meta(*prefix);
           if (!meta) return meta.error();
           out.solves = solves_of(*meta, *prefix);
@@ -171,11 +164,30 @@ void write_precomputes(JsonWriter& j, const std::vector<DbPrecomputeAnswer>& run
   j.end_array();
 }
 
+core::Expected<DbHeader> db_header(const db::Database& database) {
+  DbHeader h;
+  auto version = database.schema_version();
+  if (!version) return version.error();
+  auto build = database.build_id();
+  if (!build) return build.error();
+  auto usage = database.disk_usage();
+  if (!usage) return usage.error();
+  h.schema_version = *version;
+  h.build_id = *build;
+  h.sst_bytes = usage->sst_bytes;
+  h.total_bytes = usage->total_bytes;
+  return h;
+}
+
+void write_fields(JsonWriter& j, const DbHeader& h) {
+  j.field("schema_version", uint64_t{h.schema_version});
+  j.field("build_id", h.build_id);
+  j.field("sst_bytes", h.sst_bytes);
+  j.field("total_bytes", h.total_bytes);
+}
+
 void write_fields(JsonWriter& j, const DbStatsAnswer& a) {
-  j.field("schema_version", uint64_t{a.schema_version});
-  j.field("build_id", a.build_id);
-  j.field("sst_bytes", a.sst_bytes);
-  j.field("total_bytes", a.total_bytes);
+  write_fields(j, a.header);
   j.field("game", a.game);
   j.key("boards").begin_array();
   for (const auto& b : a.boards) {

@@ -27,10 +27,7 @@ std::string field_or(const api::DbSolveAnswer& s, const std::string& k, const ch
 }
 
 void print_stats(Io io, const std::string& path, const api::DbStatsAnswer& a) {
-  io.out << "database: " << path << "\n"
-         << "schema version: " << a.schema_version << "\n"
-         << "last writer build: " << a.build_id << "\n"
-         << "size on disk: " << a.total_bytes << " bytes (" << a.sst_bytes << " in table files)\n";
+  db_header_text(io.out, path, a.header);
   io.out << a.game << " positions per board (symmetry classes):\n";
   if (a.boards.empty()) io.out << "  none\n";
   for (const auto& b : a.boards)

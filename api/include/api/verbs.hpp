@@ -87,11 +87,17 @@ struct DbSolveAnswer {
   uint64_t layers_done = 0;
   std::map<std::string, std::string> fields;
 };
-struct DbStatsAnswer {
-  std::string game;
+// A database's format and size, whatever games it holds.
+struct DbHeader {
   uint32_t schema_version = 0;
   std::string build_id;  // of the last writer
   uint64_t sst_bytes = 0, total_bytes = 0;
+};
+core::Expected<DbHeader> db_header(const db::Database& database);
+void write_fields(JsonWriter& j, const DbHeader& h);
+struct DbStatsAnswer {
+  std::string game;
+  DbHeader header;
   std::vector<DbBoardAnswer> boards;
   std::vector<DbPrecomputeAnswer> precomputes;
   std::vector<DbSolveAnswer> solves;
