@@ -323,31 +323,47 @@ std::string searched(const api::PositionRequest& r, api::Limits l, db::Database*
   })));
 }
 
+// The latest report a worker thread posted, taken by the caller's thread (which alone may call
+// into Python): reports not yet taken are replaced, never queued. `final` stays set once a
+// report says it is the last.
+template <class T>
+class Mailbox {
+ public:
+  void post(T report, bool last = false) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    latest_ = std::move(report);
+    final_ = final_ || last;
+  }
+  std::optional<T> take(bool* last = nullptr) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    std::optional<T> out;
+    out.swap(latest_);
+    if (last) *last = final_;
+    return out;
+  }
+
+ private:
+  std::mutex mutex_;
+  std::optional<T> latest_;
+  bool final_ = false;
+};
+
 // api::solve with progress(dict) called on the caller's thread: at most every `every`
 // seconds while the search runs, and once with "final": True at its end. The dict holds done,
 // total, nodes, seconds, rate (nodes a second) and eta_seconds (null until some is done).
 std::string solved_with_progress(const api::PositionRequest& r, api::Limits l, db::Database* d,
                                  const py::object& progress, double every) {
   if (!(every > 0)) raise(core::Error{core::Code::kInvalidArgument, "progress_every must be > 0"});
-  std::mutex mutex;
-  std::optional<api::Progress> latest;  // not yet given to Python
-  bool final = false, given = false;
+  Mailbox<api::Progress> mailbox;
+  bool given = false, final = false;
   api::ProgressSink sink;
   sink.every_seconds = every;
-  sink.report = [&](const api::Progress& p, bool last) {
-    std::lock_guard<std::mutex> lock(mutex);
-    latest = p;
-    final = final || last;
-  };
+  sink.report = [&](const api::Progress& p, bool last) { mailbox.post(p, last); };
   auto deliver = [&] {
-    std::optional<api::Progress> p;
     bool last = false;
-    {
-      std::lock_guard<std::mutex> lock(mutex);
-      p.swap(latest);
-      last = final;
-    }
+    const std::optional<api::Progress> p = mailbox.take(&last);
     if (!p) return;
+    final = last;
     py::dict info;
     info["done"] = p->done;
     info["total"] = p->total;
@@ -369,12 +385,12 @@ std::string solved_with_progress(const api::PositionRequest& r, api::Limits l, d
       },
       deliver);
   const api::SolveAnswer& a = value_or_raise(answer);
-  if (!given || !final) {  // a search too short to report still ends with its final figures
-    std::lock_guard<std::mutex> lock(mutex);
-    latest = api::Progress{1, 1, a.search.nodes, a.search.seconds, std::nullopt, std::nullopt};
-    final = true;
-  }
   deliver();
+  if (!given || !final) {  // a search too short to report still ends with its final figures
+    mailbox.post(api::Progress{1, 1, a.search.nodes, a.search.seconds, std::nullopt, std::nullopt},
+                 true);
+    deliver();
+  }
   return json_of(a);
 }
 
@@ -391,14 +407,9 @@ std::string precomputed(db::Database& database, const std::string& game, const s
   if (const auto checked = api::precompute_check(r); !checked) raise(checked.error());
   core::StopToken own;
   r.stop = &own;
-  std::mutex mutex;
-  std::optional<std::array<uint64_t, 4>> latest;
+  Mailbox<std::array<uint64_t, 4>> mailbox;
   auto deliver = [&] {
-    std::optional<std::array<uint64_t, 4>> p;
-    {
-      std::lock_guard<std::mutex> lock(mutex);
-      p.swap(latest);
-    }
+    const auto p = mailbox.take();
     if (!p || progress.is_none()) return;
     py::dict info;
     info["chunks_done"] = (*p)[0];
@@ -412,8 +423,7 @@ std::string precomputed(db::Database& database, const std::string& game, const s
         r.progress = [&, cancel](uint64_t done, uint64_t total, uint64_t regions,
                                  uint64_t computed) {
           if (cancel->stop_requested()) own.request_stop();
-          std::lock_guard<std::mutex> lock(mutex);
-          latest = std::array<uint64_t, 4>{done, total, regions, computed};
+          mailbox.post({done, total, regions, computed});
         };
         return api::precompute(r, database);
       },
