@@ -457,6 +457,10 @@ function stop() {
 async function init() {
   const { games } = await (await fetch("/api/games")).json();
   $("game").replaceChildren(...games.map((g) => new Option(g.title || g.name, g.name)));
+  // Every board up to 8x8, rows first (a board and its turned image are the same game).
+  const sizes = [];
+  for (let r = 1; r <= 8; ++r) for (let c = r; c <= 8; ++c) sizes.push(`${r}x${c}`);
+  $("board").replaceChildren(...sizes.map((s) => new Option(s, s, s === "6x6", s === "6x6")));
   const on = (id, f) => $(id).addEventListener("click", f);
   on("new", () => newGame(null));
   on("load", () => newGame($("position").value.trim() || null));

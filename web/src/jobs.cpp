@@ -96,16 +96,17 @@ void Jobs::work_loop() {
       ++running_;
       threads = std::max(1, int(workers_.size()) / running_);
     }
+    bool cancelled;
     {
       std::lock_guard<std::mutex> lock(job->mutex);
-      if (job->stop.stop_requested()) {
-        job->state = Job::State::Cancelled;
-        std::lock_guard<std::mutex> table_lock(mutex_);
-        --running_;
-        continue;
-      }
-      job->state = Job::State::Running;
+      cancelled = job->stop.stop_requested();
+      job->state = cancelled ? Job::State::Cancelled : Job::State::Running;
       job->started = std::chrono::steady_clock::now();
+    }
+    if (cancelled) {  // the table's lock is never taken inside a job's (start takes them so)
+      std::lock_guard<std::mutex> table_lock(mutex_);
+      --running_;
+      continue;
     }
     api::ProgressSink sink;
     sink.every_seconds = 0.25;
