@@ -71,12 +71,9 @@ core::Expected<DbStatsAnswer> db_stats(std::string_view game, const db::Database
         auto header = db_header(database);
         if (!header) return header.error();
         out.header = *header;
-        if (const auto prefix = solve_records_prefix(database, header->schema_version,
-                                                     Binding<P>::kGameId, P::kName)) {
-          auto meta = database.list_meta(*prefix);
-          if (!meta) return meta.error();
-          out.solves = solves_of(*meta, *prefix);
-        }
+        auto solves = db_solves(game, database);
+        if (!solves) return solves.error();
+        out.solves = std::move(*solves);
         auto stats = database.board_stats();
         if (!stats) return stats.error();
         for (const db::BoardStats& b : *stats) {
@@ -162,6 +159,20 @@ void write_precomputes(JsonWriter& j, const std::vector<DbPrecomputeAnswer>& run
     j.end_object();
   }
   j.end_array();
+}
+
+core::Expected<std::vector<DbSolveAnswer>> db_solves(std::string_view game,
+                                                     const db::Database& database) {
+  return with_short_game<std::vector<DbSolveAnswer>>(
+      game, "db stats", [&]<class P>() -> core::Expected<std::vector<DbSolveAnswer>> {
+        auto version = database.schema_version();
+        if (!version) return version.error();
+        const auto prefix = solve_records_prefix(database, *version, Binding<P>::kGameId, P::kName);
+        if (!prefix) return std::vector<DbSolveAnswer>{};
+        auto meta = database.list_meta(*prefix);
+        if (!meta) return meta.error();
+        return solves_of(*meta, *prefix);
+      });
 }
 
 core::Expected<DbHeader> db_header(const db::Database& database) {

@@ -309,14 +309,8 @@ class KonanePlay final : public PlayGame {
   // positions' moves counted, never listed.
   static std::optional<Move> jump_choice(const Position& p, bool left,
                                          const std::vector<Move>& candidates) {
-    const auto moves = [](const Position& q, bool l) {
-      MoveList list;
-      generate_moves(q, l ? Color::Black : Color::White, list);
-      return list;
-    };
-    const auto play = [](const Position& q, bool l, Move m) {
-      return konane::play(q, l ? Color::Black : Color::White, m);
-    };
+    const auto moves = [](const Position& q, bool l) { return Game::legal_moves(q, l); };
+    const auto play = [](const Position& q, bool l, Move m) { return Game::play(q, l, m); };
     const auto score = [](const Position& q, bool l) -> std::optional<int64_t> {
       const int mine = Game::count_options(q, l);
       if (mine == 0) return std::nullopt;

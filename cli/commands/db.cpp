@@ -71,13 +71,13 @@ int db_export(const std::string& game, const std::string& path, const std::strin
   auto database = open_database(path, db::OpenMode::kReadOnly, false, "db", io);
   if (!database) return kExitUsage;
   int rc = kExitOk;
-  const auto stats = api::db_stats(game, *database);
-  if (!stats) return api_error(io, "db", stats.error(), path);
+  const auto solves = api::db_solves(game, *database);  // records only: no scan
+  if (!solves) return api_error(io, "db", solves.error(), path);
   std::string error;
   const auto shape = core::parse_shape(board, 64, &error);
   bool started = false, done = false;
   uint64_t layers = 0;
-  for (const auto& s : stats->solves)
+  for (const auto& s : *solves)
     if (shape && s.board == core::shape_name(*shape)) {
       started = true;
       done |= s.done;

@@ -103,6 +103,9 @@ struct DbStatsAnswer {
   std::vector<DbSolveAnswer> solves;
 };
 core::Expected<DbStatsAnswer> db_stats(std::string_view game, const db::Database& database);
+// The retro runs alone (DbStatsAnswer::solves): the database's records, no scan of positions.
+core::Expected<std::vector<DbSolveAnswer>> db_solves(std::string_view game,
+                                                     const db::Database& database);
 // The answer's fields into an open JSON object (after a front end's own, such as the
 // database's path), or the precompute runs alone.
 void write_fields(JsonWriter& j, const DbStatsAnswer& a);
