@@ -1,7 +1,6 @@
 #include "db_support.hpp"
 
 #include <algorithm>
-#include <cgt/game.hpp>
 #include <filesystem>
 #include <functional>
 #include <ostream>
@@ -9,11 +8,7 @@
 
 #include "build_info.hpp"
 #include "konane/notation.hpp"
-#include "konane/storage_key.hpp"
-#include "konane/symmetry.hpp"
 #include "position_arg.hpp"
-#include "solver/proof/opening.hpp"
-#include "solver/store/stored_analysis.hpp"
 
 namespace konane::cli {
 
@@ -101,74 +96,6 @@ std::optional<db::Database> open_database(const std::string& path, db::OpenMode 
            << "' upgrades it to version " << db::kSchemaVersion << "\n";
   }
   return std::move(*opened);
-}
-
-Position position_of(const db::PositionKey& key) {
-  return konane::position_of(key.rows, key.cols, StorageKey{key.group, key.hi, key.lo});
-}
-
-db::Expected<std::optional<solver::Known>> lookup_position(const db::Database& database,
-                                                           const Position& p) {
-  return solver::lookup<Game>(database, p);
-}
-
-db::Status store_result(db::Database& database, const Position& p, Color to_move, Winner winner,
-                        const std::optional<std::string>& value_text) {
-  return solver::store_result<Game>(database, p, to_move == Color::Black, winner, value_text);
-}
-
-const char* outcome_name(Winner w) {
-  return w == Winner::Unknown ? "?" : core::winner_colour(w);
-}
-
-namespace {
-core::Shape shape_of(int rows, int cols) {
-  return {static_cast<uint8_t>(rows), static_cast<uint8_t>(cols)};
-}
-}  // namespace
-
-db::Status store_opening(db::Database& database, int rows, int cols, OpeningRule rule,
-                         const OpeningAnalysis& a) {
-  return solver::store_opening<Game>(database, shape_of(rows, cols), rule, a);
-}
-
-db::Board db_board(int rows, int cols) {
-  return {kGameId, {static_cast<uint8_t>(rows), static_cast<uint8_t>(cols)}};
-}
-
-std::string retro_meta_prefix(int rows, int cols, OpeningRule rule) {
-  return std::string(db::kSolveMetaPrefix) + core::game_name(kGameId) + "/" + std::to_string(rows) +
-         "x" + std::to_string(cols) + "/" + rule_name(rule) + "/";
-}
-
-std::vector<std::pair<Position, bool>> opening_roots(int rows, int cols, OpeningRule rule) {
-  std::vector<std::pair<Position, bool>> roots;
-  for (const auto& line : opening_lines(rows, cols, rule)) roots.emplace_back(line.position, true);
-  return roots;
-}
-
-db::Expected<OpeningAnalysis> opening_from_db(const db::Database& database, int rows, int cols,
-                                              OpeningRule rule) {
-  return solver::opening_from_db<Game>(database, shape_of(rows, cols), rule);
-}
-
-std::vector<int> winning_removals(const OpeningAnalysis& a) {
-  std::vector<int> out;
-  for (const auto& r : a.choices)
-    if (r.winner == Winner::Left) out.push_back(r.choice);
-  return out;
-}
-
-std::vector<std::string> squares_text(const std::vector<int>& squares) {
-  std::vector<std::string> out;
-  for (int sq : squares) out.push_back(square_name(sq));
-  return out;
-}
-
-std::string join_squares(const std::vector<int>& squares) {
-  std::string out;
-  for (int sq : squares) out += (out.empty() ? "" : " ") + square_name(sq);
-  return out;
 }
 
 void db_header_text(std::ostream& out, const std::string& path, const api::DbHeader& h) {

@@ -110,7 +110,7 @@ full_game() {
         if [ "$area" -le "$RETRO_MAX_AREA" ] || [ "${r}x${c}" = 4x6 ]; then
           json=$("$KONANE" retro --board "${r}x${c}" --opening "$rule" --db "$DB" --threads "$THREADS" --quiet --json)
           method=retro
-          echo "$json" | jq -r --arg m "$method" '"| \(.board) | \(.opening) | \(.winner) | \(.winning_removals | join(" ") | if . == "" then "none" else . end) | \($m) | \(.positions) | \(.sides) | \(.seconds * 100 | round / 100) |"' >>"$BODY"
+          echo "$json" | jq -r --arg m "$method" '"| \(.board) | \(.opening) | \(.winner) | \(.winning_moves | join(" ") | if . == "" then "none" else . end) | \($m) | \(.positions) | \(.sides) | \(.seconds * 100 | round / 100) |"' >>"$BODY"
         else
           if json=$(timeout "$SOLVE_TIMEOUT" "$KONANE" solve --board "${r}x${c}" --opening "$rule" --threads "$THREADS" --json); then
             echo "$json" | jq -r '"| \(.board) | \(.opening) | \(.winner) | \(.winning_moves | join(" ") | if . == "" then "none" else . end) | search | - | - | \(.seconds * 100 | round / 100) |"' >>"$BODY"
@@ -272,12 +272,12 @@ strong() {
       echo
       echo "## $b, $rule opening"
       echo
-      echo "$json" | jq -r '"- winner: \(.winner); Black'"'"'s winning removals: \(.winning_removals | join(" ") | if . == "" then "none" else . end)\n- reachable positions: \(.positions) (\(.sides) with a side to move)\n- time: \(.seconds * 10 | round / 10) s (enumeration \(.enumerate_seconds * 10 | round / 10) s, solving \(.solve_seconds * 10 | round / 10) s) on \(.threads) threads\n- peak memory: \(.peak_rss_kb / 1024 | round) MiB"'
+      echo "$json" | jq -r '"- winner: \(.winner); Black'"'"'s winning removals: \(.winning_moves | join(" ") | if . == "" then "none" else . end)\n- reachable positions: \(.positions) (\(.sides) with a side to move)\n- time: \(.seconds * 10 | round / 10) s (enumeration \(.enumerate_seconds * 10 | round / 10) s, solving \(.solve_seconds * 10 | round / 10) s) on \(.threads) threads\n- peak memory: \(.peak_rss_kb / 1024 | round) MiB"'
       echo "- database: $("$KONANE" db stats --db "$db" --json | jq -r '"\(.total_bytes / 1048576 | round) MiB on disk, \(.boards[0].positions) positions stored"')"
       echo
       echo "| stones | positions | sides | mover wins | seconds |"
       echo "|---|---|---|---|---|"
-      echo "$json" | jq -r '.layers[] | "| \(.stones) | \(.positions) | \(.sides) | \(.mover_wins) | \(.seconds * 100 | round / 100) |"'
+      echo "$json" | jq -r '.layers[] | "| \(.layer) | \(.positions) | \(.sides) | \(.mover_wins) | \(.seconds * 100 | round / 100) |"'
     } >>"$BODY"
     rm -rf "$db"
   done

@@ -168,6 +168,8 @@ void write_opening(JsonWriter& j, const OpeningAnswer& o) {
   j.field("board", o.board);
   j.field("opening", o.rule);
 }
+}  // namespace
+
 void write_choices(JsonWriter& j, const OpeningAnswer& o) {
   j.key("removals").begin_array();
   for (const OpeningChoiceAnswer& c : o.choices) {
@@ -186,7 +188,6 @@ void write_choices(JsonWriter& j, const OpeningAnswer& o) {
   }
   j.end_array();
 }
-}  // namespace
 
 void write_json(JsonWriter& j, const SolveAnswer& a) {
   j.begin_object();

@@ -221,8 +221,9 @@ void write_fields(JsonWriter& j, const DbStatsAnswer& a) {
     j.field("opening", s.opening);
     j.field("done", s.done);
     j.field("layers_done", s.layers_done);
-    for (const char* f : {"positions", "sides", "winner", "black_winning_removals", "seconds",
-                          "threads", "peak_rss_kb", "build_id", "finished_at"})
+    for (const char* f :
+         {"positions", "sides", "winner", "black_winning_removals", "winner_black_first",
+          "winner_white_first", "seconds", "threads", "peak_rss_kb", "build_id", "finished_at"})
       if (const auto it = s.fields.find(f); it != s.fields.end()) j.field(f, it->second);
     j.end_object();
   }

@@ -1,11 +1,17 @@
 // retro: a board strongly solved by the retrograde solver (solver/retro/retro.hpp), for the
-// games whose plug-in names a start and binds the solver's contract (grid/retro_game.hpp).
+// games whose plug-in binds the solver's contract (P::Retro) and names a start: a position
+// (the grid games, grid/retro_game.hpp) or an opening (Konane, solver/proof/opening.hpp).
+#include <tbb/task_arena.h>
+
 #include <chrono>
 #include <filesystem>
+#include <variant>
 
 #include "cgt/game.hpp"
+#include "core/machine.hpp"
 #include "core/shape.hpp"
 #include "db/database.hpp"
+#include "opening_answer.hpp"
 #include "plugin.hpp"
 #include "solver/retro/retro.hpp"
 #include "solver/store/stored_analysis.hpp"
@@ -16,63 +22,141 @@ namespace api {
 namespace {
 
 template <class P>
+concept FromOpening = solver::OpeningGame<Binding<P>> && WithOpening<P>;
+
+template <class P>
 concept RetroPlugin = ShortGame<P> && requires(uint8_t n) {
-  P::start_position(n, n);
   typename P::template Retro<solver::RetroKey>;
+} &&(FromOpening<P> || requires(uint8_t n) { P::start_position(n, n); });
+
+template <class P>
+struct RuleOf {
+  using type = std::monostate;
 };
+template <FromOpening P>
+struct RuleOf<P> {
+  using type = typename Binding<P>::OpeningRule;
+};
+
+// Where a run starts: its roots, the board they are on, and the name its records go under
+// (the opening's rule, or "start").
+template <class P>
+struct RetroStart {
+  core::Shape shape;
+  typename P::Position position;  // the board the game starts from
+  std::vector<std::pair<typename P::Position, bool>> roots;
+  std::string name;
+  typename RuleOf<P>::type rule{};
+};
+
+// The start a request names, and a board that packs into the solver's words
+// (RetroGame::packed_key_bits).
+template <RetroPlugin P>
+core::Expected<RetroStart<P>> retro_start(const RetroRequest& r) {
+  RetroStart<P> s;
+  if (r.threads < 0) return bad_input("threads must be 0 (as the caller runs) or more");
+  if constexpr (FromOpening<P>) {
+    std::string error;
+    const auto started = P::start("", r.board, r.opening, std::nullopt, {}, &error);
+    if (!started) return bad_input(error);
+    const auto& state = started->state;
+    s.position = P::state_position(state);
+    s.shape = core::Shape{s.position.rows, s.position.cols};
+    s.rule = state.rule;
+    s.name = P::rule_text(state);
+    for (const auto& line : Binding<P>::opening_lines(s.shape, s.rule))
+      s.roots.emplace_back(line.position, true);
+  } else {
+    if (r.opening) return bad_input(std::string(P::kTitle) + " has no opening: drop --opening");
+    std::string why;
+    const auto shape = core::parse_shape(r.board, P::kMaxSide, &why);
+    if (!shape) return bad_input("bad board size '" + core::clip(r.board) + "': " + why);
+    s.shape = *shape;
+    s.position = P::start_position(shape->rows, shape->cols);
+    s.roots = {{s.position, true}, {s.position, false}};
+    s.name = "start";
+  }
+  using RetroGame = typename P::template Retro<solver::RetroKey>;
+  const RetroGame game{s.shape.rows, s.shape.cols};
+  const int squares = s.shape.rows * s.shape.cols;
+  const int room = 64 - solver::retro_detail::kRetroFlagBits;
+  if (game.packed_key_bits() > room || squares > 64)
+    return bad_input("the " + core::shape_name(s.shape) + " board is too big for retro (" +
+                     std::string(P::kTitle) + ": at most " +
+                     std::to_string(room / std::max(1, game.packed_key_bits() / squares)) +
+                     " squares)");
+  return s;
+}
 
 // The run's record beside the positions: what db stats reports and a resumed run finds.
 std::vector<db::MetaEntry> finished_records(const std::string& prefix, const RetroRequest& r,
                                             const RetroAnswer& a) {
-  return {
+  double layer_seconds = 0;  // over every run that contributed (a resumed run's earlier layers)
+  for (const RetroLayerAnswer& l : a.layers) layer_seconds += l.seconds;
+  std::vector<db::MetaEntry> out = {
       {prefix + "positions", std::to_string(a.positions)},
       {prefix + "sides", std::to_string(a.sides)},
       {prefix + "layers", std::to_string(a.layers.size())},
       {prefix + "seconds", std::to_string(a.seconds)},
+      {prefix + "layer_seconds", std::to_string(layer_seconds)},
+      {prefix + "threads", std::to_string(a.threads)},
       {prefix + "ranks", std::to_string(a.ranks)},
+      {prefix + "peak_rss_kb", std::to_string(a.peak_rss_kb)},
       {prefix + "build_id", r.build_id},
-      {prefix + "winner_black_first", winner_text(a.black_first)},
-      {prefix + "winner_white_first", winner_text(a.white_first)},
       {prefix + "values", r.values ? "1" : "0"},
       {prefix + "finished_at", solver::retro_detail::iso_now()},
       {prefix + "done", "1"},
   };
+  if (a.opening) {
+    std::string removals;
+    for (const std::string& m : a.winning_moves) removals += (removals.empty() ? "" : " ") + m;
+    out.push_back({prefix + "winner", winner_text(a.winner)});
+    out.push_back({prefix + "black_winning_removals", removals});
+  } else {
+    out.push_back({prefix + "winner_black_first", winner_text(a.black_first)});
+    out.push_back({prefix + "winner_white_first", winner_text(a.white_first)});
+  }
+  return out;
 }
 
-// The board, which must pack into the solver's words (RetroGameT::packed_key_bits).
+// The verdict at the start, read back from the database the run filled.
 template <RetroPlugin P>
-core::Expected<core::Shape> retro_board(const RetroRequest& r) {
-  std::string why;
-  const auto shape = core::parse_shape(r.board, 64, &why);
-  if (!shape) return bad_input("bad board size '" + core::clip(r.board) + "': " + why);
-  using RetroGame = typename P::template Retro<solver::RetroKey>;
-  const RetroGame game{shape->rows, shape->cols};
-  if (game.packed_key_bits() > 64 - solver::retro_detail::kRetroFlagBits ||
-      shape->rows * shape->cols > 64)
-    return bad_input("the " + core::shape_name(*shape) + " board is too big for retro (" +
-                     std::string(P::kTitle) + ": at most " +
-                     std::to_string((64 - solver::retro_detail::kRetroFlagBits) /
-                                    (game.packed_key_bits() / (shape->rows * shape->cols))) +
-                     " squares)");
-  return *shape;
+core::Status read_verdict(const db::Database& database, const RetroStart<P>& s, RetroAnswer& a) {
+  using G = Binding<P>;
+  if constexpr (FromOpening<P>) {
+    const auto analysis = solver::opening_from_db<G>(database, s.shape, s.rule);
+    if (!analysis) return analysis.error();
+    a.winner = analysis->winner;
+    a.opening = opening_answer<P>(s.shape, s.name, *analysis);
+    for (const OpeningChoiceAnswer& c : a.opening->choices)
+      if (c.winner == core::Winner::Left) a.winning_moves.push_back(c.move);
+  } else {
+    const auto known = solver::lookup<G>(database, s.position);
+    if (!known) return known.error();
+    if (*known) {
+      a.black_first = (*known)->left_to_move;
+      a.white_first = (*known)->right_to_move;
+    }
+  }
+  return core::ok();
 }
 
 template <RetroPlugin P>
 core::Expected<RetroAnswer> retro_of(const RetroRequest& r, db::Database& database) {
   using G = Binding<P>;
   using Position = typename P::Position;
-  const auto shape = retro_board<P>(r);
-  if (!shape) return shape.error();
-  const Position start = P::start_position(shape->rows, shape->cols);
-  const std::string board = core::shape_name(*shape);
+  auto start = retro_start<P>(r);
+  if (!start) return start.error();
+  const RetroStart<P>& s = *start;
+  const std::string board = core::shape_name(s.shape);
   const std::string prefix =
-      std::string(db::kSolveMetaPrefix) + std::string(P::kName) + "/" + board + "/start/";
+      std::string(db::kSolveMetaPrefix) + std::string(P::kName) + "/" + board + "/" + s.name + "/";
   solver::RetroOptions<Position> o;
-  o.roots = {{start, true}, {start, false}};
-  o.board = db::Board{P::kId, *shape};
+  o.roots = s.roots;
+  o.board = db::Board{P::kId, s.shape};
   o.meta_prefix = prefix;
-  o.work_dir =
-      std::filesystem::path(r.db_path) / "retro-work" / (std::string(P::kName) + "-" + board);
+  o.work_dir = std::filesystem::path(r.db_path) / "retro-work" /
+               (std::string(P::kName) + "-" + board + "-" + s.name);
   if (r.chunk_positions) o.chunk_positions = r.chunk_positions;
   if (r.spill_entries) o.spill_entries = r.spill_entries;
   if (r.replicate_bytes) o.replicate_bytes = r.replicate_bytes;
@@ -88,27 +172,23 @@ core::Expected<RetroAnswer> retro_of(const RetroRequest& r, db::Database& databa
   const auto t0 = std::chrono::steady_clock::now();
   const bool rank0 = !r.across_ranks || solver::ranks::world().rank == 0;
   if (rank0)
-    if (auto s = database.put_meta(prefix + "last_started_at", solver::retro_detail::iso_now()); !s)
-      return s.error();
+    if (auto st = database.put_meta(prefix + "last_started_at", solver::retro_detail::iso_now());
+        !st)
+      return st.error();
   using RetroGame = typename P::template Retro<solver::RetroKey>;
-  const RetroGame game{shape->rows, shape->cols};  // the solver keeps a reference to it
+  const RetroGame game{s.shape.rows, s.shape.cols};  // the solver keeps a reference to it
   solver::RetroSolver<RetroGame> solver(game, database, std::move(o));
   const auto stats = solver.run();
   if (!stats) return stats.error();
   RetroAnswer a;
   a.game = P::kName;
   a.board = board;
-  a.start = P::text(start);
+  a.start = P::text(s.position);
   if (!rank0) return a;  // rank 0 records and answers
   std::error_code ec;    // the shared work directory goes once it is empty
   std::filesystem::remove(std::filesystem::path(r.db_path) / "retro-work", ec);
   a.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  const auto known = solver::lookup<G>(database, start);
-  if (!known) return known.error();
-  if (*known) {
-    a.black_first = (*known)->left_to_move;
-    a.white_first = (*known)->right_to_move;
-  }
+  if (auto st = read_verdict<P>(database, s, a); !st) return st.error();
   a.positions = stats->positions;
   a.sides = stats->sides;
   for (const auto& l : stats->layers)
@@ -117,9 +197,11 @@ core::Expected<RetroAnswer> retro_of(const RetroRequest& r, db::Database& databa
   a.enumerate_seconds = stats->enumerate_seconds;
   a.solve_seconds = stats->solve_seconds;
   a.resumed = stats->resumed;
+  a.threads = tbb::this_task_arena::max_concurrency();
   a.ranks = stats->ranks;
   a.message_bytes = stats->bytes_sent;
-  if (auto s = database.put_meta(finished_records(prefix, r, a)); !s) return s.error();
+  a.peak_rss_kb = core::peak_memory_kb();
+  if (auto st = database.put_meta(finished_records(prefix, r, a)); !st) return st.error();
   return a;
 }
 
@@ -133,7 +215,7 @@ bool can_retro(std::string_view game) {
 core::Status retro_check(const RetroRequest& r) {
   return with_short_game<void>(r.game, "retro", [&]<class P>() -> core::Status {
     if constexpr (RetroPlugin<P>) {
-      if (auto shape = retro_board<P>(r); !shape) return shape.error();
+      if (auto start = retro_start<P>(r); !start) return start.error();
       return core::ok();
     } else {
       return refusal(r.game, "retro");
@@ -142,13 +224,15 @@ core::Status retro_check(const RetroRequest& r) {
 }
 
 core::Expected<RetroAnswer> retro(const RetroRequest& r, db::Database& database) {
-  return with_short_game<RetroAnswer>(r.game, "retro",
-                                      [&]<class P>() -> core::Expected<RetroAnswer> {
-                                        if constexpr (RetroPlugin<P>)
-                                          return retro_of<P>(r, database);
-                                        else
-                                          return refusal(r.game, "retro");
-                                      });
+  return with_short_game<RetroAnswer>(
+      r.game, "retro", [&]<class P>() -> core::Expected<RetroAnswer> {
+        if constexpr (RetroPlugin<P>) {
+          if (r.threads <= 0) return retro_of<P>(r, database);
+          tbb::task_arena arena(r.threads);
+          return arena.execute([&] { return retro_of<P>(r, database); });
+        } else
+          return refusal(r.game, "retro");
+      });
 }
 
 void write_json(JsonWriter& j, const RetroAnswer& a) {
@@ -156,8 +240,15 @@ void write_json(JsonWriter& j, const RetroAnswer& a) {
   j.field("game", a.game);
   j.field("board", a.board);
   j.field("start", a.start);
-  j.field("winner_black_first", winner_text(a.black_first));
-  j.field("winner_white_first", winner_text(a.white_first));
+  if (a.opening) {
+    j.field("opening", a.opening->rule);
+    j.field("winner", winner_text(a.winner));
+    j.string_array("winning_moves", a.winning_moves);
+    write_choices(j, *a.opening);
+  } else {
+    j.field("winner_black_first", winner_text(a.black_first));
+    j.field("winner_white_first", winner_text(a.white_first));
+  }
   j.field("positions", a.positions);
   j.field("sides", a.sides);
   j.key("layers").begin_array();
@@ -172,8 +263,10 @@ void write_json(JsonWriter& j, const RetroAnswer& a) {
     j.end_object();
   }
   j.end_array();
+  j.field("threads", a.threads);
   j.field("ranks", a.ranks);
   j.field("message_bytes", a.message_bytes);
+  j.field("peak_rss_kb", a.peak_rss_kb);
   j.field("enumerate_seconds", a.enumerate_seconds);
   j.field("solve_seconds", a.solve_seconds);
   j.field("resumed", a.resumed);

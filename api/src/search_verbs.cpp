@@ -8,6 +8,7 @@
 #include "api/session.hpp"
 #include "cgt/game.hpp"
 #include "db/database.hpp"
+#include "opening_answer.hpp"
 #include "plugin.hpp"
 #include "reporter.hpp"
 #include "solver/engine.hpp"
@@ -168,17 +169,10 @@ core::Expected<SolveAnswer> solve_opening(const typename P::State& state, const 
   out.game = P::kName;
   out.to_move = P::state_side(state);
   out.winner = a.winner;
-  OpeningAnswer o{
-      std::to_string(shape.rows) + "x" + std::to_string(shape.cols), P::rule_text(state), {}};
-  for (const solver::OpeningChoice& c : a.choices) {
-    OpeningChoiceAnswer choice{P::choice_text(c.choice), c.winner, std::nullopt, {}};
-    if (c.refutation) choice.refutation = P::choice_text(*c.refutation);
-    for (const auto& [reply, w] : c.replies) choice.replies.emplace_back(P::choice_text(reply), w);
+  out.opening = opening_answer<P>(shape, P::rule_text(state), a);
+  for (const OpeningChoiceAnswer& c : out.opening->choices)
     if (c.winner == core::winner_of(out.to_move, core::Result::Win))
-      out.winning_moves.push_back(choice.move);
-    o.choices.push_back(std::move(choice));
-  }
-  out.opening = std::move(o);
+      out.winning_moves.push_back(c.move);
   out.search = figures(engine, a.complete, t0);
   rank_figures(out, a.across_ranks, engine);
   if (database) db_figures(out, engine, from_db);

@@ -42,8 +42,12 @@ void print_stats(Io io, const std::string& path, const api::DbStatsAnswer& a) {
     io.out << "  " << s.board << " " << s.opening << ": ";
     if (s.done)
       io.out << "done, " << field_or(s, "positions", "?") << " reachable positions ("
-             << field_or(s, "sides", "?") << " with side to move), winner "
-             << field_or(s, "winner", "?") << ", " << field_or(s, "seconds", "?") << " s\n";
+             << field_or(s, "sides", "?") << " with side to move), "
+             << (s.fields.count("winner")
+                     ? "winner " + field_or(s, "winner", "?")
+                     : "winner " + field_or(s, "winner_black_first", "?") + " with black first, " +
+                           field_or(s, "winner_white_first", "?") + " with white first")
+             << ", " << field_or(s, "seconds", "?") << " s\n";
     else
       io.out << "in progress, " << s.layers_done << " layers finished\n";
   }

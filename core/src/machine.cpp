@@ -1,6 +1,7 @@
 #include "core/machine.hpp"
 
 #include <malloc.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <climits>
@@ -10,6 +11,11 @@ namespace core {
 uint64_t physical_memory() {
   const long pages = ::sysconf(_SC_PHYS_PAGES), size = ::sysconf(_SC_PAGE_SIZE);
   return pages > 0 && size > 0 ? uint64_t(pages) * uint64_t(size) : 0;
+}
+
+uint64_t peak_memory_kb() {
+  rusage u{};
+  return ::getrusage(RUSAGE_SELF, &u) == 0 ? uint64_t(u.ru_maxrss) : 0;
 }
 
 void keep_freed_memory() {

@@ -625,12 +625,14 @@ class Database:
         """Per board: positions stored and what is known of them."""
         return _json.loads(self._db.stats(game))
 
-    def retro(self, board, game="clobber", values=False):
+    def retro(self, board, game="konane", opening=None, values=False, threads=1):
         """Solves every position reachable from the game's start on a board ("4x4") by
-        retrograde analysis into this (writable) database, as `konane retro --game G` does
-        for the games whose plug-in names a start; an interrupted run resumes. values=True
-        also stores each position's CGT value. Returns the command line's JSON as a dict."""
-        return _json.loads(self._db.retro(game, board, values))
+        retrograde analysis into this (writable) database, as `konane retro` does: Konane
+        from its full board through every line of the opening (opening="standard", "any"
+        or "piko"), the grid games from their empty or full board with either side first.
+        An interrupted run resumes. values=True also stores each position's CGT value.
+        Returns the command line's JSON as a dict."""
+        return _json.loads(self._db.retro(game, board, opening, values, threads))
 
     def precompute(self, box, max_stones, game="konane", threads=1, progress=None):
         """Stores the CGT value of every region of at most max_stones pieces whose box fits

@@ -719,17 +719,21 @@ PYBIND11_MODULE(_konane, m) {
           py::arg("game"), py::arg("board"))
       .def(
           "retro",
-          [](Database& d, const std::string& game, const std::string& board, bool values) {
+          [](Database& d, const std::string& game, const std::string& board,
+             const std::optional<std::string>& opening, bool values, int threads) {
             api::RetroRequest r;
             r.game = game;
             r.board = board;
+            r.opening = opening;
             r.db_path = d.path();
             r.values = values;
+            r.threads = threads;
             r.build_id = "python";
             if (const auto checked = api::retro_check(r); !checked) raise(checked.error());
             return json_of(value_or_raise(without_gil([&] { return api::retro(r, d.get()); })));
           },
-          py::arg("game"), py::arg("board"), py::arg("values") = false)
+          py::arg("game"), py::arg("board"), py::arg("opening") = py::none(),
+          py::arg("values") = false, py::arg("threads") = 1)
       .def(
           "precompute",
           [](Database& d, const std::string& game, const std::string& box, int max_pieces,

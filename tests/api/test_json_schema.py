@@ -72,6 +72,8 @@ def runs(tmp):
             ("perft", ["perft", "--game", game, pos, "--depth", "2"]),
             ("batch", ["batch", "--game", game, str(tmp / file), "--quiet"]),
             ("bench", ["bench", "--game", game, "--quick"]),
+            ("retro", ["retro", "--game", game, "--board", "2x3", "--db", str(tmp / game),
+                       "--quiet"]),
         ]
     out += [
         ("solve_loopy", ["solve", "--game", "ringboard", RING]),

@@ -260,6 +260,29 @@ def test_retro_solves_a_small_board_into_a_database(tmp_path):
         assert q["found"] and q["winner"] in ("black", "white")
         with pytest.raises(konane.Error):
             db.retro("2x2", game="ringboard")
+        with pytest.raises(konane.Error):  # the grid games have no opening
+            db.retro("2x2", game="clobber", opening="any")
+
+
+def test_konane_retro_agrees_with_the_proof_search(tmp_path):
+    # The whole 3x4 game, opening included, two ways: every reachable position solved
+    # backwards from the end, and df-pn after each pair of removals.
+    with konane.Database(tmp_path / "db", writable=True, create=True) as db:
+        done = db.retro("3x4", opening="any", threads=2)
+    start = lambda: konane.Game(board="3x4", opening="any")
+
+    def black_wins_after(removal):
+        for reply in start().play(removal).legal():
+            after = start().play(removal).play(reply).show()
+            if konane.solve(after["position"], to_move="black").winner != "black":
+                return False
+        return True
+
+    winning = [r for r in start().legal() if black_wins_after(r)]
+    assert done["game"] == "konane" and done["opening"] == "any"
+    assert done["winning_moves"] == winning
+    assert done["winner"] == ("black" if winning else "white")
+    assert done["threads"] == 2 and done["layers"][0]["layer"] >= 1
 
 
 def test_stats_name_the_retro_run_and_the_upkeep_checks_the_store(tmp_path):

@@ -152,6 +152,8 @@ void write_json(JsonWriter& j, const ShowAnswer& a);
 void write_json(JsonWriter& j, const PerftAnswer& a);
 void write_json(JsonWriter& j, const ValueAnswer& a);
 void write_json(JsonWriter& j, const SolveAnswer& a);
+// An opening's first choices as solve and retro write them ("removals").
+void write_choices(JsonWriter& j, const OpeningAnswer& o);
 // The solve answer's JSON object with the position's value added (`batch --values`): "value"
 // (null when that search stopped first, with "value_stop_reason"), "value_sum" (the regions'
 // values joined by " + ") and a "value" in each region. One line, no newline.

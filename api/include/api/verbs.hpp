@@ -135,38 +135,47 @@ core::Expected<SolveAnswer> solve(const PositionRequest& r, const Limits& limits
                                   const ProgressSink* progress = nullptr);
 
 // Strong solution of a board by retrograde analysis (solver/retro/): every position reachable
-// from the game's start on an empty or full board of that size (both sides moving first),
-// solved layer by layer and stored in the database; an interrupted run resumes. For games
-// whose plug-in names a start (the grid games; Konane's retro has its own command).
+// from the game's start on a board of that size, solved layer by layer and stored in the
+// database; an interrupted run resumes. The start is the plug-in's: an empty or full board
+// with either side moving first (the grid games), or every line of the opening (Konane's
+// removals, by the rule `opening` names) with Left to move after it.
 struct RetroRequest {
   std::string game;
-  std::string board;                 // "4x4"
-  std::string db_path;               // the database's folder: the work files go under it
-  bool values = false;               // also store every position's canonical CGT value
-  size_t chunk_positions = 0;        // 0: the solver's default
-  size_t spill_entries = 0;          // 0: the solver's default
-  size_t replicate_bytes = 0;        // under mpirun; 0: the solver's default
-  bool across_ranks = false;         // every rank of an MPI run makes this call
-  std::string build_id;              // recorded with the finished run
-  std::ostream* progress = nullptr;  // progress lines, or none
+  std::string board;                   // "4x4"
+  std::optional<std::string> opening;  // a game with an opening: its rule (default standard)
+  std::string db_path;                 // the database's folder: the work files go under it
+  bool values = false;                 // also store every position's canonical CGT value
+  int threads = 0;                     // 0: the calling thread's arena as it is
+  size_t chunk_positions = 0;          // 0: the solver's default
+  size_t spill_entries = 0;            // 0: the solver's default
+  size_t replicate_bytes = 0;          // under mpirun; 0: the solver's default
+  bool across_ranks = false;           // every rank of an MPI run makes this call
+  std::string build_id;                // recorded with the finished run
+  std::ostream* progress = nullptr;    // progress lines, or none
   bool progress_tty = false;
   uint64_t abort_after = 0, abort_after_runs = 0;  // fault tests only (RetroOptions)
 };
 struct RetroLayerAnswer {
-  int layer = 0;  // squares in play (Clobber's stones, Domineering's empty squares)
+  int layer = 0;  // squares in play (Konane's and Clobber's stones, Domineering's empty squares)
   uint64_t positions = 0, sides = 0, mover_wins = 0;
   double seconds = 0;
   bool resumed = false;
 };
 struct RetroAnswer {
-  std::string game, board, start;
+  std::string game, board, start;  // start: the board the game starts from
+  // A game that starts from a position: the winner with each side moving first.
   core::Winner black_first = core::Winner::Unknown, white_first = core::Winner::Unknown;
+  // A game with an opening: the game's winner, and every first choice as solve reports it.
+  std::optional<OpeningAnswer> opening;
+  core::Winner winner = core::Winner::Unknown;
+  std::vector<std::string> winning_moves;  // Left's winning first choices
   uint64_t positions = 0, sides = 0;
   std::vector<RetroLayerAnswer> layers;
   double seconds = 0, enumerate_seconds = 0, solve_seconds = 0;
   bool resumed = false;
-  int ranks = 1;
+  int threads = 1, ranks = 1;  // threads: per rank
   uint64_t message_bytes = 0;
+  uint64_t peak_rss_kb = 0;  // this process's
 };
 // The refusal retro would give the request before it touches the database (a game without a
 // start, a bad board), or ok.

@@ -7,6 +7,8 @@ namespace core {
 
 // Bytes of physical memory (0 when the system does not say).
 uint64_t physical_memory();
+// This process's peak resident memory so far, in KiB (0 when the system does not say).
+uint64_t peak_memory_kb();
 
 // Makes the C allocator keep what is freed for the next allocation instead of handing it
 // back to the system; call once, first thing in main(), before any thread starts.

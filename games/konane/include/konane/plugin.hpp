@@ -12,6 +12,7 @@
 #include "konane/game.hpp"
 #include "konane/notation.hpp"
 #include "konane/perft.hpp"
+#include "konane/retro_game.hpp"
 #include "konane/start.hpp"
 #include "konane/storage_key.hpp"
 
@@ -55,6 +56,9 @@ struct Plugin {
   using Move = konane::Move;
   template <class KeyedT>
   using Binding = KonaneGameT<KeyedT>;
+  // The retrograde solver's view (retro starts from every line of the opening).
+  template <class KeyT>
+  using Retro = KonaneRetroGameT<KeyT>;
 
   struct Parsed {
     Position position;
