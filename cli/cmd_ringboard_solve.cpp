@@ -10,7 +10,6 @@
 #include "db_support.hpp"
 #include "loopy_args.hpp"
 #include "options.hpp"
-#include "ringboard_db_admin.hpp"
 
 namespace konane::cli {
 namespace {
@@ -70,8 +69,7 @@ int run_ringboard_solve(const std::vector<std::string>& args, Io io) {
   const std::string path = db_path_from(vm);
   auto database = path.empty() ? std::optional<db::Database>()
                                : open_database(path, db::OpenMode::kReadWrite, true, "solve", io);
-  if (!path.empty() && (!database || !check_ringboard_keys(*database, true, path, "solve", io)))
-    return kExitUsage;
+  if (!path.empty() && !database) return kExitUsage;  // its key layout: api::solve_loopy
   limits->progress = vm.count("quiet") ? nullptr : &io.err;
   limits->progress_tty = err_is_tty(io);
   const auto a = api::solve_loopy(*request, *limits, database ? &*database : nullptr, true);

@@ -27,35 +27,7 @@ const char* winner_word(core::Winner w) {
 
 bool check_ringboard_keys(db::Database& database, bool writable, const std::string& path,
                           const std::string& command, Io io) {
-  const std::string want = std::to_string(ringboard::kKeyLayout);
-  auto recorded = database.get_meta(ringboard::kKeyLayoutMeta);
-  if (!recorded) {
-    db_error(io, command, path, recorded.error());
-    return false;
-  }
-  if (recorded->has_value()) {
-    if (**recorded == want) return true;
-    io.err << "konane " << command << ": database '" << path
-           << "' stores Ringboard positions in key layout " << **recorded
-           << "; this build reads layout " << want << ": solve them again into a new database\n";
-    return false;
-  }
-  {
-    auto scan = database.scan(kBoard);
-    if (!scan) {
-      db_error(io, command, path, scan.error());
-      return false;
-    }
-    if (scan->valid()) {
-      io.err << "konane " << command << ": database '" << path
-             << "' holds Ringboard positions of an earlier build (key layout 1); this build "
-                "reads layout "
-             << want << ": solve them again into a new database\n";
-      return false;
-    }
-  }
-  if (!writable) return true;
-  if (auto st = database.put_meta(ringboard::kKeyLayoutMeta, want); !st) {
+  if (auto st = api::check_key_layout("ringboard", database, writable); !st) {
     db_error(io, command, path, st.error());
     return false;
   }

@@ -1,6 +1,6 @@
 #pragma once
 // `konane db stats|export --game ringboard`: what an endgame database holds for Ringboard.
-// (verify, repair and upgrade know no game: cmd_db.cpp runs them for every game.)
+// (verify, repair and upgrade know no game: commands/db.cpp runs them for every game.)
 #include <string>
 
 #include "command.hpp"

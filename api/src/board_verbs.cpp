@@ -28,8 +28,9 @@ bool can_answer(std::string_view game, std::string_view verb) {
     return games::All::visit(
         game, []<class P>() { return BoardGame<P>; }, false);
   if (verb == "precompute") return can_precompute(game);
-  if (verb == "retro") return can_retro(game);
+  if (verb == "retro") return can_retro(game) || has_endgame_db(game);
   if (verb == "db export") return can_export(game);
+  if (verb == "query") return can_answer(game) || is_loopy(game);
   return can_answer(game);
 }
 
@@ -47,13 +48,14 @@ bool hash_is_a_square(std::string_view game) {
 
 core::Error refusal(std::string_view game, std::string_view verb) {
   if (!games::find(game))
-    return bad_input("unknown game '" + core::clip(game) + "' (" + games::names_text() + ")");
+    return core::invalid_argument("unknown game '" + core::clip(game) + "' (" +
+                                  games::names_text() + ")");
   std::string able;
   for (const games::Info& g : games::kGames)
     if (can_answer(g.name, verb))
       able += std::string(able.empty() ? "" : ", ") + std::string(g.name);
-  return bad_input(std::string(verb) + " is not available for " + std::string(game) +
-                   " (it is for " + able + ")");
+  return core::invalid_argument(std::string(verb) + " is not available for " + std::string(game) +
+                                " (it is for " + able + ")");
 }
 
 core::Status check(const PositionRequest& r) {
@@ -187,7 +189,7 @@ std::optional<uint64_t> count_lines(const typename P::Position& p, bool left, in
 core::Expected<PerftAnswer> perft(const PositionRequest& r, int depth, bool divide) {
   return with_board_game<PerftAnswer>(
       r.game, "perft", [&]<class P>() -> core::Expected<PerftAnswer> {
-        if (depth < 0) return bad_input("the depth must be 0 or more");
+        if (depth < 0) return core::invalid_argument("the depth must be 0 or more");
         const auto t0 = std::chrono::steady_clock::now();
         const auto seconds = [&] {
           return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -215,7 +217,8 @@ core::Expected<PerftAnswer> perft(const PositionRequest& r, int depth, bool divi
           }
         if constexpr (WithOpening<P>) out.phase = "jumps";
         const auto overflow = [] {
-          return bad_input("a position in the tree has more legal moves than can be listed");
+          return core::invalid_argument(
+              "a position in the tree has more legal moves than can be listed");
         };
         if (divide && depth > 0) {
           const auto moves = listed_moves<P>(p, at->left);

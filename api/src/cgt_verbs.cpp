@@ -17,10 +17,6 @@ namespace api {
 
 namespace {
 
-core::Error bad(std::string message) {
-  return core::Error{core::Code::kInvalidArgument, std::move(message)};
-}
-
 const char* kind_word(cgt::Value::Kind k) {
   switch (k) {
     case cgt::Value::Kind::Game:
@@ -85,9 +81,10 @@ core::Expected<std::vector<cgt::Value>> evaluate_all(const std::vector<std::stri
     cgt::ParseError err;
     auto v = cgt::evaluate(expressions[i], &err, &resolver);
     if (!v)
-      return bad((expressions.size() > 1 ? "expression " + std::to_string(i + 1) + ": " : "") +
-                 err.message + " at position " + std::to_string(err.position) + "\n" +
-                 core::caret_lines(expressions[i], err.position));
+      return core::invalid_argument(
+          (expressions.size() > 1 ? "expression " + std::to_string(i + 1) + ": " : "") +
+          err.message + " at position " + std::to_string(err.position) + "\n" +
+          core::caret_lines(expressions[i], err.position));
     out.push_back(std::move(*v));
   }
   return out;
@@ -102,8 +99,9 @@ core::Expected<std::vector<cgt::GameId>> games_of(const std::vector<std::string>
   for (size_t i = 0; i < values->size(); ++i) {
     const cgt::Value& v = (*values)[i];
     if (v.kind != cgt::Value::Kind::Game)
-      return bad((expressions.size() > 1 ? "expression " + std::to_string(i + 1) + ": " : "") +
-                 "expected a game, not a " + kind_word(v.kind) + ": " + expressions[i]);
+      return core::invalid_argument(
+          (expressions.size() > 1 ? "expression " + std::to_string(i + 1) + ": " : "") +
+          "expected a game, not a " + kind_word(v.kind) + ": " + expressions[i]);
     out.push_back(v.game);
   }
   return out;
@@ -118,13 +116,13 @@ core::Expected<R> within(const CgtOptions& options, F&& f) {
   try {
     return f();
   } catch (const cgt::WorkLimitExceeded& e) {
-    return bad(e.what());
+    return core::invalid_argument(e.what());
   } catch (const std::overflow_error& e) {
-    return bad(std::string("value out of range: ") + e.what());
+    return core::invalid_argument(std::string("value out of range: ") + e.what());
   } catch (const std::length_error& e) {
-    return bad(e.what());
+    return core::invalid_argument(e.what());
   } catch (const std::invalid_argument& e) {
-    return bad(e.what());
+    return core::invalid_argument(e.what());
   }
 }
 

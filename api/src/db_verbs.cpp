@@ -112,9 +112,10 @@ core::Expected<uint64_t> db_export(std::string_view game, const db::Database& da
     } else {
       std::string error;
       const auto shape = core::parse_shape(board, 64, &error);
-      if (!shape) return bad_input("--board: " + error);
+      if (!shape) return core::invalid_argument("--board: " + error);
       if (shape->rows * shape->cols > 64)
-        return bad_input("--board: " + std::string(board) + " has more than 64 squares");
+        return core::invalid_argument("--board: " + std::string(board) +
+                                      " has more than 64 squares");
       const db::Board b(Binding<P>::kGameId, *shape);
       if (auto n = database.count(b); !n) return n.error();
       auto scan = database.scan(b);

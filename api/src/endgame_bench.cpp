@@ -44,14 +44,14 @@ int largest_region(const Position& p, int (*split)(const Position&, konane::Regi
 
 core::Expected<std::vector<EndgameEntry>> read_set(const std::string& file) {
   std::ifstream in(file);
-  if (!in) return bad_input("cannot read " + file);
+  if (!in) return core::invalid_argument("cannot read " + file);
   std::vector<EndgameEntry> out;
   std::string text;
   for (int line = 1; std::getline(in, text); ++line) {
     if (text.empty() || text[0] == '#') continue;
     std::string error;
     const auto parsed = parse_endgame_line(text, &error);
-    if (!parsed) return bad_input(file + ":" + std::to_string(line) + ": " + error);
+    if (!parsed) return core::invalid_argument(file + ":" + std::to_string(line) + ": " + error);
     EndgameEntry e;
     e.line = line;
     e.position = parsed->position;
@@ -193,7 +193,8 @@ core::Expected<EndgameRun> endgame_run(
     const EndgameRunRequest& r, const Limits& limits,
     const std::function<void(const EndgameEntry&, size_t, size_t)>& each) {
   if (limits.timeout_seconds <= 0 && limits.node_budget == 0)
-    return bad_input("the endgame benchmark needs a limit: a timeout or a node budget");
+    return core::invalid_argument(
+        "the endgame benchmark needs a limit: a timeout or a node budget");
   auto entries = read_set(r.file);
   if (!entries) return entries.error();
   if (r.max_stones > 0)

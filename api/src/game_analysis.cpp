@@ -24,10 +24,6 @@ std::string where(const GameRecord::Move& m, size_t index) {
                     : "move " + std::to_string(index + 1) + ": ";
 }
 
-core::Error invalid(std::string message) {
-  return core::Error{core::Code::kInvalidArgument, std::move(message)};
-}
-
 }  // namespace
 
 bool worse(core::Result a, core::Result b) {
@@ -144,11 +140,11 @@ std::optional<GameAnalysis> analyse_game(PlayGame& game, const GameRecord& r, co
 core::Expected<RecordAnalysis> analyse_record(const std::string& text, const Think& think) {
   std::string error;
   const auto record = parse_game_record(text, &error);
-  if (!record) return invalid(error);
+  if (!record) return core::invalid_argument(error);
   auto game = game_from_record(*record, &error);
-  if (!game) return invalid(error);
+  if (!game) return core::invalid_argument(error);
   auto analysis = analyse_game(*game, *record, think, &error);
-  if (!analysis) return invalid(error);
+  if (!analysis) return core::invalid_argument(error);
   return RecordAnalysis{"", record->get("game", "konane"), std::move(*analysis)};
 }
 
@@ -160,7 +156,7 @@ core::Expected<RecordAnalysis> analyse_moves(const PositionRequest& r, const Thi
   }
   std::string error;
   auto analysis = analyse_game(**game, record_of(r), think, &error, on_ply);
-  if (!analysis) return invalid(error);
+  if (!analysis) return core::invalid_argument(error);
   return RecordAnalysis{"", r.game, std::move(*analysis)};
 }
 

@@ -7,10 +7,11 @@
 #include <chrono>
 #include <functional>
 #include <tuple>
+#include <utility>
 
 #include "core/stop.hpp"
 #include "db/database.hpp"
-#include "plugin.hpp"
+#include "loopy_plugin.hpp"
 #include "solver/loopy/analysis.hpp"
 #include "solver/loopy/proof_analysis.hpp"
 #include "solver/store/stored_settled.hpp"
@@ -18,29 +19,6 @@
 namespace api {
 
 namespace {
-
-template <class P>
-concept LoopyGame = BoardGame<P> && P::kKind ==
-                    core::GameKind::Loopy&& requires(const typename P::Position& p, bool left) {
-  typename P::template Retro<solver::RetroKey>;
-  typename P::Stored;
-  P::kStoredBoard;
-  P::engine_moves(p, left)->size();
-};
-
-template <class R, class F>
-core::Expected<R> with_loopy_game(std::string_view game, F&& f) {
-  return games::All::visit(
-      game,
-      [&]<class P>() -> core::Expected<R> {
-        if constexpr (LoopyGame<P>)
-          return f.template operator()<P>();
-        else
-          return bad_input("solve_loopy is for loopy games; " + std::string(P::kTitle) +
-                           " is not one");
-      },
-      core::Expected<R>(refusal(game, "solve")));
-}
 
 std::vector<std::string> best_moves(const std::vector<ScoredMove>& moves) {
   std::vector<solver::LoopyAnswer> answers;
@@ -91,7 +69,7 @@ core::Expected<LoopySolveAnswer> solve_loopy_of(const PositionRequest& r, const 
   const Position& p = at->position;
   const auto listed = P::engine_moves(p, at->left);
   if (!listed) return too_many_moves();
-  if (limits.max_positions == 0) return bad_input("--max-positions must be positive");
+  if (limits.max_positions == 0) return core::invalid_argument("--max-positions must be positive");
   core::StopToken stop;
   stop.set_deadline_in(limits.timeout_seconds);
   stop.follow(limits.cancel);
@@ -99,6 +77,9 @@ core::Expected<LoopySolveAnswer> solve_loopy_of(const PositionRequest& r, const 
   out.game = P::kName;
   out.position = text_to_move(*at);
   out.to_move = at->left ? core::Side::Left : core::Side::Right;
+  if (database)
+    if (auto st = check_key_layout<P>(*database, store ? database : nullptr); !st)
+      return st.error();
   std::atomic<uint64_t> hits{0};  // the proof search's two searchers may ask at once
   std::function<db::Expected<std::optional<solver::Settled>>(const Position&, bool)> known;
   if (database)
@@ -157,6 +138,7 @@ core::Expected<LoopyResultAnswer> query_loopy_of(const PositionRequest& r,
   using Position = typename P::Position;
   const auto at = resolve<P>(r);
   if (!at) return at.error();
+  if (auto st = check_key_layout<P>(database); !st) return st.error();
   // The result and distance of q with `left` to move, as the database has them.
   auto read = [&](const Position& q,
                   bool left) -> db::Expected<std::pair<core::Result, std::optional<uint16_t>>> {
@@ -205,13 +187,38 @@ void distance_json(JsonWriter& j, std::optional<uint16_t> d) {
 core::Expected<LoopySolveAnswer> solve_loopy(const PositionRequest& r, const LoopyLimits& limits,
                                              db::Database* database, bool store) {
   return with_loopy_game<LoopySolveAnswer>(
-      r.game, [&]<class P>() { return solve_loopy_of<P>(r, limits, database, store); });
+      r.game, "solve", [&]<class P>() { return solve_loopy_of<P>(r, limits, database, store); });
 }
 
 core::Expected<LoopyResultAnswer> query_loopy(const PositionRequest& r,
                                               const db::Database& database) {
   return with_loopy_game<LoopyResultAnswer>(
-      r.game, [&]<class P>() { return query_loopy_of<P>(r, database); });
+      r.game, "query", [&]<class P>() { return query_loopy_of<P>(r, database); });
+}
+
+core::Status check_key_layout(std::string_view game, const db::Database& database) {
+  return games::All::visit(
+      game,
+      [&]<class P>() -> core::Status {
+        if constexpr (LoopyGame<P>)
+          return check_key_layout<P>(database);
+        else
+          return core::ok();
+      },
+      core::ok());
+}
+
+core::Status check_key_layout(std::string_view game, db::Database& database, bool record) {
+  if (!record) return check_key_layout(game, std::as_const(database));
+  return games::All::visit(
+      game,
+      [&]<class P>() -> core::Status {
+        if constexpr (LoopyGame<P>)
+          return check_key_layout<P>(database, &database);
+        else
+          return core::ok();
+      },
+      core::ok());
 }
 
 bool is_loopy(std::string_view game) {

@@ -8,13 +8,6 @@
 #include "api/verbs.hpp"
 
 namespace api {
-namespace {
-
-core::Error invalid(std::string message) {
-  return core::Error{core::Code::kInvalidArgument, std::move(message)};
-}
-
-}  // namespace
 
 GameRecord record_of(const PositionRequest& r) {
   GameRecord record;
@@ -40,17 +33,18 @@ core::Expected<std::unique_ptr<PlayGame>> game_of(const PositionRequest& r) {
   const GameRecord record = record_of(r);
   std::string error;
   auto game = game_from_record(record, &error);
-  if (!game) return invalid(error);
+  if (!game) return core::invalid_argument(error);
   for (size_t i = 0; i < record.moves.size(); ++i)
     if (auto err = game->play(record.moves[i].text))
-      return invalid("move " + std::to_string(i + 1) + ": " + *err);
+      return core::invalid_argument("move " + std::to_string(i + 1) + ": " + *err);
   return game;
 }
 
 core::Expected<EngineMove> engine_move(const PositionRequest& r, const Think& think) {
   auto game = game_of(r);
   if (!game) return game.error();
-  if (const auto end = (*game)->ended()) return invalid("the game is over: " + end->reason);
+  if (const auto end = (*game)->ended())
+    return core::invalid_argument("the game is over: " + end->reason);
   return (*game)->engine_move(think);
 }
 

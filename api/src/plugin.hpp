@@ -60,10 +60,6 @@ concept ShortGame = BoardGame<P> && P::kKind ==
 // An engine's configuration from a request's limits, storing to `database` when given.
 solver::EngineConfig engine_config(const Limits& l, db::Database* database = nullptr);
 
-inline core::Error bad_input(std::string message) {
-  return core::Error{core::Code::kInvalidArgument, std::move(message)};
-}
-
 // A game whose requests may start from its full board, before an opening (Konane's removals):
 // its plug-in reads the whole request into a State of the game (start), which is either
 // still in the opening or a position of the short game that follows.
@@ -113,7 +109,7 @@ core::Expected<Resolved<P>> resolve(const PositionRequest& r) {
   if constexpr (WithOpening<P>) {
     std::string error;
     const auto started = P::start(r.position, r.board, r.opening, r.to_move, r.moves, &error);
-    if (!started) return bad_input(error);
+    if (!started) return core::invalid_argument(error);
     const auto& s = started->state;
     Resolved<P> out;
     if (P::in_opening(s)) {
@@ -129,21 +125,21 @@ core::Expected<Resolved<P>> resolve(const PositionRequest& r) {
     return out;
   }
   if (r.board || r.opening)
-    return bad_input(std::string(P::kTitle) +
-                     " has no opening to start from a full board: give a position");
+    return core::invalid_argument(std::string(P::kTitle) +
+                                  " has no opening to start from a full board: give a position");
   core::TextError e;
   const auto parsed = P::parse(r.position, &e);
   if (!parsed)  // a message that names its place itself has no offset
-    return bad_input("bad position: " +
-                     (e.offset == std::string_view::npos
-                          ? e.message
-                          : e.describe() + "\n" + core::caret_lines(r.position, e.offset)));
+    return core::invalid_argument(
+        "bad position: " + (e.offset == std::string_view::npos
+                                ? e.message
+                                : e.describe() + "\n" + core::caret_lines(r.position, e.offset)));
   Resolved<P> out{parsed->position, parsed->to_move == core::Side::Left, std::nullopt, {}, {}, {}};
   if (r.to_move) {
     if (parsed->to_move_given && *r.to_move != parsed->to_move)
-      return bad_input(std::string("the side to move given (") + side_text(*r.to_move) +
-                       ") is not the one written in the position (" + side_text(parsed->to_move) +
-                       ")");
+      return core::invalid_argument(
+          std::string("the side to move given (") + side_text(*r.to_move) +
+          ") is not the one written in the position (" + side_text(parsed->to_move) + ")");
     out.left = *r.to_move == core::Side::Left;
   }
   out.start = P::text(out.position) + (out.left ? " b" : " w");
@@ -151,8 +147,8 @@ core::Expected<Resolved<P>> resolve(const PositionRequest& r) {
     std::string error;
     const auto m = P::read_move(out.position, out.left, r.moves[i], &error);
     if (!m)
-      return bad_input("move " + std::to_string(i + 1) + " '" + core::clip(r.moves[i]) +
-                       "' of --moves: " + error);
+      return core::invalid_argument("move " + std::to_string(i + 1) + " '" +
+                                    core::clip(r.moves[i]) + "' of --moves: " + error);
     out.played.push_back(P::move_text(out.position, *m));
     out.position = P::after(out.position, out.left, *m);
     out.left = !out.left;
@@ -170,8 +166,9 @@ std::string text_to_move(const Resolved<P>& at) {
 
 // The refusal of a verb that needs the short game after the opening.
 inline core::Error in_opening(std::string_view needs) {
-  return bad_input(std::string(needs) +
-                   "; the opening is not a short game of its own: give the position it leads to");
+  return core::invalid_argument(
+      std::string(needs) +
+      "; the opening is not a short game of its own: give the position it leads to");
 }
 
 // The mover's moves in the order answers list them; nullopt when the game cannot list them
@@ -189,7 +186,7 @@ std::optional<std::vector<typename P::Move>> listed_moves(const typename P::Posi
   }
 }
 inline core::Error too_many_moves() {
-  return bad_input("this position has more legal moves than can be listed");
+  return core::invalid_argument("this position has more legal moves than can be listed");
 }
 
 template <class P>

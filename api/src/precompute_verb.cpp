@@ -20,9 +20,10 @@ template <PrecomputePlugin P>
 core::Expected<core::Shape> precompute_box(const PrecomputeRequest& r) {
   std::string why;
   const auto box = core::parse_shape(r.box, P::kMaxSide, &why);
-  if (!box) return bad_input("--box: bad size '" + core::clip(r.box) + "': " + why);
+  if (!box) return core::invalid_argument("--box: bad size '" + core::clip(r.box) + "': " + why);
   if (r.max_pieces < 2 || r.max_pieces > 64)
-    return bad_input("--max-stones must be from 2 to 64, got " + std::to_string(r.max_pieces));
+    return core::invalid_argument("--max-stones must be from 2 to 64, got " +
+                                  std::to_string(r.max_pieces));
   return *box;
 }
 

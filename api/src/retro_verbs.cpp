@@ -54,11 +54,12 @@ struct RetroStart {
 template <RetroPlugin P>
 core::Expected<RetroStart<P>> retro_start(const RetroRequest& r) {
   RetroStart<P> s;
-  if (r.threads < 0) return bad_input("threads must be 0 (as the caller runs) or more");
+  if (r.threads < 0)
+    return core::invalid_argument("threads must be 0 (as the caller runs) or more");
   if constexpr (FromOpening<P>) {
     std::string error;
     const auto started = P::start("", r.board, r.opening, std::nullopt, {}, &error);
-    if (!started) return bad_input(error);
+    if (!started) return core::invalid_argument(error);
     const auto& state = started->state;
     s.position = P::state_position(state);
     s.shape = core::Shape{s.position.rows, s.position.cols};
@@ -67,10 +68,12 @@ core::Expected<RetroStart<P>> retro_start(const RetroRequest& r) {
     for (const auto& line : Binding<P>::opening_lines(s.shape, s.rule))
       s.roots.emplace_back(line.position, true);
   } else {
-    if (r.opening) return bad_input(std::string(P::kTitle) + " has no opening: drop --opening");
+    if (r.opening)
+      return core::invalid_argument(std::string(P::kTitle) + " has no opening: drop --opening");
     std::string why;
     const auto shape = core::parse_shape(r.board, P::kMaxSide, &why);
-    if (!shape) return bad_input("bad board size '" + core::clip(r.board) + "': " + why);
+    if (!shape)
+      return core::invalid_argument("bad board size '" + core::clip(r.board) + "': " + why);
     s.shape = *shape;
     s.position = P::start_position(shape->rows, shape->cols);
     s.roots = {{s.position, true}, {s.position, false}};
@@ -81,10 +84,10 @@ core::Expected<RetroStart<P>> retro_start(const RetroRequest& r) {
   const int squares = s.shape.rows * s.shape.cols;
   const int room = 64 - solver::retro_detail::kRetroFlagBits;
   if (game.packed_key_bits() > room || squares > 64)
-    return bad_input("the " + core::shape_name(s.shape) + " board is too big for retro (" +
-                     std::string(P::kTitle) + ": at most " +
-                     std::to_string(room / std::max(1, game.packed_key_bits() / squares)) +
-                     " squares)");
+    return core::invalid_argument(
+        "the " + core::shape_name(s.shape) + " board is too big for retro (" +
+        std::string(P::kTitle) + ": at most " +
+        std::to_string(room / std::max(1, game.packed_key_bits() / squares)) + " squares)");
   return s;
 }
 

@@ -347,7 +347,7 @@ Session::~Session() = default;
 core::Expected<SolveAnswer> Session::solve(const PositionRequest& r) {
   if (!impl_) return refusal(game_, "solve");
   if (r.game != game_)
-    return bad_input("this session solves " + game_ + ", not " + core::clip(r.game));
+    return core::invalid_argument("this session solves " + game_ + ", not " + core::clip(r.game));
   return impl_->solve(r);
 }
 

@@ -1,6 +1,8 @@
 // konane retro [--game G] --board RxC [--opening RULE] --db PATH: a board strongly solved by
 // retrograde analysis (api::retro), for every game whose plug-in names a start: the full
-// board and its opening (Konane), an empty or full board (the grid games).
+// board and its opening (Konane), an empty or full board (the grid games). For a loopy game
+// with material classes (Ringboard), `retro --pieces N` builds its endgame database
+// (api::endgame_db).
 #include <cstdlib>
 #include <iomanip>
 #include <ostream>
@@ -8,7 +10,9 @@
 #include "api/verbs.hpp"
 #include "build_info.hpp"
 #include "db_support.hpp"
+#include "loopy_args.hpp"
 #include "options.hpp"
+#include "position_arg.hpp"
 #include "rank_database.hpp"
 #include "request_args.hpp"
 #include "retro_args.hpp"
@@ -59,7 +63,84 @@ void abort_hooks(api::RetroRequest& r) {
     r.abort_after_runs = std::strtoull(env, nullptr, 10);
 }
 
+void print_endgames(Io io, const api::EndgameDbAnswer& a) {
+  io.out << "| class | positions | black to move: black / white / draw | white to move: black / "
+            "white / draw | longest win | seconds |\n|---|---|---|---|---|---|\n";
+  for (const api::EndgameClassAnswer& c : a.classes) {
+    const auto &b = c.black_to_move, &w = c.white_to_move;
+    io.out << "| " << c.name << " | " << c.positions << " | " << b.black << " / " << b.white
+           << " / " << b.draw << " | " << w.black << " / " << w.white << " / " << w.draw << " | "
+           << c.longest_win << " | " << std::fixed << std::setprecision(1) << c.seconds << " |\n";
+  }
+  io.out << "\npositions: " << a.positions << " in " << a.classes.size()
+         << " classes  sides: " << a.sides << "  moves: " << a.edges
+         << "\nmover wins: " << a.mover_wins << "  mover losses: " << a.mover_losses
+         << "  draws: " << a.draws << "  longest win: " << a.longest_win
+         << " plies\nseconds: " << std::fixed << std::setprecision(2) << a.seconds
+         << (a.from_earlier_run ? " (solved by an earlier run)" : "") << "\n";
+}
+
+int run_endgames(const std::string& game, const std::vector<std::string>& args, Io io) {
+  po::options_description desc("options");
+  desc.add_options()  //
+      ("pieces", po::value<std::string>(),
+       "the most pieces of a position (2 to 8, as memory allows)")  //
+      ("sst-records", po::value<size_t>()->default_value(size_t{1} << 22),
+       "records held in memory per table file while a class is stored")  //
+      ("quiet", "no progress lines on stderr");
+  add_db_option(desc);
+  add_threads_option(desc);
+  auto parsed =
+      parse_args("retro", "konane retro --game " + game + " --pieces N --db PATH [--threads N]",
+                 desc, {}, false, args, io);
+  if (!parsed) return kExitUsage;
+  const auto& vm = parsed->vm;
+  if (parsed->help) {
+    io.out << "Solves every position of at most N pieces (every material class in which both\n"
+              "sides have a piece, each side to move, and every position their moves reach)\n"
+              "to a win, a loss or a draw with the distance in plies, by retrograde analysis\n"
+              "that handles cycles, and stores them in the database. Prints per class the\n"
+              "positions and who wins with each side to move. Classes an earlier run\n"
+              "finished are read back, not solved again.\n";
+    return kExitOk;
+  }
+  const auto pieces =
+      required_count(vm, "pieces", "the most pieces of a position", 24, "retro", io);
+  if (!pieces) return kExitUsage;
+  const auto threads = checked_threads(vm, "retro", io);
+  if (!threads) return kExitUsage;
+  api::EndgameDbRequest r;
+  r.game = game;
+  r.pieces = *pieces;
+  r.db_path = db_path_from(vm);
+  if (r.db_path.empty()) return usage_error(io, "retro", "missing --db PATH");
+  r.threads = *threads;
+  r.sst_records = vm["sst-records"].as<size_t>();
+  if (const char* env = std::getenv("KONANE_RETRO_ABORT_AFTER"))
+    r.abort_after = std::strtoull(env, nullptr, 10);
+  if (!vm.count("quiet")) {
+    r.progress = &io.err;
+    r.progress_tty = err_is_tty(io);
+  }
+  // Refused before the database is made: pieces out of range or beyond this machine.
+  if (auto st = api::endgame_db_check(r); !st) return api_error(io, "retro", st.error());
+  auto database = open_database(r.db_path, db::OpenMode::kReadWrite, true, "retro", io);
+  if (!database) return kExitUsage;
+  const auto a = api::endgame_db(r, *database);
+  if (!a) return api_error(io, "retro", a.error(), r.db_path);
+  if (auto st = database->close(); !st) return db_error(io, "retro", r.db_path, st.error());
+  if (vm.count("json")) {
+    api::JsonWriter j(io.out);
+    api::write_json(j, *a);
+    io.out << "\n";
+  } else {
+    print_endgames(io, *a);
+  }
+  return kExitOk;
+}
+
 int run_retro(const std::string& game, const std::vector<std::string>& args, Io io) {
+  if (api::has_endgame_db(game)) return run_endgames(game, args, io);
   const std::string usage = "konane retro --game " + game +
                             " --board RxC [--opening standard|any|piko] --db PATH [--values] "
                             "[--threads N] [--quiet] [--json]";
@@ -118,7 +199,7 @@ int run_retro(const std::string& game, const std::vector<std::string>& args, Io 
 }
 
 const GameRegistrar any_retro_reg("retro",
-                                  "strong solution of a board by retrograde analysis into --db",
+                                  "a board strongly solved (or endgames, --pieces) into --db",
                                   run_retro, true);
 
 }  // namespace

@@ -618,20 +618,30 @@ class Database:
 
     def query(self, position, game="konane", to_move=None):
         """What the database knows of the position (any symmetric image of it), as
-        `konane query --json` prints it."""
+        `konane query --json` prints it: the winner with each side to move, or for a loopy
+        game (Ringboard) the result, distance and every move's result."""
         return _json.loads(self._db.query(game, position, to_move))
 
     def stats(self, game="konane"):
         """Per board: positions stored and what is known of them."""
         return _json.loads(self._db.stats(game))
 
-    def retro(self, board, game="konane", opening=None, values=False, threads=1):
+    def retro(self, board=None, game="konane", opening=None, values=False, threads=1,
+              pieces=None):
         """Solves every position reachable from the game's start on a board ("4x4") by
         retrograde analysis into this (writable) database, as `konane retro` does: Konane
         from its full board through every line of the opening (opening="standard", "any"
         or "piko"), the grid games from their empty or full board with either side first.
-        An interrupted run resumes. values=True also stores each position's CGT value.
-        Returns the command line's JSON as a dict."""
+        For a loopy game with material classes (Ringboard), pieces=N instead builds its
+        endgame database: every position of 2 to N pieces, to a win, loss or draw with the
+        distance. An interrupted run resumes. values=True also stores each position's CGT
+        value. Returns the command line's JSON as a dict."""
+        if pieces is not None:
+            if board is not None or opening is not None or values:
+                raise Error("pieces= (an endgame database) takes no board, opening or values")
+            return _json.loads(self._db.endgames(game, pieces, threads))
+        if board is None:
+            raise Error("retro needs board= (or pieces= for an endgame database)")
         return _json.loads(self._db.retro(game, board, opening, values, threads))
 
     def precompute(self, box, max_stones, game="konane", threads=1, progress=None):

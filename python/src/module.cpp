@@ -687,8 +687,9 @@ PYBIND11_MODULE(_konane, m) {
           "query",
           [](Database& d, const std::string& game, const std::string& position,
              const std::optional<std::string>& to_move) {
-            return json_of(
-                value_or_raise(api::query(request(game, position, to_move, {}), d.get())));
+            const auto r = request(game, position, to_move, {});
+            if (api::is_loopy(game)) return json_of(value_or_raise(api::query_loopy(r, d.get())));
+            return json_of(value_or_raise(api::query(r, d.get())));
           },
           py::arg("game"), py::arg("position"), py::arg("to_move") = py::none())
       .def(
@@ -734,6 +735,21 @@ PYBIND11_MODULE(_konane, m) {
           },
           py::arg("game"), py::arg("board"), py::arg("opening") = py::none(),
           py::arg("values") = false, py::arg("threads") = 1)
+      .def(
+          "endgames",
+          [](Database& d, const std::string& game, int pieces, int threads) {
+            if (threads < 1)
+              raise(core::Error{core::Code::kInvalidArgument, "threads must be 1 or more"});
+            api::EndgameDbRequest r;
+            r.game = game;
+            r.pieces = pieces;
+            r.db_path = d.path();
+            r.threads = threads;
+            if (const auto checked = api::endgame_db_check(r); !checked) raise(checked.error());
+            return json_of(
+                value_or_raise(without_gil([&] { return api::endgame_db(r, d.get()); })));
+          },
+          py::arg("game"), py::arg("pieces"), py::arg("threads") = 1)
       .def(
           "precompute",
           [](Database& d, const std::string& game, const std::string& box, int max_pieces,

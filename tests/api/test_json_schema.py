@@ -81,6 +81,9 @@ def runs(tmp):
         ("show", ["show", "--game", "ringboard", RING]),
         ("perft", ["perft", "--game", "ringboard", RING, "--depth", "2"]),
         ("batch_loopy", ["batch", "--game", "ringboard", str(tmp / "ring.txt"), "--quiet"]),
+        ("retro_endgames", ["retro", "--game", "ringboard", "--pieces", "2", "--db", rdb,
+                            "--quiet"]),
+        ("query_loopy", ["query", "--game", "ringboard", RING, "--db", rdb]),
     ]
     return out
 

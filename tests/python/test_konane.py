@@ -285,6 +285,26 @@ def test_konane_retro_agrees_with_the_proof_search(tmp_path):
     assert done["threads"] == 2 and done["layers"][0]["layer"] >= 1
 
 
+# Black king d4, white man e5: whoever moves first captures the other's only piece.
+RING_DUEL = ("........../........../........../........../........../....o...../...X....../"
+             "........../........../..........")
+
+
+def test_ringboard_endgame_database_answers_queries(tmp_path):
+    with konane.Database(tmp_path / "db", writable=True, create=True) as db:
+        done = db.retro(game="ringboard", pieces=2, threads=2)
+        # Both sides have one piece, a man or a king: four classes.
+        assert sorted(c["class"] for c in done["classes"]) == ["X-O", "X-o", "x-O", "x-o"]
+        assert done["positions"] == sum(c["positions"] for c in done["classes"])
+        for side in ("black", "white"):
+            q = db.query(RING_DUEL, game="ringboard", to_move=side)
+            assert (q["result"], q["distance"]) == ("win", 1)
+        with pytest.raises(konane.Error):
+            db.retro(game="ringboard", pieces=1)
+        with pytest.raises(konane.Error):
+            db.retro(game="clobber", pieces=2)
+
+
 def test_stats_name_the_retro_run_and_the_upkeep_checks_the_store(tmp_path):
     path = tmp_path / "db"
     with konane.Database(path, writable=True, create=True) as db:

@@ -53,40 +53,42 @@ const std::string* param(const Params& p, const std::string& key) {
 
 // The request the parameters name, or the message saying what is wrong.
 core::Expected<api::PositionRequest> request_of(const Params& p) {
-  auto bad = [](std::string m) { return core::Error{core::Code::kInvalidArgument, std::move(m)}; };
   for (const auto& [key, value] : p) {
     static const std::string_view kKnown[] = {"game",    "position",    "board",
                                               "opening", "to_move",     "moves",
                                               "timeout", "node_budget", "strength"};
     if (std::find(std::begin(kKnown), std::end(kKnown), key) == std::end(kKnown))
-      return bad("unknown parameter " + core::quote(core::clip(key)) +
-                 " (expected game, position or board and opening, to_move, moves, timeout, "
-                 "node_budget, strength)");
-    if (p.count(key) > 1) return bad("parameter '" + key + "' given twice");
+      return core::invalid_argument(
+          "unknown parameter " + core::quote(core::clip(key)) +
+          " (expected game, position or board and opening, to_move, moves, timeout, "
+          "node_budget, strength)");
+    if (p.count(key) > 1) return core::invalid_argument("parameter '" + key + "' given twice");
     if (value.size() > kMaxParamChars)
-      return bad("parameter '" + key + "' is longer than " + std::to_string(kMaxParamChars) +
-                 " characters");
+      return core::invalid_argument("parameter '" + key + "' is longer than " +
+                                    std::to_string(kMaxParamChars) + " characters");
   }
   api::PositionRequest r;
   if (const auto* g = param(p, "game")) r.game = *g;
   if (!api::can_answer(r.game) && !api::is_loopy(r.game)) return api::refusal(r.game, "solve");
   const auto* pos = param(p, "position");
   const auto* board = param(p, "board");
-  if (board && pos) return bad("give either 'position' or 'board', not both");
+  if (board && pos) return core::invalid_argument("give either 'position' or 'board', not both");
   if (board) {
     r.board = *board;
     if (const auto* opening = param(p, "opening")) r.opening = *opening;
   } else if (!pos || pos->empty()) {
-    return bad("missing parameter 'position' (or 'board', for a whole game from its start)");
+    return core::invalid_argument(
+        "missing parameter 'position' (or 'board', for a whole game from its start)");
   } else {
-    if (param(p, "opening")) return bad("'opening' goes with 'board', not 'position'");
+    if (param(p, "opening"))
+      return core::invalid_argument("'opening' goes with 'board', not 'position'");
     r.position = *pos;
   }
   if (const auto* side = param(p, "to_move")) {
     const auto s = core::parse_side_name(*side);
     if (!s)
-      return bad("bad to_move " + core::quote(core::clip(*side)) + ": expected " +
-                 std::string(core::kSideNames));
+      return core::invalid_argument("bad to_move " + core::quote(core::clip(*side)) +
+                                    ": expected " + std::string(core::kSideNames));
     r.to_move = s;
   }
   if (const auto* list = param(p, "moves")) {
@@ -106,7 +108,6 @@ std::string seconds_text(double s) {
 // A search's limits: its threads, their share of the memory, the time asked for (at most
 // the server's maximum) and the node budget asked for.
 core::Expected<api::Limits> limits_of(const Params& p, const ServeOptions& o, int threads = 1) {
-  auto bad = [](std::string m) { return core::Error{core::Code::kInvalidArgument, std::move(m)}; };
   api::Limits l;
   l.threads = std::max(1, threads);
   l.memory_mib = std::max<size_t>(16, o.memory_mib * size_t(l.threads) / std::max(1, o.threads));
@@ -115,15 +116,17 @@ core::Expected<api::Limits> limits_of(const Params& p, const ServeOptions& o, in
     char* end = nullptr;
     const double s = std::strtod(t->c_str(), &end);
     if (t->empty() || *end != '\0' || !(s > 0) || s > o.max_seconds)
-      return bad("bad timeout " + core::quote(core::clip(*t)) + ": expected seconds in (0, " +
-                 seconds_text(o.max_seconds) + "]");
+      return core::invalid_argument("bad timeout " + core::quote(core::clip(*t)) +
+                                    ": expected seconds in (0, " + seconds_text(o.max_seconds) +
+                                    "]");
     l.timeout_seconds = s;
   }
   if (const auto* n = param(p, "node_budget")) {
     char* end = nullptr;
     const unsigned long long v = std::strtoull(n->c_str(), &end, 10);
     if (n->empty() || *end != '\0' || (*n)[0] == '-' || v == 0)
-      return bad("bad node_budget " + core::quote(core::clip(*n)) + ": expected a count >= 1");
+      return core::invalid_argument("bad node_budget " + core::quote(core::clip(*n)) +
+                                    ": expected a count >= 1");
     l.node_budget = v;
   }
   return l;

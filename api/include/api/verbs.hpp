@@ -261,6 +261,55 @@ core::Expected<LoopySolveAnswer> solve_loopy(const PositionRequest& r, const Loo
 // database from retro, or what solves stored); the result is unknown where it holds none.
 core::Expected<LoopyResultAnswer> query_loopy(const PositionRequest& r,
                                               const db::Database& database);
+// A loopy game's endgame database (Ringboard's `retro --pieces N`): every position of 2 to
+// `pieces` pieces (every material class in which both sides have a piece, either side to
+// move, and every position their moves reach) solved to a win, a loss or a draw with the
+// distance in plies, by retrograde analysis that handles cycles, class by class into the
+// database; a class an earlier run finished is read back, not solved again.
+struct EndgameDbRequest {
+  std::string game;
+  int pieces = 0;
+  std::string db_path;                   // the database's folder: the classes' arrays go under it
+  int threads = 0;                       // 0: the calling thread's arena as it is
+  size_t sst_records = size_t{1} << 22;  // records in memory per table file while storing
+  std::ostream* progress = nullptr;      // progress lines, or none
+  bool progress_tty = false;
+  uint64_t abort_after = 0;  // fault tests only: SIGKILL after storing this many records
+};
+struct EndgameWinners {
+  uint64_t black = 0, white = 0, draw = 0;
+};
+struct EndgameClassAnswer {
+  std::string name;        // the material, e.g. "xX-o": pieces of each side
+  uint64_t positions = 0;  // the class's own (a side to move each)
+  EndgameWinners black_to_move, white_to_move;
+  uint64_t longest_win = 0;  // plies
+  double seconds = 0;
+};
+struct EndgameDbAnswer {
+  std::string game;
+  int pieces = 0;
+  // Totals over the classes' own positions.
+  uint64_t positions = 0, sides = 0, edges = 0, mover_wins = 0, mover_losses = 0, draws = 0;
+  uint64_t longest_win = 0;
+  bool from_earlier_run = false;  // every class was solved by an earlier run
+  double seconds = 0;
+  std::vector<EndgameClassAnswer> classes;
+};
+// The refusal endgame_db would give before it touches the database (a game without endgame
+// databases, pieces out of range or beyond this machine's memory), or ok.
+core::Status endgame_db_check(const EndgameDbRequest& r);
+core::Expected<EndgameDbAnswer> endgame_db(const EndgameDbRequest& r, db::Database& database);
+void write_json(JsonWriter& j, const EndgameDbAnswer& a);
+// Whether the game has endgame databases (retro --pieces).
+bool has_endgame_db(std::string_view game);
+
+// Whether the database's records of the game use this build's key layout (a game whose keys
+// changed layout, Ringboard; ok for the others): records of another layout would be misread,
+// so every verb that reads or writes them refuses such a database with what to do. With
+// `record`, a database holding none of them yet gets this build's layout written down.
+core::Status check_key_layout(std::string_view game, const db::Database& database);
+core::Status check_key_layout(std::string_view game, db::Database& database, bool record);
 // Whether the game is one solve_loopy and query_loopy answer.
 bool is_loopy(std::string_view game);
 // "win", "loss", "draw" or "unknown".

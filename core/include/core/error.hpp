@@ -102,6 +102,11 @@ class [[nodiscard]] Expected<void> {
 
 using Status = Expected<void>;
 
+// The caller's error (bad input), with a message that names the problem and its place.
+inline Error invalid_argument(std::string message) {
+  return Error{Code::kInvalidArgument, std::move(message)};
+}
+
 inline Status ok() {
   return {};
 }

@@ -12,6 +12,7 @@
 #include "core/outcome.hpp"
 #include "core/shape.hpp"
 #include "core/text.hpp"
+#include "ringboard/class_index.hpp"
 #include "ringboard/endgame.hpp"
 #include "ringboard/notation.hpp"
 
@@ -94,6 +95,15 @@ struct Plugin {
   using Retro = RetroGameT<KeyT>;
   using Stored = StoredGame;
   static constexpr core::Shape kStoredBoard{10, 10};
+  // The layout of its database keys (endgame.hpp), recorded in a database and checked.
+  static constexpr int kKeyLayout = ringboard::kKeyLayout;
+  static constexpr std::string_view kKeyLayoutMeta = ringboard::kKeyLayoutMeta;
+  // Endgame databases (`retro --pieces N`, solver/loopy/retro_indexed.hpp): every material
+  // class of 2 to N pieces, each class's positions numbered densely (class_index.hpp).
+  template <class KeyT>
+  using Indexed = IndexedGameT<KeyT>;
+  static constexpr int kMaxEndgamePieces = 8;  // keeps a class's numbering under 2^39
+  static std::vector<Material> endgame_classes(int pieces) { return classes_up_to(pieces); }
 
   struct Pieces {
     int black_men = 0, black_kings = 0, white_men = 0, white_kings = 0;

@@ -1,0 +1,210 @@
+// endgame_db: a loopy game's endgame database (Ringboard's `retro --pieces N`), solved class
+// by class by the indexed retrograde solver (solver/loopy/retro_indexed.hpp).
+#include <tbb/task_arena.h>
+
+#include <chrono>
+#include <csignal>
+#include <filesystem>
+#include <iomanip>
+#include <sstream>
+
+#include "core/machine.hpp"
+#include "core/progress.hpp"
+#include "loopy_plugin.hpp"
+#include "solver/loopy/retro_indexed.hpp"
+
+namespace api {
+
+namespace {
+
+template <class P>
+concept EndgamePlugin = LoopyGame<P> && requires(int n) {
+  typename P::template Indexed<solver::RetroKey>;
+  P::endgame_classes(n);
+  P::kMaxEndgamePieces;
+};
+
+template <class P>
+using IndexedOf = typename P::template Indexed<solver::RetroKey>;
+
+template <class R, class F>
+core::Expected<R> with_endgame_game(std::string_view game, F&& f) {
+  return games::All::visit(
+      game,
+      [&]<class P>() -> core::Expected<R> {
+        if constexpr (EndgamePlugin<P>)
+          return f.template operator()<P>();
+        else
+          return core::invalid_argument(
+              std::string(P::kTitle) +
+              " has no endgame databases (retro --pieces): it has no material "
+              "classes to solve");
+      },
+      core::Expected<R>(refusal(game, "retro")));
+}
+
+// The classes of the request, once its pieces are checked against the rules and this
+// machine's memory.
+template <EndgamePlugin P>
+core::Expected<std::vector<typename IndexedOf<P>::Class>> endgame_classes(
+    const EndgameDbRequest& r) {
+  using G = IndexedOf<P>;
+  if (r.pieces < 2)
+    return core::invalid_argument("--pieces must be at least 2 (a side without pieces has lost)");
+  if (r.pieces > P::kMaxEndgamePieces)
+    return core::invalid_argument("--pieces " + std::to_string(r.pieces) + ": at most " +
+                                  std::to_string(P::kMaxEndgamePieces));
+  if (r.threads < 0)
+    return core::invalid_argument("threads must be 0 (as the caller runs) or more");
+  if (r.sst_records == 0) return core::invalid_argument("--sst-records must be positive");
+  auto classes = P::endgame_classes(r.pieces);
+  const uint64_t need = solver::IndexedClassSolver<G>::memory_needed(G{}, classes);
+  if (const uint64_t have = core::physical_memory(); have && need > have)
+    return core::invalid_argument("--pieces " + std::to_string(r.pieces) + " needs about " +
+                                  std::to_string(need >> 20) + " MiB of memory; this machine has " +
+                                  std::to_string(have >> 20) + " MiB");
+  return classes;
+}
+
+EndgameWinners winners_of(const solver::LoopyStats::Winners& w) {
+  return {w.left, w.right, w.draw};
+}
+
+// The answer from each class's figures: totals over the classes' roots (the runs' own counts
+// would count a position of no class, a side without pieces, once per run that reached it).
+EndgameDbAnswer answer_of(const std::vector<std::string>& names,
+                          const std::vector<solver::LoopyStats>& per_class) {
+  EndgameDbAnswer a;
+  a.from_earlier_run = true;
+  for (size_t c = 0; c < per_class.size(); ++c) {
+    const solver::LoopyStats& s = per_class[c];
+    const auto &b = s.roots_left_to_move, &w = s.roots_right_to_move;
+    const uint64_t positions = b.left + b.right + b.draw;
+    a.classes.push_back(
+        {names[c], positions, winners_of(b), winners_of(w), uint64_t(s.roots_longest), s.seconds});
+    a.edges += s.edges;
+    a.from_earlier_run &= s.from_earlier_run;
+    a.positions += positions;
+    a.mover_wins += b.left + w.right;
+    a.mover_losses += b.right + w.left;
+    a.draws += b.draw + w.draw;
+    a.longest_win = std::max<uint64_t>(a.longest_win, uint64_t(s.roots_longest));
+  }
+  a.sides = 2 * a.positions;
+  return a;
+}
+
+template <EndgamePlugin P>
+core::Expected<EndgameDbAnswer> endgame_db_of(const EndgameDbRequest& r, db::Database& database) {
+  using G = IndexedOf<P>;
+  const auto classes = endgame_classes<P>(r);
+  if (!classes) return classes.error();
+  if (auto st = check_key_layout<P>(database, &database); !st) return st.error();
+  const auto t0 = std::chrono::steady_clock::now();
+  const G game{};
+  std::vector<std::string> names;
+  uint64_t all_positions = 0;
+  for (const auto& m : *classes) {
+    names.push_back(game.class_name(m));
+    all_positions += game.indexer(m).size();
+  }
+  solver::IndexedClassOptions<typename IndexedOf<P>::Class> o;
+  o.classes = *classes;
+  o.board = db::Board{P::kId, P::kStoredBoard};
+  // Classes are recorded by name, whatever the pieces: a run for more pieces reuses them.
+  o.meta_prefix = std::string(db::kSolveMetaPrefix) + std::string(P::kName) + "/" +
+                  core::shape_name(P::kStoredBoard) + "/";
+  o.cache_dir =
+      std::filesystem::path(r.db_path) / "retro-work" / (std::string(P::kName) + "-classes");
+  o.sst_buffer_records = r.sst_records;
+  uint64_t stored = 0;
+  if (r.abort_after)  // as a crash would, after storing that many records
+    o.on_record = [&] {
+      if (++stored >= r.abort_after) ::raise(SIGKILL);
+    };
+  o.progress = r.progress;
+  o.progress_tty = r.progress_tty;
+  // Over the whole run: the positions of the classes done against all of them, so the line
+  // has an ETA although each class's own lines cannot.
+  uint64_t positions_done = 0;
+  core::ProgressLine meter(r.progress, false);
+  o.on_class = [&](size_t c, const solver::LoopyStats& s) {
+    positions_done += game.indexer((*classes)[c]).size();
+    std::ostringstream line;
+    line << "class " << (c + 1) << "/" << classes->size() << " " << names[c] << " (" << s.positions
+         << " positions, " << std::fixed << std::setprecision(1) << s.seconds << " s"
+         << (s.from_earlier_run ? ", done before" : "") << ");";
+    meter.update("retro", positions_done, all_positions, true, line.str());
+  };
+  solver::IndexedClassSolver<G> solver(game, database, std::move(o));
+  const auto per_class = solver.run();
+  if (!per_class) return per_class.error();
+  EndgameDbAnswer a = answer_of(names, *per_class);
+  a.game = P::kName;
+  a.pieces = r.pieces;
+  a.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return a;
+}
+
+void write_winners(JsonWriter& j, const char* key, const EndgameWinners& w) {
+  j.key(key).begin_object();
+  j.field("black", w.black);
+  j.field("white", w.white);
+  j.field("draw", w.draw);
+  j.end_object();
+}
+
+}  // namespace
+
+bool has_endgame_db(std::string_view game) {
+  return games::All::visit(
+      game, []<class P>() { return EndgamePlugin<P>; }, false);
+}
+
+core::Status endgame_db_check(const EndgameDbRequest& r) {
+  const auto checked = with_endgame_game<bool>(r.game, [&]<class P>() -> core::Expected<bool> {
+    if (auto c = endgame_classes<P>(r); !c) return c.error();
+    return true;
+  });
+  if (!checked) return checked.error();
+  return core::ok();
+}
+
+core::Expected<EndgameDbAnswer> endgame_db(const EndgameDbRequest& r, db::Database& database) {
+  return with_endgame_game<EndgameDbAnswer>(
+      r.game, [&]<class P>() -> core::Expected<EndgameDbAnswer> {
+        if (r.threads <= 0) return endgame_db_of<P>(r, database);
+        tbb::task_arena arena(r.threads);
+        return arena.execute([&] { return endgame_db_of<P>(r, database); });
+      });
+}
+
+void write_json(JsonWriter& j, const EndgameDbAnswer& a) {
+  j.begin_object();
+  j.field("game", a.game);
+  j.field("pieces", a.pieces);
+  j.field("positions", a.positions);
+  j.field("sides", a.sides);
+  j.field("edges", a.edges);
+  j.field("mover_wins", a.mover_wins);
+  j.field("mover_losses", a.mover_losses);
+  j.field("draws", a.draws);
+  j.field("longest_win", a.longest_win);
+  j.field("from_earlier_run", a.from_earlier_run);
+  j.field("seconds", a.seconds);
+  j.key("classes").begin_array();
+  for (const EndgameClassAnswer& c : a.classes) {
+    j.begin_object();
+    j.field("class", c.name);
+    j.field("positions", c.positions);
+    write_winners(j, "black_to_move", c.black_to_move);
+    write_winners(j, "white_to_move", c.white_to_move);
+    j.field("longest_win", c.longest_win);
+    j.field("seconds", c.seconds);
+    j.end_object();
+  }
+  j.end_array();
+  j.end_object();
+}
+
+}  // namespace api
