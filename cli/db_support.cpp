@@ -98,6 +98,15 @@ std::optional<db::Database> open_database(const std::string& path, db::OpenMode 
   return std::move(*opened);
 }
 
+bool check_key_layout(db::Database& database, const std::string& game, bool writable,
+                      const std::string& path, const std::string& command, Io io) {
+  if (auto st = api::check_key_layout(game, database, writable); !st) {
+    db_error(io, command, path, st.error());
+    return false;
+  }
+  return true;
+}
+
 void db_header_text(std::ostream& out, const std::string& path, const api::DbHeader& h) {
   out << "database: " << path << "\n"
       << "schema version: " << h.schema_version << "\n"

@@ -28,6 +28,12 @@ std::optional<db::Database> open_database(const std::string& path, db::OpenMode 
 // For errors after opening: "konane CMD: error: database 'PATH': MSG", returns kExitUsage.
 int db_error(Io io, const std::string& command, const std::string& path, const db::Error& e);
 
+// Whether the database's records of the game use this build's key layout
+// (api::check_key_layout); says why not on stderr. With `writable`, a database that holds
+// none of them yet gets the layout recorded.
+bool check_key_layout(db::Database& database, const std::string& game, bool writable,
+                      const std::string& path, const std::string& command, Io io);
+
 // What `db stats` says of any database before its game's own counts (api::db_header), as
 // text lines.
 void db_header_text(std::ostream& out, const std::string& path, const api::DbHeader& h);

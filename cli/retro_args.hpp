@@ -1,6 +1,6 @@
 #pragma once
-// The options of every game's `retro` (Konane's cli/cmd_retro.cpp, the grid games'
-// cli/commands/retro.cpp): --board, --db, --values, --chunk, --spill, --replicate-window,
+// The options of `retro` (cli/commands/retro.cpp) for the games with a board to solve:
+// --board, --db, --values, --chunk, --spill, --replicate-window,
 // --quiet and --threads, read and checked once.
 #include <cstddef>
 #include <optional>

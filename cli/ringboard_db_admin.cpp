@@ -25,15 +25,6 @@ const char* winner_word(core::Winner w) {
 
 }  // namespace
 
-bool check_ringboard_keys(db::Database& database, bool writable, const std::string& path,
-                          const std::string& command, Io io) {
-  if (auto st = api::check_key_layout("ringboard", database, writable); !st) {
-    db_error(io, command, path, st.error());
-    return false;
-  }
-  return true;
-}
-
 // Per material class: its records by field name, with its own positions counted
 // ("class_positions": its roots; a run also reaches and stores the positions a capture
 // leaves, which belong to smaller classes).
@@ -63,7 +54,8 @@ std::map<std::string, std::map<std::string, std::string>> class_records(
 
 int run_ringboard_stats(const std::string& path, bool json, Io io) {
   auto database = open_database(path, db::OpenMode::kReadOnly, false, "db", io);
-  if (!database || !check_ringboard_keys(*database, false, path, "db", io)) return kExitUsage;
+  if (!database || !check_key_layout(*database, "ringboard", false, path, "db", io))
+    return kExitUsage;
   auto header = api::db_header(*database);
   if (!header) return db_error(io, "db", path, header.error());
   auto stats = database->board_stats();
@@ -129,7 +121,8 @@ int run_ringboard_stats(const std::string& path, bool json, Io io) {
 
 int run_ringboard_export(const std::string& path, Io io) {
   auto database = open_database(path, db::OpenMode::kReadOnly, false, "db", io);
-  if (!database || !check_ringboard_keys(*database, false, path, "db", io)) return kExitUsage;
+  if (!database || !check_key_layout(*database, "ringboard", false, path, "db", io))
+    return kExitUsage;
   // Export streams, so damage must show before the first line: count() reads every record.
   if (auto n = database->count(kBoard); !n) return db_error(io, "db", path, n.error());
   auto scan = database->scan(kBoard);

@@ -30,7 +30,10 @@ bool can_answer(std::string_view game, std::string_view verb) {
   if (verb == "precompute") return can_precompute(game);
   if (verb == "retro") return can_retro(game) || has_endgame_db(game);
   if (verb == "db export") return can_export(game);
-  if (verb == "query") return can_answer(game) || is_loopy(game);
+  // A loopy game's own solve, batch and query (api::solve_loopy, query_loopy), play and
+  // analyse.
+  if (verb == "solve" || verb == "batch" || verb == "query" || verb == "play" || verb == "analyse")
+    return can_answer(game) || is_loopy(game);
   return can_answer(game);
 }
 
@@ -71,7 +74,7 @@ core::Expected<MovesAnswer> moves(const PositionRequest& r) {
         const auto at = resolve<P>(r);
         if (!at) return at.error();
         MovesAnswer out{std::string(P::kName), text_to_move(*at), core::Side::Left, {}, {}};
-        out.to_move = at->left ? core::Side::Left : core::Side::Right;
+        out.to_move = at->to_move;
         if constexpr (WithOpening<P>) {
           if (at->opening) {
             out.to_move = P::state_side(*at->opening);
@@ -81,7 +84,7 @@ core::Expected<MovesAnswer> moves(const PositionRequest& r) {
           }
           out.phase = "jumps";
         }
-        const auto moves = listed_moves<P>(at->position, at->left);
+        const auto moves = listed_moves<P>(at->position, at->to_move);
         if (!moves) return too_many_moves();
         for (const auto& m : *moves) out.moves.push_back(P::move_text(at->position, m));
         return out;
@@ -121,7 +124,7 @@ core::Expected<ShowAnswer> show(const PositionRequest& r) {
     out.position = text_to_move(*at);
     out.start = at->start;
     out.moves_played = at->played;
-    out.to_move = at->left ? core::Side::Left : core::Side::Right;
+    out.to_move = at->to_move;
     typename P::Position p = at->position;
     if constexpr (WithOpening<P>) {
       const auto& s = at->opening;
@@ -153,11 +156,12 @@ core::Expected<ShowAnswer> show(const PositionRequest& r) {
     }
     if constexpr (requires { P::kRing; }) out.checkered = out.ring = true;
     if (!at->opening) {
-      const auto black = listed_moves<P>(p, true), white = listed_moves<P>(p, false);
+      const auto black = listed_moves<P>(p, core::Side::Left),
+                 white = listed_moves<P>(p, core::Side::Right);
       if (!black || !white) return too_many_moves();
       out.black_moves = static_cast<int>(black->size());
       out.white_moves = static_cast<int>(white->size());
-      out.legal_moves = at->left ? out.black_moves : out.white_moves;
+      out.legal_moves = core::is_left(at->to_move) ? out.black_moves : out.white_moves;
       out.game_over = out.legal_moves == 0;
       if (out.game_over) out.winner = core::winner_of(out.to_move, core::Result::Loss);
       out.turn = turn_text(out.to_move, out.legal_moves);
@@ -172,15 +176,16 @@ namespace {
 // recursion, for checking move generation); nullopt when the game cannot list some
 // position's moves.
 template <class P>
-std::optional<uint64_t> count_lines(const typename P::Position& p, bool left, int depth) {
-  if constexpr (requires { P::perft(p, left, depth); }) {
-    return P::perft(p, left, depth);
+std::optional<uint64_t> count_lines(const typename P::Position& p, core::Side side, int depth) {
+  if constexpr (requires { P::perft(p, side, depth); }) {
+    return P::perft(p, side, depth);
   } else {
     if (depth == 0) return 1;
-    const auto moves = P::moves(p, left);
+    const auto moves = P::moves(p, side);
     if (depth == 1) return static_cast<uint64_t>(moves.size());
     uint64_t n = 0;
-    for (const auto& m : moves) n += *count_lines<P>(P::after(p, left, m), !left, depth - 1);
+    for (const auto& m : moves)
+      n += *count_lines<P>(P::after(p, side, m), core::opponent(side), depth - 1);
     return n;
   }
 }
@@ -200,7 +205,7 @@ core::Expected<PerftAnswer> perft(const PositionRequest& r, int depth, bool divi
         PerftAnswer out;
         out.game = P::kName;
         out.position = text_to_move(*at);
-        out.to_move = at->left ? core::Side::Left : core::Side::Right;
+        out.to_move = at->to_move;
         out.depth = depth;
         if constexpr (WithOpening<P>)
           if (at->opening) {  // the opening's plies count as moves
@@ -221,16 +226,17 @@ core::Expected<PerftAnswer> perft(const PositionRequest& r, int depth, bool divi
               "a position in the tree has more legal moves than can be listed");
         };
         if (divide && depth > 0) {
-          const auto moves = listed_moves<P>(p, at->left);
+          const auto moves = listed_moves<P>(p, at->to_move);
           if (!moves) return overflow();
           for (const auto& m : *moves) {
-            const auto n = count_lines<P>(P::after(p, at->left, m), !at->left, depth - 1);
+            const auto n =
+                count_lines<P>(P::after(p, at->to_move, m), core::opponent(at->to_move), depth - 1);
             if (!n) return overflow();
             out.divide.emplace_back(P::move_text(p, m), *n);
             out.nodes += *n;
           }
         } else {
-          const auto n = count_lines<P>(p, at->left, depth);
+          const auto n = count_lines<P>(p, at->to_move, depth);
           if (!n) return overflow();
           out.nodes = *n;
         }

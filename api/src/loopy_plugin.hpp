@@ -12,14 +12,15 @@
 namespace api {
 
 template <class P>
-concept LoopyGame = BoardGame<P> && P::kKind ==
-                    core::GameKind::Loopy&& requires(const typename P::Position& p, bool left) {
+concept LoopyGame = BoardGame<P> &&
+                    P::kKind == core::GameKind::Loopy&& requires(const typename P::Position& p,
+                                                                 core::Side side) {
   typename P::template Retro<solver::RetroKey>;
   typename P::Stored;
   P::kStoredBoard;
   P::kKeyLayout;
   P::kKeyLayoutMeta;
-  P::engine_moves(p, left)->size();
+  P::engine_moves(p, side)->size();
 };
 
 // f.template operator()<P>() for the loopy game named `game`; a refusal for the others.

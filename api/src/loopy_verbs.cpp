@@ -33,7 +33,7 @@ std::vector<std::string> best_moves(const std::vector<ScoredMove>& moves) {
 // rules engine's order.
 template <LoopyGame P>
 void fill_answer(LoopySolveAnswer& out, const solver::LoopyAnalysis& a,
-                 const typename P::Position& root, bool left,
+                 const typename P::Position& root, core::Side side,
                  const std::vector<typename P::Move>& listed) {
   out.result = a.root.result;
   out.distance = a.root.distance;
@@ -50,11 +50,11 @@ void fill_answer(LoopySolveAnswer& out, const solver::LoopyAnalysis& a,
   out.best = best_moves(out.moves);
   typename P::Position at = root;
   for (const size_t k : a.pv) {
-    const auto here = P::engine_moves(at, left);
+    const auto here = P::engine_moves(at, side);
     if (!here || k >= here->size()) break;  // cannot happen: the same generator chose k
     out.pv.push_back(P::move_text(at, (*here)[k]));
-    at = P::after(at, left, (*here)[k]);
-    left = !left;
+    at = P::after(at, side, (*here)[k]);
+    side = core::opponent(side);
   }
 }
 
@@ -67,7 +67,7 @@ core::Expected<LoopySolveAnswer> solve_loopy_of(const PositionRequest& r, const 
   const auto at = resolve<P>(r);
   if (!at) return at.error();
   const Position& p = at->position;
-  const auto listed = P::engine_moves(p, at->left);
+  const auto listed = P::engine_moves(p, at->to_move);
   if (!listed) return too_many_moves();
   if (limits.max_positions == 0) return core::invalid_argument("--max-positions must be positive");
   core::StopToken stop;
@@ -76,7 +76,7 @@ core::Expected<LoopySolveAnswer> solve_loopy_of(const PositionRequest& r, const 
   LoopySolveAnswer out;
   out.game = P::kName;
   out.position = text_to_move(*at);
-  out.to_move = at->left ? core::Side::Left : core::Side::Right;
+  out.to_move = at->to_move;
   if (database)
     if (auto st = check_key_layout<P>(*database, store ? database : nullptr); !st)
       return st.error();
@@ -99,8 +99,8 @@ core::Expected<LoopySolveAnswer> solve_loopy_of(const PositionRequest& r, const 
     o.meta_prefix =
         "solve/" + std::string(P::kName) + "/" + core::shape_name(P::kStoredBoard) + "/position/";
     o.known = known;
-    auto got = solver::analyse_loopy(RetroGame{}, p, at->left, std::move(o), limits.pv_plies,
-                                     store ? database : nullptr);
+    auto got = solver::analyse_loopy(RetroGame{}, p, core::is_left(at->to_move), std::move(o),
+                                     limits.pv_plies, store ? database : nullptr);
     if (!got) return got.error();
     a = std::move(*got);
     out.positions = a->positions;
@@ -116,7 +116,7 @@ core::Expected<LoopySolveAnswer> solve_loopy_of(const PositionRequest& r, const 
     po.threads = tbb::this_task_arena::max_concurrency();
     po.known = known;
     solver::ProofAnalyser<RetroGame> analyser(RetroGame{}, std::move(po));
-    auto got = analyser.run(p, at->left, limits.pv_plies);
+    auto got = analyser.run(p, core::is_left(at->to_move), limits.pv_plies);
     if (!got) return got.error();
     const std::string before = a ? a->reason + "; then " : "";
     a = std::move(got->answer);
@@ -127,7 +127,7 @@ core::Expected<LoopySolveAnswer> solve_loopy_of(const PositionRequest& r, const 
     out.positions += a->positions;
   }
   out.db_hits = hits.load();
-  fill_answer<P>(out, *a, p, at->left, *listed);
+  fill_answer<P>(out, *a, p, at->to_move, *listed);
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return out;
 }
@@ -139,32 +139,33 @@ core::Expected<LoopyResultAnswer> query_loopy_of(const PositionRequest& r,
   const auto at = resolve<P>(r);
   if (!at) return at.error();
   if (auto st = check_key_layout<P>(database); !st) return st.error();
-  // The result and distance of q with `left` to move, as the database has them.
-  auto read = [&](const Position& q,
-                  bool left) -> db::Expected<std::pair<core::Result, std::optional<uint16_t>>> {
+  // The result and distance of q with `side` to move, as the database has them.
+  auto read =
+      [&](const Position& q,
+          core::Side side) -> db::Expected<std::pair<core::Result, std::optional<uint16_t>>> {
     auto k = solver::lookup<typename P::Stored>(database, q);
     if (!k) return k.error();
     if (!k->has_value()) {
       // A side with no move has lost: the database holds no position without a piece.
-      const auto moves = P::engine_moves(q, left);
+      const auto moves = P::engine_moves(q, side);
       if (moves && moves->empty()) return std::pair{core::Result::Loss, std::optional<uint16_t>(0)};
       return std::pair{core::Result::Unknown, std::optional<uint16_t>{}};
     }
-    const auto w = left ? (**k).left_to_move : (**k).right_to_move;
-    return std::pair{core::result_for(left ? core::Side::Left : core::Side::Right, w),
+    const bool left = core::is_left(side);
+    return std::pair{core::result_for(side, left ? (**k).left_to_move : (**k).right_to_move),
                      left ? (**k).left_distance : (**k).right_distance};
   };
   LoopyResultAnswer out;
   out.game = P::kName;
   out.position = text_to_move(*at);
-  out.to_move = at->left ? core::Side::Left : core::Side::Right;
-  const auto here = read(at->position, at->left);
+  out.to_move = at->to_move;
+  const auto here = read(at->position, at->to_move);
   if (!here) return here.error();
   std::tie(out.result, out.distance) = *here;
-  const auto moves = listed_moves<P>(at->position, at->left);
+  const auto moves = listed_moves<P>(at->position, at->to_move);
   if (!moves) return too_many_moves();
   for (const auto& m : *moves) {
-    const auto child = read(P::after(at->position, at->left, m), !at->left);
+    const auto child = read(P::after(at->position, at->to_move, m), core::opponent(at->to_move));
     if (!child) return child.error();
     const auto [res, d] = *child;
     out.moves.push_back({P::move_text(at->position, m), core::flip(res),

@@ -85,8 +85,7 @@ class RingboardPlay final : public PlayGame {
   std::vector<std::string> legal() const override {
     std::vector<std::string> out;
     const auto& s = state();
-    if (const auto sorted =
-            ringboard::Plugin::moves(s.position, s.to_move == ringboard::Color::Black))
+    if (const auto sorted = ringboard::Plugin::moves(s.position, ringboard::side_of(s.to_move)))
       for (const auto& m : *sorted) out.push_back(ringboard::move_text(m));
     return out;
   }

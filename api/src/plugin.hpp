@@ -30,20 +30,20 @@ template <class P>
 using Binding = typename P::template Binding<solver::Keyed<typename P::Position>>;
 
 // What every game's plug-in gives the board verbs (moves, show, perft, bench): its text read
-// and written, its picture, and its moves read, written and played. P::moves(p, left) is the
+// and written, its picture, and its moves read, written and played. P::moves(p, side) is the
 // game's list of moves, or an optional one (nullopt: more than the game can list).
 template <class P>
-concept BoardGame = requires(const typename P::Position& p, bool left, typename P::Move m,
+concept BoardGame = requires(const typename P::Position& p, core::Side side, typename P::Move m,
                              std::string_view text, core::TextError* te, std::string* error) {
   { P::parse(text, te)->position } -> std::convertible_to<typename P::Position>;
   { P::parse(text, te)->to_move } -> std::convertible_to<core::Side>;
   { P::parse(text, te)->to_move_given } -> std::convertible_to<bool>;
   { P::text(p) } -> std::convertible_to<std::string>;
   { P::picture(p) } -> std::convertible_to<std::string>;
-  { *P::read_move(p, left, text, error) } -> std::convertible_to<typename P::Move>;
+  { *P::read_move(p, side, text, error) } -> std::convertible_to<typename P::Move>;
   { P::move_text(p, m) } -> std::convertible_to<std::string>;
-  P::moves(p, left);
-  { P::after(p, left, m) } -> std::same_as<typename P::Position>;
+  P::moves(p, side);
+  { P::after(p, side, m) } -> std::same_as<typename P::Position>;
   { P::kHasStones } -> std::convertible_to<bool>;
 };
 
@@ -51,8 +51,8 @@ concept BoardGame = requires(const typename P::Position& p, bool left, typename 
 template <class P>
 concept ShortGame = BoardGame<P> && P::kKind ==
                     core::GameKind::ShortPartizan&& solver::StoredMoveGame<Binding<P>>&& requires(
-                        const typename P::Position& p, bool left) {
-  P::moves(p, left).size();
+                        const typename P::Position& p, core::Side side) {
+  P::moves(p, side).size();
   P::region_squares(p);
   { P::square_names(p, P::region_squares(p)[0]) } -> std::same_as<std::vector<std::string>>;
 };
@@ -91,11 +91,16 @@ struct StateOf<P> {
   using type = typename P::State;
 };
 
+// " b" or " w": the side to move after a position's text.
+inline const char* side_suffix(core::Side s) {
+  return core::is_left(s) ? " b" : " w";
+}
+
 template <class P>
 struct Resolved {
   typename P::Position position;
-  bool left = true;
-  // A game with an opening, still in it: where it stands (position and left are unset).
+  core::Side to_move = core::Side::Left;
+  // A game with an opening, still in it: where it stands (position and to_move are unset).
   std::optional<typename StateOf<P>::type> opening;
   std::string start;                // the position (with the side to move) before the moves
   std::vector<std::string> played;  // the moves, in the game's notation
@@ -116,7 +121,7 @@ core::Expected<Resolved<P>> resolve(const PositionRequest& r) {
       out.opening = s;
     } else {
       out.position = P::state_position(s);
-      out.left = P::state_side(s) == core::Side::Left;
+      out.to_move = P::state_side(s);
     }
     out.start = P::state_text(started->start);
     out.rule = P::opening_rule(s);
@@ -134,24 +139,24 @@ core::Expected<Resolved<P>> resolve(const PositionRequest& r) {
         "bad position: " + (e.offset == std::string_view::npos
                                 ? e.message
                                 : e.describe() + "\n" + core::caret_lines(r.position, e.offset)));
-  Resolved<P> out{parsed->position, parsed->to_move == core::Side::Left, std::nullopt, {}, {}, {}};
+  Resolved<P> out{parsed->position, parsed->to_move, std::nullopt, {}, {}, {}};
   if (r.to_move) {
     if (parsed->to_move_given && *r.to_move != parsed->to_move)
       return core::invalid_argument(
           std::string("the side to move given (") + side_text(*r.to_move) +
           ") is not the one written in the position (" + side_text(parsed->to_move) + ")");
-    out.left = *r.to_move == core::Side::Left;
+    out.to_move = *r.to_move;
   }
-  out.start = P::text(out.position) + (out.left ? " b" : " w");
+  out.start = P::text(out.position) + side_suffix(out.to_move);
   for (size_t i = 0; i < r.moves.size(); ++i) {
     std::string error;
-    const auto m = P::read_move(out.position, out.left, r.moves[i], &error);
+    const auto m = P::read_move(out.position, out.to_move, r.moves[i], &error);
     if (!m)
       return core::invalid_argument("move " + std::to_string(i + 1) + " '" +
                                     core::clip(r.moves[i]) + "' of --moves: " + error);
     out.played.push_back(P::move_text(out.position, *m));
-    out.position = P::after(out.position, out.left, *m);
-    out.left = !out.left;
+    out.position = P::after(out.position, out.to_move, *m);
+    out.to_move = core::opponent(out.to_move);
   }
   return out;
 }
@@ -161,7 +166,7 @@ template <class P>
 std::string text_to_move(const Resolved<P>& at) {
   if constexpr (WithOpening<P>)
     if (at.opening) return P::state_text(*at.opening);
-  return P::text(at.position) + (at.left ? " b" : " w");
+  return P::text(at.position) + side_suffix(at.to_move);
 }
 
 // The refusal of a verb that needs the short game after the opening.
@@ -175,8 +180,8 @@ inline core::Error in_opening(std::string_view needs) {
 // all (more Ringboard capture paths than a move list holds).
 template <BoardGame P>
 std::optional<std::vector<typename P::Move>> listed_moves(const typename P::Position& p,
-                                                          bool left) {
-  auto moves = P::moves(p, left);
+                                                          core::Side side) {
+  auto moves = P::moves(p, side);
   if constexpr (requires { moves.has_value(); }) {
     return moves;  // listed in order by the game
   } else {

@@ -214,7 +214,7 @@ core::Expected<SolveAnswer> solve_with(solver::Engine<Binding<P>>& engine, const
   const auto t0 = Clock::now();
   const uint64_t nodes_before = engine.nodes();
   const auto& p = at->position;
-  const bool left = at->left;
+  const bool left = core::is_left(at->to_move);
   auto regions = root_regions<P>(engine, p);
   Reporter reporter(progress, progress_of(engine, t0, false));
   auto stored = solver::answer_with_store<G>(
@@ -231,16 +231,16 @@ core::Expected<SolveAnswer> solve_with(solver::Engine<Binding<P>>& engine, const
   SolveAnswer out;
   out.game = P::kName;
   out.position = text_to_move(*at);
-  out.to_move = left ? core::Side::Left : core::Side::Right;
+  out.to_move = at->to_move;
   out.winner = a.winner;
   for (const auto& m : a.moves)
     if (m.for_mover == core::Result::Win) out.winning_moves.push_back(P::move_text(p, m.move));
   auto q = p;
-  bool side = left;
+  core::Side side = at->to_move;
   for (const auto& m : a.pv) {
     out.pv.push_back(P::move_text(q, m));
     q = P::after(q, side, m);
-    side = !side;
+    side = core::opponent(side);
   }
   out.regions = std::move(regions);
   out.search = figures(engine, a.complete, t0, nodes_before);
@@ -274,7 +274,7 @@ core::Expected<QueryAnswer> query(const PositionRequest& r, const db::Database& 
         QueryAnswer out;
         out.game = P::kName;
         out.position = text_to_move(*at);
-        out.to_move = at->left ? core::Side::Left : core::Side::Right;
+        out.to_move = at->to_move;
         out.found = known->has_value();
         if (out.found) {
           out.black_to_move = (*known)->left_to_move;

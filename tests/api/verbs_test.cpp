@@ -109,7 +109,7 @@ TEST(ApiVerbs, SolveAgreesWithTheValueAndThePlainSearch) {
       const bool black_moves = side == 'b';
       const bool mover_wins = is_clobber ? clobber.wins(gridref::parse(text), black_moves)
                                          : domineering.wins(gridref::parse(text), black_moves);
-      const core::Side mover = black_moves ? core::Side::Left : core::Side::Right;
+      const core::Side mover = core::side_of(black_moves);
       EXPECT_EQ(s->winner,
                 core::winner_of(mover, mover_wins ? core::Result::Win : core::Result::Loss))
           << game << " " << text << " " << side;
@@ -248,7 +248,12 @@ TEST(ApiVerbs, WhichVerbAppliesToWhichGame) {
   EXPECT_FALSE(api::can_answer("ringboard", "precompute"));
   EXPECT_TRUE(api::can_answer("clobber", "precompute"));
   EXPECT_TRUE(api::can_answer("domineering", "retro"));
-  EXPECT_FALSE(api::can_answer("konane", "retro"));
+  EXPECT_TRUE(api::can_answer("konane", "retro"));     // from the opening's lines
+  EXPECT_TRUE(api::can_answer("ringboard", "retro"));  // its endgame databases
+  EXPECT_TRUE(api::has_endgame_db("ringboard"));
+  EXPECT_FALSE(api::has_endgame_db("konane"));
+  for (const char* verb : {"solve", "batch", "query", "play", "analyse"})
+    EXPECT_TRUE(api::can_answer("ringboard", verb)) << verb;
   EXPECT_FALSE(api::can_answer("chess", "moves"));
   EXPECT_TRUE(api::is_loopy("ringboard"));
   EXPECT_FALSE(api::is_loopy("clobber"));

@@ -1,4 +1,4 @@
-// `konane batch --game ringboard` (cli/cmd_ringboard_batch.cpp): every line's answer agrees
+// `konane batch --game ringboard` (cli/commands/batch.cpp): every line's answer agrees
 // with the endgame database that `retro --game ringboard` builds class by class (a separate
 // code path), with and without that database as the boundary; output in input order; bad
 // lines reported while the batch goes on; killed at random points and resumed, the answers

@@ -1,5 +1,6 @@
-// Ringboard endgame databases through the CLI (cli/cmd_ringboard_db.cpp): retro's per-class
-// counts, query's results and best moves on positions worked out by hand, and refusals.
+// Ringboard endgame databases through the CLI (cli/commands/retro.cpp and query.cpp):
+// retro's per-class counts, query's results and best moves on positions worked out by
+// hand, and refusals.
 #include <gtest/gtest.h>
 
 #include <filesystem>

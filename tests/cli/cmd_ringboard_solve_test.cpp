@@ -1,4 +1,4 @@
-// `konane solve --game ringboard` (cli/cmd_ringboard_solve.cpp) against the endgame database
+// `konane solve --game ringboard` (cli/commands/solve.cpp) against the endgame database
 // that `retro --game ringboard` builds class by class: on a position of every class of at
 // most 3 pieces, with each side to move, the result, the distance and the best moves agree
 // with query's, searched alone and with the database as the boundary; the limits give an

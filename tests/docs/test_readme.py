@@ -1,6 +1,6 @@
 """Every example of README.md, run: each `konane ...` command of its shell blocks (in the
 README's order, so that a database made by one is there for the next), the one-line Python
-check and the Python block. Placeholders are files of the test's own (DB, RDB, DDB,
+check and the Python block. Placeholders are files of the test's own (DB, RDB, DDB, NEW,
 positions.txt, out.jsonl, g.txt, b.svg, ...), `konane` is the build's binary on the PATH,
 and the few examples that run for minutes or hours are run smaller, each reduction listed in
 REDUCED with its reason: the verb and its options stay what the README says, so an example
@@ -134,7 +134,8 @@ def test_every_example_runs(tmp_path):
         if lang == "python":
             script = tmp_path / "example.py"
             script.write_text(body.replace('"DB"', repr(str(tmp_path / "db")))
-                              .replace('"DDB"', repr(str(tmp_path / "ddb"))))
+                              .replace('"DDB"', repr(str(tmp_path / "ddb")))
+                              .replace('"NEW"', repr(str(tmp_path / "new"))))
             r = subprocess.run([sys.executable, str(script)], cwd=ROOT, env=env,
                                capture_output=True, text=True, timeout=600)
             assert r.returncode == 0, r.stderr

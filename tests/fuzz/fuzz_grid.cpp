@@ -23,10 +23,10 @@ void check(std::string_view text, Parse parse, Print print, ReadMove read_move, 
   // The text's last word, read as a move of either side.
   const std::string_view word = text.substr(
       text.find_last_of(' ') == std::string_view::npos ? 0 : text.find_last_of(' ') + 1);
-  for (bool left : {true, false}) {
+  for (core::Side side : {core::Side::Left, core::Side::Right}) {
     std::string message;
-    const auto m = read_move(p->position, left, word, &message);
-    const auto legal = moves(p->position, left);
+    const auto m = read_move(p->position, side, word, &message);
+    const auto legal = moves(p->position, side);
     FUZZ_REQUIRE(m.has_value() || !message.empty());
     if (m) FUZZ_REQUIRE(std::find(legal.begin(), legal.end(), *m) != legal.end());
   }

@@ -28,6 +28,13 @@ constexpr const char* side_colour(Side s) {
 constexpr Side opponent(Side s) {
   return s == Side::Left ? Side::Right : Side::Left;
 }
+// The solvers' contract speaks of Left as a bool (solver/game.hpp); these cross over.
+constexpr bool is_left(Side s) {
+  return s == Side::Left;
+}
+constexpr Side side_of(bool left) {
+  return left ? Side::Left : Side::Right;
+}
 
 // For the player to move.
 enum class Result : uint8_t { Win, Loss, Draw, Unknown };

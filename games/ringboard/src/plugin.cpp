@@ -38,20 +38,20 @@ bool Plugin::move_less(const Move& a, const Move& b) {
                                       b.path.begin() + b.landings);
 }
 
-std::optional<std::vector<Move>> Plugin::engine_moves(const Position& p, bool left) {
+std::optional<std::vector<Move>> Plugin::engine_moves(const Position& p, core::Side side) {
   MoveList list;
-  if (!generate_moves(p, color(left), list)) return std::nullopt;
+  if (!generate_moves(p, color(side), list)) return std::nullopt;
   return std::vector<Move>(list.begin(), list.end());
 }
 
-std::optional<std::vector<Move>> Plugin::moves(const Position& p, bool left) {
-  auto out = engine_moves(p, left);
+std::optional<std::vector<Move>> Plugin::moves(const Position& p, core::Side side) {
+  auto out = engine_moves(p, side);
   if (out) std::sort(out->begin(), out->end(), move_less);
   return out;
 }
 
-std::optional<uint64_t> Plugin::perft(const Position& p, bool left, int depth) {
-  return ringboard::perft(p, color(left), depth);
+std::optional<uint64_t> Plugin::perft(const Position& p, core::Side side, int depth) {
+  return ringboard::perft(p, color(side), depth);
 }
 
 Plugin::Pieces Plugin::pieces(const Position& p) {

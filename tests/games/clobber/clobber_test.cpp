@@ -50,7 +50,7 @@ TEST(Clobber, MovesMatchTheRulesOnRandomBoards) {
       for (const auto& m : gridref::clobber_moves(b, left)) {
         std::string error;
         const std::string mt = b.name(m.r0, m.c0) + "-" + b.name(m.r1, m.c1);
-        const auto parsed = Plugin::read_move(p, left, mt, &error);
+        const auto parsed = Plugin::read_move(p, core::side_of(left), mt, &error);
         ASSERT_TRUE(parsed) << error;
         EXPECT_EQ(Plugin::text(Rules::play(p, left, *parsed)),
                   gridref::clobber_play(b, left, m).text());
@@ -143,11 +143,11 @@ TEST(Clobber, BadTextAndIllegalMovesSayWhy) {
             "2, character 5)");
   std::string error;
   const Position p = pos("xo.|.ox");
-  EXPECT_FALSE(Plugin::read_move(p, true, "b2-a2", &error));
+  EXPECT_FALSE(Plugin::read_move(p, core::Side::Left, "b2-a2", &error));
   EXPECT_EQ(error, "illegal move b2-a2: no black stone on b2");
-  EXPECT_FALSE(Plugin::read_move(p, true, "a2-a1", &error));
+  EXPECT_FALSE(Plugin::read_move(p, core::Side::Left, "a2-a1", &error));
   EXPECT_EQ(error, "illegal move a2-a1: a1 holds no white stone to clobber");
-  EXPECT_TRUE(Plugin::read_move(p, true, "a2-b2", &error));
+  EXPECT_TRUE(Plugin::read_move(p, core::Side::Left, "a2-b2", &error));
 }
 
 }  // namespace

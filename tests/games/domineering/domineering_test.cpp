@@ -49,7 +49,7 @@ TEST(Domineering, MovesMatchTheRulesOnRandomBoards) {
         std::string error;
         // Either order of the two squares names the same domino.
         const std::string mt = b.name(m.r1, m.c1) + "-" + b.name(m.r0, m.c0);
-        const auto parsed = Plugin::read_move(p, left, mt, &error);
+        const auto parsed = Plugin::read_move(p, core::side_of(left), mt, &error);
         ASSERT_TRUE(parsed) << error;
         EXPECT_EQ(Plugin::text(Rules::play(p, left, *parsed)),
                   gridref::domineering_play(b, left, m).text());
@@ -163,11 +163,11 @@ TEST(Domineering, BadTextAndIllegalMovesSayWhy) {
             "unknown character 'x' (expected . empty, # filled) (row 2, column 2, character 5)");
   std::string error;
   const Position p = pos("..#|...");
-  EXPECT_FALSE(Plugin::read_move(p, true, "a1-b1", &error));
+  EXPECT_FALSE(Plugin::read_move(p, core::Side::Left, "a1-b1", &error));
   EXPECT_EQ(error, "illegal move a1-b1: black places vertical dominoes");
-  EXPECT_FALSE(Plugin::read_move(p, true, "c1-c2", &error));
+  EXPECT_FALSE(Plugin::read_move(p, core::Side::Left, "c1-c2", &error));
   EXPECT_EQ(error, "illegal move c1-c2: c2 is not empty");
-  EXPECT_TRUE(Plugin::read_move(p, false, "b1-a1", &error));
+  EXPECT_TRUE(Plugin::read_move(p, core::Side::Right, "b1-a1", &error));
 }
 
 }  // namespace

@@ -20,7 +20,7 @@ using loopy_toy::Graph;
 using loopy_toy::Truth;
 
 Result for_mover(const Truth& t, bool left) {
-  return core::result_for(left ? core::Side::Left : core::Side::Right, t.winner);
+  return core::result_for(core::side_of(left), t.winner);
 }
 
 // How good a move to the position with truth t is for the mover: a win sooner, then a
@@ -173,8 +173,8 @@ TEST(LoopyAnalysis, StoredRunsAnswerLaterQuestionsFromTheDatabase) {
       const auto winner = l ? (**got).left_to_move : (**got).right_to_move;
       if (winner == core::Winner::Unknown) return std::optional<solver::Settled>();
       const auto d = l ? (**got).left_distance : (**got).right_distance;
-      return std::optional<solver::Settled>(solver::Settled{
-          core::result_for(l ? core::Side::Left : core::Side::Right, winner), d.value_or(0)});
+      return std::optional<solver::Settled>(
+          solver::Settled{core::result_for(core::side_of(l), winner), d.value_or(0)});
     };
     uint32_t v = 0;
     while (g.left[v].empty()) ++v;

@@ -130,8 +130,7 @@ TEST(LoopyProof, AnalysisAgreesWithTheDefinitionOnOneAndTwoThreads) {
     const auto truth = loopy_toy::by_definition(g);
     loopy_toy::Game game{&g};
     auto result_of = [&](uint32_t v, bool left) {
-      return core::result_for(left ? core::Side::Left : core::Side::Right,
-                              truth[v * 2 + (left ? 0 : 1)].winner);
+      return core::result_for(core::side_of(left), truth[v * 2 + (left ? 0 : 1)].winner);
     };
     for (uint32_t v = 0; v < g.size(); ++v)
       for (int threads : {1, 2}) {

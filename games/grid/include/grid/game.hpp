@@ -128,11 +128,12 @@ struct Plugin {
     return draw_cells(p.rows, p.cols, Rules::cells(p), Rules::kSymbols);
   }
   // A legal move of the side, or nullopt with *error saying why not.
-  static std::optional<Move> read_move(const Position& p, bool left, std::string_view text,
+  static std::optional<Move> read_move(const Position& p, core::Side side, std::string_view text,
                                        std::string* error) {
     auto m = parse_move_text(text, p.rows, p.cols, error);
     if (!m) return std::nullopt;
     m = Rules::normalise(*m);
+    const bool left = core::is_left(side);
     const MoveList legal = Rules::moves(p, left);
     if (std::find(legal.begin(), legal.end(), *m) != legal.end()) return m;
     if (error)
@@ -145,8 +146,12 @@ struct Plugin {
   static Position from_stored(const Key& k) {
     return Rules::from_layers(Layers{k.rows, k.cols, k.hi, k.lo});
   }
-  static MoveList moves(const Position& p, bool left) { return Rules::moves(p, left); }
-  static Position after(const Position& p, bool left, Move m) { return Rules::play(p, left, m); }
+  static MoveList moves(const Position& p, core::Side side) {
+    return Rules::moves(p, core::is_left(side));
+  }
+  static Position after(const Position& p, core::Side side, Move m) {
+    return Rules::play(p, core::is_left(side), m);
+  }
   // The squares of each region where a search starts, in the solvers' order.
   static std::vector<Bits> region_squares(const Position& p) {
     std::vector<Bits> out;

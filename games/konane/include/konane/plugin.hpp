@@ -127,8 +127,8 @@ struct Plugin {
     return out;
   }
   // The bitboard count (konane/perft.hpp), for the perft benchmark's speed.
-  static uint64_t perft(const Position& p, bool left, int depth) {
-    return konane::perft(p, left ? Color::Black : Color::White, depth);
+  static uint64_t perft(const Position& p, core::Side side, int depth) {
+    return konane::perft(p, color_of(side), depth);
   }
   // The whole game from the first removal (solve's --board), and its names.
   static bool at_game_start(const State& s) {
@@ -137,25 +137,25 @@ struct Plugin {
   static std::string choice_text(int square) { return square_name(square); }
   static std::string rule_text(const State& s) { return rule_name(s.rule); }
   static std::string picture(const Position& p) { return draw(p); }
-  static std::optional<Move> read_move(const Position& p, bool left, std::string_view text,
+  static std::optional<Move> read_move(const Position& p, core::Side side, std::string_view text,
                                        std::string* error) {
     const auto m = parse_move(text, p.rows, p.cols, error);
     if (!m) return std::nullopt;
-    for (const Move& legal : moves(p, left))
+    for (const Move& legal : moves(p, side))
       if (legal == *m) return m;
     if (error)
-      *error = "illegal move " + std::string(text) + ": not a jump " + (left ? "black" : "white") +
+      *error = "illegal move " + std::string(text) + ": not a jump " + core::side_colour(side) +
                " can make here";
     return std::nullopt;
   }
   static std::string move_text(const Position&, Move m) { return to_string(m); }
-  static MoveList moves(const Position& p, bool left) {
+  static MoveList moves(const Position& p, core::Side side) {
     MoveList out;
-    generate_moves(p, left ? Color::Black : Color::White, out);
+    generate_moves(p, color_of(side), out);
     return out;
   }
-  static Position after(const Position& p, bool left, Move m) {
-    return play(p, left ? Color::Black : Color::White, m);
+  static Position after(const Position& p, core::Side side, Move m) {
+    return play(p, color_of(side), m);
   }
   // The squares of each region where a search starts, in the solvers' order.
   static std::vector<Bitboard> region_squares(const Position& p) {

@@ -75,20 +75,20 @@ struct Plugin {
   static std::string picture(const Position& p);  // ranks 10 to 1 and the files, as `show` draws
   // The legal moves (captures only when there is one), sorted by their text; nullopt when
   // there are more than a move list holds.
-  static std::optional<std::vector<Move>> moves(const Position& p, bool left);
+  static std::optional<std::vector<Move>> moves(const Position& p, core::Side side);
   static bool move_less(const Move& a, const Move& b);
   static std::string move_text(const Position&, const Move& m) { return ringboard::move_text(m); }
-  static std::optional<Move> read_move(const Position& p, bool left, std::string_view text,
+  static std::optional<Move> read_move(const Position& p, core::Side side, std::string_view text,
                                        std::string* error) {
-    return parse_move(p, color(left), text, error);
+    return parse_move(p, color(side), text, error);
   }
-  static Position after(const Position& p, bool left, const Move& m) {
-    return play(p, color(left), m);
+  static Position after(const Position& p, core::Side side, const Move& m) {
+    return play(p, color(side), m);
   }
   // Lines of `depth` plies; nullopt when some position had more moves than a list holds.
-  static std::optional<uint64_t> perft(const Position& p, bool left, int depth);
+  static std::optional<uint64_t> perft(const Position& p, core::Side side, int depth);
   // The moves in the rules engine's order (the order of Retro's for_each_option), unsorted.
-  static std::optional<std::vector<Move>> engine_moves(const Position& p, bool left);
+  static std::optional<std::vector<Move>> engine_moves(const Position& p, core::Side side);
   // The loopy solvers' bindings (solver/loopy/): the game for retrograde and proof analysis
   // with draws, its database binding and the board its records are filed under.
   template <class KeyT>
@@ -111,7 +111,7 @@ struct Plugin {
   static Pieces pieces(const Position& p);
 
  private:
-  static Color color(bool left) { return left ? Color::Black : Color::White; }
+  static Color color(core::Side side) { return core::is_left(side) ? Color::Black : Color::White; }
 };
 
 }  // namespace ringboard

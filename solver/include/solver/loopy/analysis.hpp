@@ -76,16 +76,15 @@ namespace loopy_detail {
 template <LoopyRetroGame G>
 LoopyAnswer move_answer(const G& game, const typename G::Position& child, bool left, core::Winner w,
                         std::optional<uint32_t> d) {
-  const auto side = [](bool l) { return l ? core::Side::Left : core::Side::Right; };
   if (w == core::Winner::Unknown) {
     bool any = false;
     game.for_each_option(child, !left, [&](const typename G::Position&) { any = true; });
     if (!any) {
-      w = core::winner_of(side(!left), core::Result::Loss);
+      w = core::winner_of(core::side_of(!left), core::Result::Loss);
       d = 0;
     }
   }
-  return {core::result_for(side(left), w),
+  return {core::result_for(core::side_of(left), w),
           d ? std::optional<uint16_t>(uint16_t(*d + 1)) : std::nullopt};
 }
 
@@ -100,7 +99,7 @@ db::Expected<std::pair<core::Winner, std::optional<uint32_t>>> known_outcome(con
   auto got = known(q, left);
   if (!got) return got.error();
   if (got->has_value()) {
-    out.first = core::winner_of(left ? core::Side::Left : core::Side::Right, (*got)->result);
+    out.first = core::winner_of(core::side_of(left), (*got)->result);
     if ((*got)->result != core::Result::Draw) out.second = (*got)->distance;
   }
   return out;
@@ -148,7 +147,6 @@ db::Expected<LoopyAnalysis> analyse_loopy(const G& game, const typename G::Posit
   if (!stats && !solver.cut_short()) return stats.error();
   out.complete = stats.has_value();
   if (!stats) out.reason = stats.error().message;
-  const auto side = [](bool l) { return l ? core::Side::Left : core::Side::Right; };
   // The options of q (side `l` to move) with their answers for that side. Past a boundary
   // node the run knows nothing (it did not expand it): there the answers come from `known`
   // (an endgame database holds every move of its positions), so the line goes on.
@@ -172,11 +170,11 @@ db::Expected<LoopyAnalysis> analyse_loopy(const G& game, const typename G::Posit
   if (!failed) return failed.error();
   auto [w, d] = solver.outcome(p, left);
   if (root_known) {  // answered from the database
-    w = core::winner_of(side(left), root_known->result);
+    w = core::winner_of(core::side_of(left), root_known->result);
     d = root_known->result == core::Result::Draw ? std::nullopt
                                                  : std::optional<uint16_t>(root_known->distance);
   }
-  out.root = {core::result_for(side(left), w), d};
+  out.root = {core::result_for(core::side_of(left), w), d};
   // A drawn line ends where it repeats a position (same side to move): from there it
   // would only go round again.
   std::set<std::pair<RetroKey, bool>> seen = {{game.key(p), left}};

@@ -498,7 +498,7 @@ class LoopySolver {
   // Who wins node n, absolutely, and the distance if decided.
   std::pair<core::Winner, std::optional<uint16_t>> outcome(uint32_t n) const {
     if (!reached_[n]) return {core::Winner::Unknown, std::nullopt};
-    const core::Side mover = loopy_detail::left_moves(n) ? core::Side::Left : core::Side::Right;
+    const core::Side mover = core::side_of(loopy_detail::left_moves(n));
     switch (result_[n].load(std::memory_order_relaxed)) {
       case loopy_detail::kWin:
         return {core::winner_of(mover, core::Result::Win), dist_[n]};

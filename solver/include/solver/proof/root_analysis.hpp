@@ -51,10 +51,6 @@ struct RootAnalysis {
   RoundStats across_ranks;  // an MPI run's figures, when the children were shared
 };
 
-inline core::Side side_of(bool left) {
-  return left ? core::Side::Left : core::Side::Right;
-}
-
 // An exact result the analysis found (perhaps on another rank), for the principal
 // variation: the position by its key, the mover as seen on the key's representative.
 struct KnownResult {
@@ -159,9 +155,9 @@ RootAnalysis<typename G::Move> analyse(DfpnSolver<G>& dfpn, const typename G::Po
     any_unknown |= out.moves.back().for_mover == Result::Unknown;
   }
   if (any_win)
-    out.winner = core::winner_of(side_of(left), Result::Win);
+    out.winner = core::winner_of(core::side_of(left), Result::Win);
   else if (!any_unknown)
-    out.winner = core::winner_of(side_of(left), Result::Loss);
+    out.winner = core::winner_of(core::side_of(left), Result::Loss);
   if (with_pv && out.winner != core::Winner::Unknown)
     principal_variation(dfpn, p, left, out.winner == core::Winner::Left, stop, out, known);
   out.complete = !stop.stop_requested();

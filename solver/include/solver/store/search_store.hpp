@@ -151,13 +151,13 @@ class SearchStore {
     const auto w = known_winner(**got, left);
     if (!w || *w == core::Winner::Draw) return core::Result::Unknown;  // no draws here
     hits_.fetch_add(1, std::memory_order_relaxed);
-    return core::result_for(left ? core::Side::Left : core::Side::Right, *w);
+    return core::result_for(core::side_of(left), *w);
   }
 
   // Writes what the search proved: r for the player to move in p.
   void record(const Position& p, bool left, core::Result r) {
     if (r != core::Result::Win && r != core::Result::Loss) return;
-    const core::Winner w = core::winner_of(left ? core::Side::Left : core::Side::Right, r);
+    const core::Winner w = core::winner_of(core::side_of(left), r);
     if (auto s = store_result<G>(database_, p, left, w); !s) {
       fail(s.error());
       return;

@@ -34,7 +34,7 @@ db::Expected<std::optional<RootAnalysis<typename G::Move>>> analysis_from_db(
   };
   RootAnalysis<typename G::Move> a;
   const auto moves = G::legal_moves(p, left);
-  const core::Winner mover = core::winner_of(side_of(left), Result::Win);
+  const core::Winner mover = core::winner_of(core::side_of(left), Result::Win);
   bool any_win = false;
   for (size_t i = 0; i < size_t(moves.size()); ++i) {
     auto w = winner_at(G::play(p, left, moves[i]), !left);
@@ -86,7 +86,7 @@ db::Expected<std::optional<RootAnalysis<typename G::Move>>> analysis_from_db(
 template <StoredMoveGame G>
 db::Status store_analysis(db::Database& database, const typename G::Position& p, bool left,
                           const RootAnalysis<typename G::Move>& a) {
-  const core::Winner mover = core::winner_of(side_of(left), Result::Win);
+  const core::Winner mover = core::winner_of(core::side_of(left), Result::Win);
   if (a.winner != core::Winner::Unknown)
     if (auto s = store_result<G>(database, p, left, a.winner); !s) return s;
   for (const auto& m : a.moves) {

@@ -20,8 +20,7 @@ db::Expected<std::optional<Settled>> settled_in_db(const db::Database& database,
                                   : core::Winner::Unknown;
   if (w == core::Winner::Unknown) return std::optional<Settled>();
   const auto d = left ? (**got).left_distance : (**got).right_distance;
-  return std::optional<Settled>(
-      Settled{core::result_for(left ? core::Side::Left : core::Side::Right, w), d.value_or(0)});
+  return std::optional<Settled>(Settled{core::result_for(core::side_of(left), w), d.value_or(0)});
 }
 
 }  // namespace solver

@@ -142,13 +142,6 @@ int run_play(const std::string& game, const std::vector<std::string>& args, Io i
   return run_play_session(setup, *play_input(), io);
 }
 
-const Registrar play_konane_reg(
-    "play", "play a game against the engine at the terminal (or piped), or a match",
-    [](const std::vector<std::string>& args, Io io) { return run_play("konane", args, io); }, true);
-const Registrar play_ringboard_reg(
-    "play", "play a Ringboard game against the engine at the terminal (or piped), or a match",
-    [](const std::vector<std::string>& args, Io io) { return run_play("ringboard", args, io); },
-    true, "ringboard");
 const GameRegistrar play_any_reg("play",
                                  "play a game against the engine at the terminal (or piped), or "
                                  "a match",

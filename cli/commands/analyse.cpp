@@ -142,10 +142,6 @@ const Registrar analyse_konane_reg(
     "analyse", "judge every move of a game record with perfect play (mistakes, better moves)",
     // Without --game the record's header says which game it is.
     [](const std::vector<std::string>& args, Io io) { return run_analyse("", args, io); });
-const Registrar analyse_ringboard_reg(
-    "analyse", "judge every move of a Ringboard game record with perfect play",
-    [](const std::vector<std::string>& args, Io io) { return run_analyse("ringboard", args, io); },
-    false, "ringboard");
 const GameRegistrar analyse_any_reg(
     "analyse", "judge every move of a game record with perfect play (mistakes, better moves)",
     run_analyse);

@@ -1,11 +1,12 @@
 // konane cgt: a calculator for short partizan games (canonical forms, outcome classes,
 // stops, mean, temperature, comparisons and thermographs).
+#include "api/cgt.hpp"
+
 #include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
 
-#include "api/cgt.hpp"
 #include "api/json.hpp"
 #include "api/pictures.hpp"
 #include "command.hpp"
