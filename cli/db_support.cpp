@@ -37,6 +37,8 @@ std::string explain(const db::Error& e) {
       return "no database there: " + e.message;
     case db::Code::kCorruption:
       return "corrupt: " + e.message;
+    case db::Code::kOtherLayout:  // the message says what and what to do
+      return e.message;
     default:
       return std::string(db::to_string(e.code)) + ": " + e.message;
   }

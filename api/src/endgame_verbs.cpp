@@ -135,6 +135,7 @@ core::Expected<EndgameDbAnswer> endgame_db_of(const EndgameDbRequest& r, db::Dat
          << " positions, " << std::fixed << std::setprecision(1) << s.seconds << " s"
          << (s.from_earlier_run ? ", done before" : "") << ");";
     meter.update("retro", positions_done, all_positions, true, line.str());
+    if (r.on_class) r.on_class(int(c + 1), positions_done, all_positions);
   };
   solver::IndexedClassSolver<G> solver(game, database, std::move(o));
   const auto per_class = solver.run();

@@ -46,10 +46,10 @@ template <LoopyGame P>
 core::Status check_key_layout(const db::Database& database, db::Database* record = nullptr) {
   const std::string want = std::to_string(P::kKeyLayout);
   const auto refused = [&](const std::string& had) {
-    return core::Error{core::Code::kSchemaTooOld, "it stores " + std::string(P::kTitle) +
-                                                      " positions in key layout " + had +
-                                                      "; this build reads layout " + want +
-                                                      ": solve them again into a new database"};
+    return core::Error{core::Code::kOtherLayout, "it stores " + std::string(P::kTitle) +
+                                                     " positions in key layout " + had +
+                                                     "; this build reads layout " + want +
+                                                     ": solve them again into a new database"};
   };
   auto recorded = database.get_meta(P::kKeyLayoutMeta);
   if (!recorded) return recorded.error();

@@ -166,6 +166,8 @@ core::Expected<RetroAnswer> retro_of(const RetroRequest& r, db::Database& databa
   o.across_ranks = r.across_ranks;
   o.progress = r.progress;
   o.progress_tty = r.progress_tty;
+  o.on_progress = r.on_progress;
+  o.stop = r.stop;
   o.abort_after = r.abort_after;
   o.abort_after_runs = r.abort_after_runs;
   solver::ConcurrentTable value_table(size_t{256} << 20);

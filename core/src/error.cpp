@@ -31,6 +31,10 @@ std::string_view to_string(Code code) {
       return "I/O error";
     case Code::kInternal:
       return "internal error";
+    case Code::kOtherLayout:
+      return "another key layout";
+    case Code::kCancelled:
+      return "cancelled";
   }
   return "unknown error";
 }

@@ -627,22 +627,28 @@ class Database:
         return _json.loads(self._db.stats(game))
 
     def retro(self, board=None, game="konane", opening=None, values=False, threads=1,
-              pieces=None):
+              pieces=None, progress=None):
         """Solves every position reachable from the game's start on a board ("4x4") by
         retrograde analysis into this (writable) database, as `konane retro` does: Konane
         from its full board through every line of the opening (opening="standard", "any"
         or "piko"), the grid games from their empty or full board with either side first.
+        values=True also stores each position's CGT value. progress(dict) gets phase
+        ("enumerate" or "solve"), layer, done and total (positions; total is 0 while
+        enumerating) about once a second; Ctrl-C stops the run between chunks, and a rerun
+        resumes from the last finished step.
+
         For a loopy game with material classes (Ringboard), pieces=N instead builds its
         endgame database: every position of 2 to N pieces, to a win, loss or draw with the
-        distance. An interrupted run resumes. values=True also stores each position's CGT
-        value. Returns the command line's JSON as a dict."""
+        distance; progress(dict) gets classes_done, done and total (positions) after each
+        class, and a rerun reads back the classes already solved.
+        Returns the command line's JSON as a dict."""
         if pieces is not None:
             if board is not None or opening is not None or values:
                 raise Error("pieces= (an endgame database) takes no board, opening or values")
-            return _json.loads(self._db.endgames(game, pieces, threads))
+            return _json.loads(self._db.endgames(game, pieces, threads, progress))
         if board is None:
             raise Error("retro needs board= (or pieces= for an endgame database)")
-        return _json.loads(self._db.retro(game, board, opening, values, threads))
+        return _json.loads(self._db.retro(game, board, opening, values, threads, progress))
 
     def precompute(self, box, max_stones, game="konane", threads=1, progress=None):
         """Stores the CGT value of every region of at most max_stones pieces whose box fits

@@ -431,6 +431,65 @@ std::string precomputed(db::Database& database, const std::string& game, const s
   return json_of(value_or_raise(answer));
 }
 
+// api::retro into an open database, progress(dict) called on the caller's thread about once a
+// second (phase, layer, done, total) and Ctrl-C stopping it between chunks (a rerun resumes).
+std::string retro_with_progress(db::Database& database, api::RetroRequest r,
+                                const py::object& progress) {
+  if (const auto checked = api::retro_check(r); !checked) raise(checked.error());
+  struct Report {
+    std::string phase;
+    int layer = 0;
+    uint64_t done = 0, total = 0;
+  };
+  Mailbox<Report> mailbox;
+  auto deliver = [&] {
+    const auto p = mailbox.take();
+    if (!p || progress.is_none()) return;
+    py::dict info;
+    info["phase"] = p->phase;
+    info["layer"] = p->layer;
+    info["done"] = p->done;
+    info["total"] = p->total;
+    progress(info);
+  };
+  const auto answer = interruptible(
+      [&](const core::StopToken* cancel) {
+        r.stop = cancel;
+        r.on_progress = [&](const std::string& phase, int layer, uint64_t done, uint64_t total) {
+          mailbox.post({phase, layer, done, total});
+        };
+        return api::retro(r, database);
+      },
+      deliver);
+  return json_of(value_or_raise(answer));
+}
+
+// api::endgame_db into an open database, progress(dict) called on the caller's thread after
+// each class (classes_done, done, total: positions).
+std::string endgames_with_progress(db::Database& database, api::EndgameDbRequest r,
+                                   const py::object& progress) {
+  if (const auto checked = api::endgame_db_check(r); !checked) raise(checked.error());
+  Mailbox<std::array<uint64_t, 3>> mailbox;
+  auto deliver = [&] {
+    const auto p = mailbox.take();
+    if (!p || progress.is_none()) return;
+    py::dict info;
+    info["classes_done"] = (*p)[0];
+    info["done"] = (*p)[1];
+    info["total"] = (*p)[2];
+    progress(info);
+  };
+  const auto answer = interruptible(
+      [&](const core::StopToken*) {
+        r.on_class = [&](int classes, uint64_t done, uint64_t total) {
+          mailbox.post({uint64_t(classes), done, total});
+        };
+        return api::endgame_db(r, database);
+      },
+      deliver);
+  return json_of(value_or_raise(answer));
+}
+
 }  // namespace
 
 PYBIND11_MODULE(_konane, m) {
@@ -721,7 +780,10 @@ PYBIND11_MODULE(_konane, m) {
       .def(
           "retro",
           [](Database& d, const std::string& game, const std::string& board,
-             const std::optional<std::string>& opening, bool values, int threads) {
+             const std::optional<std::string>& opening, bool values, int threads,
+             const py::object& progress) {
+            if (threads < 1)
+              raise(core::Error{core::Code::kInvalidArgument, "threads must be 1 or more"});
             api::RetroRequest r;
             r.game = game;
             r.board = board;
@@ -730,14 +792,14 @@ PYBIND11_MODULE(_konane, m) {
             r.values = values;
             r.threads = threads;
             r.build_id = "python";
-            if (const auto checked = api::retro_check(r); !checked) raise(checked.error());
-            return json_of(value_or_raise(without_gil([&] { return api::retro(r, d.get()); })));
+            return retro_with_progress(d.get(), r, progress);
           },
           py::arg("game"), py::arg("board"), py::arg("opening") = py::none(),
-          py::arg("values") = false, py::arg("threads") = 1)
+          py::arg("values") = false, py::arg("threads") = 1, py::arg("progress") = py::none())
       .def(
           "endgames",
-          [](Database& d, const std::string& game, int pieces, int threads) {
+          [](Database& d, const std::string& game, int pieces, int threads,
+             const py::object& progress) {
             if (threads < 1)
               raise(core::Error{core::Code::kInvalidArgument, "threads must be 1 or more"});
             api::EndgameDbRequest r;
@@ -745,11 +807,10 @@ PYBIND11_MODULE(_konane, m) {
             r.pieces = pieces;
             r.db_path = d.path();
             r.threads = threads;
-            if (const auto checked = api::endgame_db_check(r); !checked) raise(checked.error());
-            return json_of(
-                value_or_raise(without_gil([&] { return api::endgame_db(r, d.get()); })));
+            return endgames_with_progress(d.get(), r, progress);
           },
-          py::arg("game"), py::arg("pieces"), py::arg("threads") = 1)
+          py::arg("game"), py::arg("pieces"), py::arg("threads") = 1,
+          py::arg("progress") = py::none())
       .def(
           "precompute",
           [](Database& d, const std::string& game, const std::string& box, int max_pieces,

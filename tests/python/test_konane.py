@@ -267,8 +267,9 @@ def test_retro_solves_a_small_board_into_a_database(tmp_path):
 def test_konane_retro_agrees_with_the_proof_search(tmp_path):
     # The whole 3x4 game, opening included, two ways: every reachable position solved
     # backwards from the end, and df-pn after each pair of removals.
+    seen = []
     with konane.Database(tmp_path / "db", writable=True, create=True) as db:
-        done = db.retro("3x4", opening="any", threads=2)
+        done = db.retro("3x4", opening="any", threads=2, progress=seen.append)
     start = lambda: konane.Game(board="3x4", opening="any")
 
     def black_wins_after(removal):
@@ -283,6 +284,9 @@ def test_konane_retro_agrees_with_the_proof_search(tmp_path):
     assert done["winning_moves"] == winning
     assert done["winner"] == ("black" if winning else "white")
     assert done["threads"] == 2 and done["layers"][0]["layer"] >= 1
+    # The last report is the last layer's end: every position solved.
+    assert seen and seen[-1]["phase"] == "solve"
+    assert seen[-1]["done"] == seen[-1]["total"] == done["positions"]
 
 
 # Black king d4, white man e5: whoever moves first captures the other's only piece.
@@ -292,10 +296,12 @@ RING_DUEL = ("........../........../........../........../........../....o...../
 
 def test_ringboard_endgame_database_answers_queries(tmp_path):
     with konane.Database(tmp_path / "db", writable=True, create=True) as db:
-        done = db.retro(game="ringboard", pieces=2, threads=2)
+        seen = []
+        done = db.retro(game="ringboard", pieces=2, threads=2, progress=seen.append)
         # Both sides have one piece, a man or a king: four classes.
         assert sorted(c["class"] for c in done["classes"]) == ["X-O", "X-o", "x-O", "x-o"]
         assert done["positions"] == sum(c["positions"] for c in done["classes"])
+        assert seen[-1]["classes_done"] == 4 and seen[-1]["done"] == seen[-1]["total"]
         for side in ("black", "white"):
             q = db.query(RING_DUEL, game="ringboard", to_move=side)
             assert (q["result"], q["distance"]) == ("win", 1)

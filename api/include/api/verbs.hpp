@@ -153,6 +153,11 @@ struct RetroRequest {
   std::string build_id;                // recorded with the finished run
   std::ostream* progress = nullptr;    // progress lines, or none
   bool progress_tty = false;
+  // Progress for callers other than a terminal: the phase ("enumerate", "solve"), the layer,
+  // the positions done and their total (0 while enumerating), about once a second.
+  std::function<void(const std::string& phase, int layer, uint64_t done, uint64_t total)>
+      on_progress;
+  const core::StopToken* stop = nullptr;  // ends the run between chunks (kCancelled); resumable
   uint64_t abort_after = 0, abort_after_runs = 0;  // fault tests only (RetroOptions)
 };
 struct RetroLayerAnswer {
@@ -274,6 +279,8 @@ struct EndgameDbRequest {
   size_t sst_records = size_t{1} << 22;  // records in memory per table file while storing
   std::ostream* progress = nullptr;      // progress lines, or none
   bool progress_tty = false;
+  // After each class: its number (from 1), the positions of the classes done and of all.
+  std::function<void(int done_classes, uint64_t done, uint64_t total)> on_class;
   uint64_t abort_after = 0;  // fault tests only: SIGKILL after storing this many records
 };
 struct EndgameWinners {

@@ -25,6 +25,8 @@ enum class Code : std::uint8_t {
   kReadOnly,         // a write on a handle opened read-only or as secondary
   kIOError,          // the filesystem failed (disk full, permissions...)
   kInternal,         // anything RocksDB reports that fits none of the above
+  kOtherLayout,      // a game's records in a key layout this build does not read
+  kCancelled,        // the caller stopped the work; what it finished is kept
 };
 
 std::string_view to_string(Code code);

@@ -36,11 +36,25 @@ std::string iso_now() {
 
 void Progress::update(const std::string& phase, int layer, uint64_t layer_done,
                       uint64_t layer_total, uint64_t all_done, uint64_t all_total, bool force) {
+  if (callback_) {
+    const auto now = std::chrono::steady_clock::now();
+    if (force || now - called_ >= std::chrono::seconds(1)) {
+      called_ = now;
+      callback_(phase, layer, all_done, all_total);
+    }
+  }
   const std::string label = "retro " + phase;
   if (!line_.due(label, force)) return;
   line_.update(label, all_done, all_total, force,
                "layer " + std::to_string(layer) + "  " + std::to_string(layer_done) + "/" +
                    std::to_string(layer_total) + "  total");
+}
+
+db::Status Progress::stopped() const {
+  if (!stop_ || !stop_->stop_requested()) return db::ok();
+  return db::Error{db::Code::kCancelled,
+                   "retro stopped before its end; run it again to resume from the last finished "
+                   "step"};
 }
 
 void die_for_test(const char* what, uint64_t count) {

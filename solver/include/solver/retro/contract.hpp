@@ -2,6 +2,7 @@
 // What every unit of the retrograde solver shares (the design is in retro/retro.hpp): the
 // game contract, the position keys and their flags, the options, the figures a run reports,
 // a solved layer held for lookups, and the progress line.
+#include <chrono>
 #include <compare>
 #include <concepts>
 #include <cstdint>
@@ -14,6 +15,7 @@
 #include <vector>
 
 #include "core/progress.hpp"
+#include "core/stop.hpp"
 #include "db/database.hpp"
 #include "solver/retro/io.hpp"
 
@@ -103,6 +105,16 @@ struct RetroOptions {
   size_t sst_buffer_records = size_t{1} << 22;
   std::ostream* progress = nullptr;  // progress lines (stderr)
   bool progress_tty = false;         // rewrite one line with '\r'
+  // Progress for a caller that is not a terminal (the Python module): the phase ("enumerate",
+  // "solve"), the layer, and the run's positions done and total (0 while enumerating, when
+  // the total is not known yet); at most about once a second and at each layer's end, on
+  // the thread that called run().
+  std::function<void(const std::string& phase, int layer, uint64_t done, uint64_t total)>
+      on_progress;
+  // Ends the run between chunks with a kCancelled error, leaving what a kill would leave: a
+  // later run resumes from the last finished step. One process only (ignored across ranks,
+  // where every rank must stop at the same step).
+  const core::StopToken* stop = nullptr;
   // Optional canonical CGT value text of a key position (called from worker threads).
   std::function<std::string(const Position&)> value_text;
   // Share the run among the MPI ranks (ranks/ranks.hpp) when there are several; the design is in
@@ -144,19 +156,30 @@ struct SolvedLayer {
   }
 };
 
-// retro's progress line: the layer's count and the whole run's, per phase.
+// What a run tells its caller and hears from it: the progress line (the layer's count and
+// the whole run's, per phase), the progress callback, and the request to stop.
 class Progress {
  public:
   Progress(std::ostream* os, bool tty) : line_(os, tty, "pos", std::chrono::seconds(1)) {}
-  // Prints at most about once a second (always when force).
+  template <class P>
+  explicit Progress(const RetroOptions<P>& o)
+      : line_(o.progress, o.progress_tty, "pos", std::chrono::seconds(1)),
+        callback_(o.on_progress),
+        stop_(o.across_ranks ? nullptr : o.stop) {}
+  // Prints and calls back at most about once a second (always when force).
   void update(const std::string& phase, int layer, uint64_t layer_done, uint64_t layer_total,
               uint64_t all_done, uint64_t all_total, bool force = false);
   void finish_line() { line_.finish(); }
   // A line of its own (e.g. before a long step that has no count to show).
   void note(const std::string& line) { line_.note(line); }
+  // kCancelled once the caller asked the run to stop; checked between chunks.
+  db::Status stopped() const;
 
  private:
   core::ProgressLine line_;
+  std::function<void(const std::string&, int, uint64_t, uint64_t)> callback_;
+  const core::StopToken* stop_ = nullptr;
+  std::chrono::steady_clock::time_point called_{};
 };
 [[noreturn]] void die_for_test(const char* what, uint64_t count);
 }  // namespace retro_detail

@@ -44,7 +44,7 @@ class Enumerator {
     if (roots->empty()) return db::ok();
     const int top = roots->rbegin()->first;
     uint64_t expanded = 0;  // positions expanded by this run: the progress rate
-    Progress progress(o_.progress, o_.progress_tty);
+    Progress progress(o_);
     for (int l = top; l >= 0; --l) {
       if (!std::filesystem::exists(dir_.layer(l))) {
         if (auto s = merge_layer(l, *roots, progress); !s) return s;
@@ -210,6 +210,7 @@ class Enumerator {
       if (buffered >= o_.spill_entries)
         if (auto s = spill(l, all(), seq, stats); !s) return s;
       progress.update("enumerate", l, done, n, expanded, 0);
+      if (auto s = progress.stopped(); !s) return s;
     }
     return spill(l, all(), seq, stats);
   }

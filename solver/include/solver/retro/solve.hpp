@@ -43,7 +43,7 @@ class LayerSolver {
   // Solves every unfinished layer of `sizes` (total positions in all: the progress line's).
   db::Status run(const std::map<int, uint64_t>& sizes, uint64_t total, RetroStats& stats) {
     std::map<int, SolvedLayer> window;
-    Progress progress(o_.progress, o_.progress_tty);
+    Progress progress(o_);
     uint64_t done_all = 0;
     const int drop = codec_.drop();
     for (const auto& [l, n] : sizes) {
@@ -90,6 +90,7 @@ class LayerSolver {
         tally_sides(solved, ls.sides, ls.mover_wins);
         layer_done += *k;
         progress.update("solve", l, layer_done, n, done_all + layer_done, total);
+        if (auto s = progress.stopped(); !s) return s;
       }
       // The solved file first: once the layer is done, the window of a rerun comes from it.
       if (auto s = out->commit(); !s) return s;

@@ -36,7 +36,7 @@ class RankedEnumerator {
     if (!roots) return roots.error();  // the same on every rank
     if (auto s = ranks::agree(ready); !s) return s;
     uint64_t expanded = 0;
-    Progress progress(o_.progress, o_.progress_tty);
+    Progress progress(o_);
     for (int l = top; l >= 0; --l) {
       db::Status merged = db::ok();
       if (!std::filesystem::exists(dir_.layer(l)))

@@ -61,7 +61,7 @@ class RankedLayerSolver {
         per_round_(std::min<uint64_t>(o.chunk_positions, uint64_t{1} << 20)) {}
 
   db::Status run(const std::map<int, uint64_t>& sizes, RetroStats& stats) {
-    Progress progress(o_.progress, o_.progress_tty);
+    Progress progress(o_);
     const int drop = codec_.drop();
     const uint64_t nranks = static_cast<uint64_t>(share_.size());
     // Whether every rank holds layer l's whole window: the same choice on every rank, since
