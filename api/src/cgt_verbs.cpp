@@ -17,6 +17,7 @@ namespace api {
 
 namespace {
 
+// The kind as the JSON answers name it (messages use cgt::kind_name's words).
 const char* kind_word(cgt::Value::Kind k) {
   switch (k) {
     case cgt::Value::Kind::Game:
@@ -101,7 +102,7 @@ core::Expected<std::vector<cgt::GameId>> games_of(const std::vector<std::string>
     if (v.kind != cgt::Value::Kind::Game)
       return core::invalid_argument(
           (expressions.size() > 1 ? "expression " + std::to_string(i + 1) + ": " : "") +
-          "expected a game, not a " + kind_word(v.kind) + ": " + expressions[i]);
+          "expected a game, not " + std::string(cgt::kind_name(v.kind)) + ": " + expressions[i]);
     out.push_back(v.game);
   }
   return out;

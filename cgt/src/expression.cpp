@@ -93,7 +93,7 @@ class ExprParser {
   std::optional<GameId> game_of(const Opt& v, size_t at, const std::string& role) {
     if (!v) return std::nullopt;
     if (v->kind == Value::Kind::Game) return v->game;
-    fail_at(role + " must be a game, not " + detail::kind_name(v->kind), at);
+    fail_at(role + " must be a game, not " + kind_name(v->kind), at);
     return std::nullopt;
   }
 
@@ -568,7 +568,7 @@ std::optional<GameId> parse(std::string_view text, ParseError* error) {
   ParseError err;
   const auto v = evaluate(text, &err);
   if (v && v->kind == Value::Kind::Game) return v->game;
-  if (v) err = ParseError{std::string("expected a game, not ") + detail::kind_name(v->kind), 0};
+  if (v) err = ParseError{std::string("expected a game, not ") + kind_name(v->kind), 0};
   if (error) *error = err;
   return std::nullopt;
 }

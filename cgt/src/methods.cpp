@@ -156,24 +156,6 @@ std::string arity_text(size_t n) {
 
 }  // namespace
 
-const char* kind_name(Value::Kind k) {
-  switch (k) {
-    case Value::Kind::Game:
-      return "a game";
-    case Value::Kind::Boolean:
-      return "a truth value";
-    case Value::Kind::List:
-      return "a list";
-    case Value::Kind::Thermograph:
-      return "a thermograph";
-    case Value::Kind::Integer:
-      return "an integer";
-    case Value::Kind::Text:
-      return "a text";
-  }
-  return "a value";
-}
-
 CallResult call_method(const Value& self, std::string_view name, const Args& args) {
   if (self.kind == Value::Kind::List && name == "Size") {
     if (!args.empty()) return fail("Size takes no arguments");
@@ -213,3 +195,25 @@ CallResult call_function(std::string_view name, const Args& args) {
 }
 
 }  // namespace cgt::detail
+
+namespace cgt {
+
+const char* kind_name(Value::Kind k) {
+  switch (k) {
+    case Value::Kind::Game:
+      return "a game";
+    case Value::Kind::Boolean:
+      return "a truth value";
+    case Value::Kind::List:
+      return "a list";
+    case Value::Kind::Thermograph:
+      return "a thermograph";
+    case Value::Kind::Integer:
+      return "an integer";
+    case Value::Kind::Text:
+      return "a text";
+  }
+  return "a value";
+}
+
+}  // namespace cgt

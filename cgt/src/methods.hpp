@@ -25,7 +25,4 @@ inline Value game_value(GameId g) {
   return v;
 }
 
-// "a game", "a list", ... for messages.
-const char* kind_name(Value::Kind k);
-
 }  // namespace cgt::detail

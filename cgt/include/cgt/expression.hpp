@@ -38,6 +38,8 @@ struct Value {
   Thermograph graph;          // Thermograph
   std::string text;           // Integer (decimal, past 64 bits) and Text
 };
+// "a game", "a truth value", "a list"...: a value's kind in error messages.
+const char* kind_name(Value::Kind k);
 
 // `game:position` inside an expression stands for the position's value. The resolver gets the
 // game's name and the position's text and returns the value, or nullopt with a message.
