@@ -394,9 +394,26 @@ std::string solved_with_progress(const api::PositionRequest& r, api::Limits l, d
   return json_of(a);
 }
 
-// api::precompute into an open database, progress(dict) called on the caller's thread after
-// batches of chunks (chunks_done, chunks_total, regions, computed) and Ctrl-C stopping it
-// between batches (a rerun resumes).
+// work(post, cancel) on a worker thread, each report it posts handed to progress(to_dict(report))
+// on the caller's thread (the latest one, as Mailbox keeps it), and Ctrl-C or an exception in
+// progress requesting cancel.
+template <class Report, class ToDict, class Work>
+auto reporting(const py::object& progress, ToDict to_dict, Work work) {
+  Mailbox<Report> mailbox;
+  auto deliver = [&] {
+    const auto p = mailbox.take();
+    if (p && !progress.is_none()) progress(to_dict(*p));
+  };
+  return interruptible(
+      [&](const core::StopToken* cancel) {
+        return work([&](Report r) { mailbox.post(std::move(r)); }, cancel);
+      },
+      deliver);
+}
+
+// api::precompute into an open database, progress(dict) called after batches of chunks
+// (chunks_done, chunks_total, regions, computed); Ctrl-C stops it between batches (a rerun
+// resumes).
 std::string precomputed(db::Database& database, const std::string& game, const std::string& box,
                         int max_pieces, int threads, const py::object& progress) {
   api::PrecomputeRequest r;
@@ -407,32 +424,27 @@ std::string precomputed(db::Database& database, const std::string& game, const s
   if (const auto checked = api::precompute_check(r); !checked) raise(checked.error());
   core::StopToken own;
   r.stop = &own;
-  Mailbox<std::array<uint64_t, 4>> mailbox;
-  auto deliver = [&] {
-    const auto p = mailbox.take();
-    if (!p || progress.is_none()) return;
+  using Report = std::array<uint64_t, 4>;
+  const auto to_dict = [](const Report& p) {
     py::dict info;
-    info["chunks_done"] = (*p)[0];
-    info["chunks_total"] = (*p)[1];
-    info["regions"] = (*p)[2];
-    info["computed"] = (*p)[3];
-    progress(info);
+    info["chunks_done"] = p[0];
+    info["chunks_total"] = p[1];
+    info["regions"] = p[2];
+    info["computed"] = p[3];
+    return info;
   };
-  const auto answer = interruptible(
-      [&](const core::StopToken* cancel) {
-        r.progress = [&, cancel](uint64_t done, uint64_t total, uint64_t regions,
-                                 uint64_t computed) {
-          if (cancel->stop_requested()) own.request_stop();
-          mailbox.post({done, total, regions, computed});
-        };
-        return api::precompute(r, database);
-      },
-      deliver);
-  return json_of(value_or_raise(answer));
+  return json_of(value_or_raise(reporting<Report>(progress, to_dict, [&](auto post, auto cancel) {
+    r.progress = [&, post, cancel](uint64_t done, uint64_t total, uint64_t regions,
+                                   uint64_t computed) {
+      if (cancel->stop_requested()) own.request_stop();
+      post({done, total, regions, computed});
+    };
+    return api::precompute(r, database);
+  })));
 }
 
-// api::retro into an open database, progress(dict) called on the caller's thread about once a
-// second (phase, layer, done, total) and Ctrl-C stopping it between chunks (a rerun resumes).
+// api::retro into an open database, progress(dict) called about once a second (phase, layer,
+// done, total); Ctrl-C stops it between chunks (a rerun resumes).
 std::string retro_with_progress(db::Database& database, api::RetroRequest r,
                                 const py::object& progress) {
   if (const auto checked = api::retro_check(r); !checked) raise(checked.error());
@@ -441,53 +453,42 @@ std::string retro_with_progress(db::Database& database, api::RetroRequest r,
     int layer = 0;
     uint64_t done = 0, total = 0;
   };
-  Mailbox<Report> mailbox;
-  auto deliver = [&] {
-    const auto p = mailbox.take();
-    if (!p || progress.is_none()) return;
+  const auto to_dict = [](const Report& p) {
     py::dict info;
-    info["phase"] = p->phase;
-    info["layer"] = p->layer;
-    info["done"] = p->done;
-    info["total"] = p->total;
-    progress(info);
+    info["phase"] = p.phase;
+    info["layer"] = p.layer;
+    info["done"] = p.done;
+    info["total"] = p.total;
+    return info;
   };
-  const auto answer = interruptible(
-      [&](const core::StopToken* cancel) {
-        r.stop = cancel;
-        r.on_progress = [&](const std::string& phase, int layer, uint64_t done, uint64_t total) {
-          mailbox.post({phase, layer, done, total});
-        };
-        return api::retro(r, database);
-      },
-      deliver);
-  return json_of(value_or_raise(answer));
+  return json_of(value_or_raise(reporting<Report>(progress, to_dict, [&](auto post, auto cancel) {
+    r.stop = cancel;
+    r.on_progress = [&, post](const std::string& phase, int layer, uint64_t done, uint64_t total) {
+      post({phase, layer, done, total});
+    };
+    return api::retro(r, database);
+  })));
 }
 
-// api::endgame_db into an open database, progress(dict) called on the caller's thread after
-// each class (classes_done, done, total: positions).
+// api::endgame_db into an open database, progress(dict) called after each class
+// (classes_done, done, total: positions).
 std::string endgames_with_progress(db::Database& database, api::EndgameDbRequest r,
                                    const py::object& progress) {
   if (const auto checked = api::endgame_db_check(r); !checked) raise(checked.error());
-  Mailbox<std::array<uint64_t, 3>> mailbox;
-  auto deliver = [&] {
-    const auto p = mailbox.take();
-    if (!p || progress.is_none()) return;
+  using Report = std::array<uint64_t, 3>;
+  const auto to_dict = [](const Report& p) {
     py::dict info;
-    info["classes_done"] = (*p)[0];
-    info["done"] = (*p)[1];
-    info["total"] = (*p)[2];
-    progress(info);
+    info["classes_done"] = p[0];
+    info["done"] = p[1];
+    info["total"] = p[2];
+    return info;
   };
-  const auto answer = interruptible(
-      [&](const core::StopToken*) {
-        r.on_class = [&](int classes, uint64_t done, uint64_t total) {
-          mailbox.post({uint64_t(classes), done, total});
-        };
-        return api::endgame_db(r, database);
-      },
-      deliver);
-  return json_of(value_or_raise(answer));
+  return json_of(value_or_raise(reporting<Report>(progress, to_dict, [&](auto post, auto) {
+    r.on_class = [&, post](int classes, uint64_t done, uint64_t total) {
+      post({uint64_t(classes), done, total});
+    };
+    return api::endgame_db(r, database);
+  })));
 }
 
 }  // namespace
