@@ -30,9 +30,10 @@ bool can_answer(std::string_view game, std::string_view verb) {
   if (verb == "precompute") return can_precompute(game);
   if (verb == "retro") return can_retro(game) || has_endgame_db(game);
   if (verb == "db export") return can_export(game);
-  // A loopy game's own solve, batch and query (api::solve_loopy, query_loopy), play and
-  // analyse.
-  if (verb == "solve" || verb == "batch" || verb == "query" || verb == "play" || verb == "analyse")
+  // A loopy game's own solve, batch and query (api::solve_loopy, query_loopy), play, analyse
+  // and db (its endgame store: api::endgame_db_stats, loopy_db_export).
+  if (verb == "solve" || verb == "batch" || verb == "query" || verb == "play" ||
+      verb == "analyse" || verb == "db")
     return can_answer(game) || is_loopy(game);
   return can_answer(game);
 }

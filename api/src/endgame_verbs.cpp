@@ -6,6 +6,7 @@
 #include <csignal>
 #include <filesystem>
 #include <iomanip>
+#include <map>
 #include <sstream>
 
 #include "core/machine.hpp"
@@ -26,6 +27,13 @@ concept EndgamePlugin = LoopyGame<P> && requires(int n) {
 
 template <class P>
 using IndexedOf = typename P::template Indexed<solver::RetroKey>;
+
+// Where a run keeps its classes' records: PREFIX + "class/NAME/FIELD".
+template <class P>
+std::string endgame_meta_prefix() {
+  return std::string(db::kSolveMetaPrefix) + std::string(P::kName) + "/" +
+         core::shape_name(P::kStoredBoard) + "/";
+}
 
 template <class R, class F>
 core::Expected<R> with_endgame_game(std::string_view game, F&& f) {
@@ -112,8 +120,7 @@ core::Expected<EndgameDbAnswer> endgame_db_of(const EndgameDbRequest& r, db::Dat
   o.classes = *classes;
   o.board = db::Board{P::kId, P::kStoredBoard};
   // Classes are recorded by name, whatever the pieces: a run for more pieces reuses them.
-  o.meta_prefix = std::string(db::kSolveMetaPrefix) + std::string(P::kName) + "/" +
-                  core::shape_name(P::kStoredBoard) + "/";
+  o.meta_prefix = endgame_meta_prefix<P>();
   o.cache_dir =
       std::filesystem::path(r.db_path) / "retro-work" / (std::string(P::kName) + "-classes");
   o.sst_buffer_records = r.sst_records;
@@ -147,6 +154,89 @@ core::Expected<EndgameDbAnswer> endgame_db_of(const EndgameDbRequest& r, db::Dat
   return a;
 }
 
+// Each class's records by field name, with its own positions counted ("class_positions": its
+// roots; a run also reaches and stores the positions a capture leaves, which belong to
+// smaller classes).
+std::vector<EndgameClassRecord> class_records(const std::vector<db::MetaEntry>& meta,
+                                              const std::string& prefix) {
+  std::map<std::string, EndgameClassRecord> classes;
+  for (const auto& e : meta) {
+    const std::string rest = e.key.substr(prefix.size());
+    const auto slash = rest.find('/');
+    if (slash == std::string::npos) continue;
+    EndgameClassRecord& c = classes[rest.substr(0, slash)];
+    c.name = rest.substr(0, slash);
+    c.fields[rest.substr(slash + 1)] = e.value;
+  }
+  std::vector<EndgameClassRecord> out;
+  for (auto& [name, c] : classes) {
+    uint64_t roots = 0;
+    bool all = true;
+    for (const char* f :
+         {"roots_left_to_move_left", "roots_left_to_move_right", "roots_left_to_move_draw"}) {
+      const auto it = c.fields.find(f);
+      all &= it != c.fields.end();
+      if (it != c.fields.end()) roots += std::stoull(it->second);
+    }
+    if (all) c.fields["class_positions"] = std::to_string(roots);
+    c.done = c.fields.count("done") > 0;
+    out.push_back(std::move(c));
+  }
+  return out;
+}
+
+template <EndgamePlugin P>
+core::Expected<EndgameStatsAnswer> endgame_stats_of(const db::Database& database) {
+  if (auto st = check_key_layout<P>(database); !st) return st.error();
+  EndgameStatsAnswer a;
+  a.game = P::kName;
+  auto header = db_header(database);
+  if (!header) return header.error();
+  a.header = std::move(*header);
+  auto stats = database.board_stats();
+  if (!stats) return stats.error();
+  for (const db::BoardStats& b : *stats)
+    if (b.board.game == P::kId) {
+      a.positions = b.positions;
+      a.black_to_move_known = b.left_to_move_known;
+      a.white_to_move_known = b.right_to_move_known;
+      a.draws = b.draws;
+      a.conflicts = b.conflicts;
+    }
+  const std::string prefix = endgame_meta_prefix<P>() + "class/";
+  auto meta = database.list_meta(prefix);
+  if (!meta) return meta.error();
+  a.classes = class_records(*meta, prefix);
+  return a;
+}
+
+template <EndgamePlugin P>
+core::Expected<uint64_t> loopy_export_of(const db::Database& database,
+                                         const std::function<bool(const LoopyDbRow&)>& row,
+                                         const std::function<void(const std::string&)>& bad) {
+  if (auto st = check_key_layout<P>(database); !st) return st.error();
+  const db::Board board{P::kId, P::kStoredBoard};
+  // Export streams, so damage must show before the first row: count() reads every record.
+  if (auto n = database.count(board); !n) return n.error();
+  auto scan = database.scan(board);
+  if (!scan) return scan.error();
+  uint64_t rows = 0;
+  for (; scan->valid(); scan->next()) {
+    const auto v = scan->value();
+    const auto p = P::stored_position(scan->key());
+    if (!v || !p) {
+      bad(v ? "a " + std::string(P::kName) + " record whose key names no position"
+            : v.error().message);
+      continue;
+    }
+    ++rows;
+    if (!row({P::text(*p), v->left_to_move, v->right_to_move, v->left_distance, v->right_distance}))
+      break;
+  }
+  if (auto st = scan->status(); !st) return st.error();
+  return rows;
+}
+
 void write_winners(JsonWriter& j, const char* key, const EndgameWinners& w) {
   j.key(key).begin_object();
   j.field("black", w.black);
@@ -178,6 +268,41 @@ core::Expected<EndgameDbAnswer> endgame_db(const EndgameDbRequest& r, db::Databa
         tbb::task_arena arena(r.threads);
         return arena.execute([&] { return endgame_db_of<P>(r, database); });
       });
+}
+
+core::Expected<EndgameStatsAnswer> endgame_db_stats(std::string_view game,
+                                                    const db::Database& database) {
+  return with_endgame_game<EndgameStatsAnswer>(
+      game, [&]<class P>() { return endgame_stats_of<P>(database); });
+}
+
+core::Expected<uint64_t> loopy_db_export(std::string_view game, const db::Database& database,
+                                         const std::function<bool(const LoopyDbRow&)>& row,
+                                         const std::function<void(const std::string&)>& bad) {
+  return with_endgame_game<uint64_t>(
+      game, [&]<class P>() { return loopy_export_of<P>(database, row, bad); });
+}
+
+void write_fields(JsonWriter& j, const EndgameStatsAnswer& a) {
+  write_fields(j, a.header);
+  j.field("positions", a.positions);
+  j.field("black_to_move_known", a.black_to_move_known);
+  j.field("white_to_move_known", a.white_to_move_known);
+  j.field("draws", a.draws);
+  j.field("conflicts", a.conflicts);
+  j.key("classes").begin_array();
+  for (const EndgameClassRecord& c : a.classes) {
+    j.begin_object();
+    j.field("class", c.name);
+    j.field("done", c.done);
+    for (const char* f :
+         {"class_positions", "roots_left_to_move_left", "roots_left_to_move_right",
+          "roots_left_to_move_draw", "roots_right_to_move_left", "roots_right_to_move_right",
+          "roots_right_to_move_draw", "roots_longest", "seconds", "finished_at"})
+      if (const auto it = c.fields.find(f); it != c.fields.end()) j.field(f, it->second);
+    j.end_object();
+  }
+  j.end_array();
 }
 
 void write_json(JsonWriter& j, const EndgameDbAnswer& a) {

@@ -1,7 +1,7 @@
 // konane db (stats | export --board RxC | verify | repair | upgrade) [--game G] --db PATH:
-// what the database holds of the game (api::db_stats, api::db_export; Ringboard's endgame
-// classes through ringboard_db_admin.hpp), and the store's upkeep, the same for every game
-// (api/db_admin.hpp).
+// what the database holds of the game (api::db_stats, api::db_export; a loopy game's endgame
+// classes and distances, api::endgame_db_stats, api::loopy_db_export), and the store's
+// upkeep, the same for every game (api/db_admin.hpp).
 #include <algorithm>
 #include <cerrno>
 #include <csignal>
@@ -16,7 +16,6 @@
 #include "core/shape.hpp"
 #include "db_support.hpp"
 #include "request_args.hpp"
-#include "ringboard_db_admin.hpp"
 
 namespace konane::cli {
 namespace {
@@ -191,6 +190,76 @@ constexpr const char* kHelp =
     "progress on stderr; killed at any moment, running it again finishes the job.\n"
     "Until then a version-2 database is read read-only by query, db stats and export.\n";
 
+// A loopy game's store: its positions and the endgame classes retro --pieces began.
+int endgame_stats(const std::string& game, const std::string& path, bool json, Io io) {
+  auto database = open_database(path, db::OpenMode::kReadOnly, false, "db", io);
+  if (!database) return kExitUsage;
+  const auto a = api::endgame_db_stats(game, *database);
+  if (!a) return api_error(io, "db", a.error(), path);
+  if (json) {
+    api::JsonWriter j(io.out);
+    j.begin_object();
+    j.field("game", game);
+    j.field("path", path);
+    api::write_fields(j, *a);
+    j.end_object();
+    io.out << "\n";
+    return kExitOk;
+  }
+  db_header_text(io.out, path, a->header);
+  size_t done = 0;
+  for (const auto& c : a->classes) done += c.done;
+  io.out << game << " positions: " << a->positions << ", black to move known "
+         << a->black_to_move_known << ", white to move known " << a->white_to_move_known
+         << ", draws " << a->draws
+         << (a->conflicts ? ", CONFLICTS " + std::to_string(a->conflicts) : std::string()) << "\n"
+         << "material classes solved: " << done << " of " << a->classes.size() << " begun\n";
+  for (const auto& c : a->classes) {
+    auto get = [&](const char* f) {
+      const auto it = c.fields.find(f);
+      return it == c.fields.end() ? std::string("?") : it->second;
+    };
+    io.out << "  " << c.name << ": "
+           << (c.done ? get("class_positions") + " positions, longest win " + get("roots_longest") +
+                            " plies, " + get("seconds") + " s"
+                      : std::string("in progress"))
+           << "\n";
+  }
+  return kExitOk;
+}
+
+// Every stored position of a loopy game as TSV, streaming: results and distances.
+int endgame_export(const std::string& game, const std::string& path, Io io) {
+  auto database = open_database(path, db::OpenMode::kReadOnly, false, "db", io);
+  if (!database) return kExitUsage;
+  bool headed = false;  // the header goes out with the first row, after the store's checks
+  auto head = [&] {
+    if (!headed) io.out << "position\tblack_to_move\tdistance\twhite_to_move\tdistance\n";
+    headed = true;
+  };
+  auto distance = [](const std::optional<uint16_t>& d) {
+    return d ? std::to_string(*d) : std::string("-");
+  };
+  bool bad_records = false;
+  const auto n = api::loopy_db_export(
+      game, *database,
+      [&](const api::LoopyDbRow& r) {
+        head();
+        io.out << r.position << '\t' << api::winner_text(r.black_to_move) << '\t'
+               << distance(r.black_distance) << '\t' << api::winner_text(r.white_to_move) << '\t'
+               << distance(r.white_distance) << '\n';
+        return true;
+      },
+      [&](const std::string& why) {
+        io.err << "konane db: error: database '" << path << "': " << why << "\n";
+        bad_records = true;
+      });
+  if (!n) return api_error(io, "db", n.error(), path);
+  head();
+  io.out.flush();
+  return bad_records ? kExitUsage : kExitOk;
+}
+
 int run_db(const std::string& game, const std::vector<std::string>& args, Io io) {
   const std::string usage =
       "konane db (stats | export --board RxC | verify | repair | upgrade) "
@@ -218,9 +287,9 @@ int run_db(const std::string& game, const std::vector<std::string>& args, Io io)
   if (path.empty()) return usage_error(io, "db", "--db PATH is required");
   const bool json = vm.count("json") > 0, loopy = api::is_loopy(game);
   if (action == "stats")
-    return loopy ? run_ringboard_stats(path, json, io) : db_stats(game, path, json, io);
+    return loopy ? endgame_stats(game, path, json, io) : db_stats(game, path, json, io);
   if (action == "export") {
-    if (loopy) return run_ringboard_export(path, io);
+    if (loopy) return endgame_export(game, path, io);
     if (!vm.count("board")) return usage_error(io, "db", "export needs --board RxC");
     return db_export(game, path, vm["board"].as<std::string>(), io);
   }
@@ -237,11 +306,6 @@ int run_db(const std::string& game, const std::vector<std::string>& args, Io io)
 const GameRegistrar any_db_reg("db",
                                "solved-position database: stats, export, verify, repair, upgrade",
                                run_db, /*every_rank=*/false, /*streams=*/true);
-// Ringboard, whose loopy positions the short-game verbs do not answer, keeps its own entry.
-const Registrar ringboard_db_reg(
-    "db", "endgame database: stats, export, verify, repair, upgrade",
-    [](const std::vector<std::string>& args, Io io) { return run_db("ringboard", args, io); },
-    /*streams=*/true, "ringboard");
 
 }  // namespace
 }  // namespace konane::cli

@@ -623,7 +623,8 @@ class Database:
         return _json.loads(self._db.query(game, position, to_move))
 
     def stats(self, game="konane"):
-        """Per board: positions stored and what is known of them."""
+        """Per board: positions stored and what is known of them; for a loopy game
+        (Ringboard), its positions and each material class retro began."""
         return _json.loads(self._db.stats(game))
 
     def retro(self, board=None, game="konane", opening=None, values=False, threads=1,

@@ -755,11 +755,15 @@ PYBIND11_MODULE(_konane, m) {
       .def(
           "stats",
           [](Database& d, const std::string& game) {
-            const auto a = value_or_raise(api::db_stats(game, d.get()));
             std::ostringstream os;
             api::JsonWriter j(os);
             j.begin_object();
-            api::write_fields(j, a);
+            if (api::is_loopy(game)) {  // its endgame store: positions and material classes
+              j.field("game", game);
+              api::write_fields(j, value_or_raise(api::endgame_db_stats(game, d.get())));
+            } else {
+              api::write_fields(j, value_or_raise(api::db_stats(game, d.get())));
+            }
             j.end_object();
             return os.str();
           },

@@ -252,7 +252,7 @@ TEST(ApiVerbs, WhichVerbAppliesToWhichGame) {
   EXPECT_TRUE(api::can_answer("ringboard", "retro"));  // its endgame databases
   EXPECT_TRUE(api::has_endgame_db("ringboard"));
   EXPECT_FALSE(api::has_endgame_db("konane"));
-  for (const char* verb : {"solve", "batch", "query", "play", "analyse"})
+  for (const char* verb : {"solve", "batch", "query", "play", "analyse", "db"})
     EXPECT_TRUE(api::can_answer("ringboard", verb)) << verb;
   EXPECT_FALSE(api::can_answer("chess", "moves"));
   EXPECT_TRUE(api::is_loopy("ringboard"));

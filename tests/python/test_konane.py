@@ -302,6 +302,9 @@ def test_ringboard_endgame_database_answers_queries(tmp_path):
         assert sorted(c["class"] for c in done["classes"]) == ["X-O", "X-o", "x-O", "x-o"]
         assert done["positions"] == sum(c["positions"] for c in done["classes"])
         assert seen[-1]["classes_done"] == 4 and seen[-1]["done"] == seen[-1]["total"]
+        stats = db.stats("ringboard")
+        assert [c["class"] for c in stats["classes"] if c["done"]] == ["X-O", "X-o", "x-O", "x-o"]
+        assert stats["positions"] >= done["positions"]  # captures also reach smaller classes
         for side in ("black", "white"):
             q = db.query(RING_DUEL, game="ringboard", to_move=side)
             assert (q["result"], q["distance"]) == ("win", 1)

@@ -310,6 +310,36 @@ core::Expected<EndgameDbAnswer> endgame_db(const EndgameDbRequest& r, db::Databa
 void write_json(JsonWriter& j, const EndgameDbAnswer& a);
 // Whether the game has endgame databases (retro --pieces).
 bool has_endgame_db(std::string_view game);
+// What a loopy game's store holds (db stats): its positions, and each material class a retro
+// --pieces run began, with the records the run keeps (class_positions: the class's own
+// positions, roots_*: their results by side to move, roots_longest, seconds, finished_at).
+struct EndgameClassRecord {
+  std::string name;
+  bool done = false;
+  std::map<std::string, std::string> fields;
+};
+struct EndgameStatsAnswer {
+  DbHeader header;
+  std::string game;
+  uint64_t positions = 0, black_to_move_known = 0, white_to_move_known = 0, draws = 0,
+           conflicts = 0;
+  std::vector<EndgameClassRecord> classes;
+};
+core::Expected<EndgameStatsAnswer> endgame_db_stats(std::string_view game,
+                                                    const db::Database& database);
+void write_fields(JsonWriter& j, const EndgameStatsAnswer& a);  // all but the game
+// Every stored position of a loopy game with each side's result and distance, in key order
+// (row returns false to stop). A record whose key names no position, or whose value cannot
+// be read, goes to bad(message) and the export goes on; damage the store itself reports
+// fails it before the first row.
+struct LoopyDbRow {
+  std::string position;
+  core::Winner black_to_move = core::Winner::Unknown, white_to_move = core::Winner::Unknown;
+  std::optional<uint16_t> black_distance, white_distance;
+};
+core::Expected<uint64_t> loopy_db_export(std::string_view game, const db::Database& database,
+                                         const std::function<bool(const LoopyDbRow&)>& row,
+                                         const std::function<void(const std::string&)>& bad);
 
 // Whether the database's records of the game use this build's key layout (a game whose keys
 // changed layout, Ringboard; ok for the others): records of another layout would be misread,

@@ -104,6 +104,16 @@ struct Plugin {
   using Indexed = IndexedGameT<KeyT>;
   static constexpr int kMaxEndgamePieces = 8;  // keeps a class's numbering under 2^39
   static std::vector<Material> endgame_classes(int pieces) { return classes_up_to(pieces); }
+  // The position a stored key names; nullopt when it names none (the key of the position it
+  // decodes to is another).
+  template <class Key>
+  static std::optional<Position> stored_position(const Key& k) {
+    const StorageKey sk{k.group, k.hi, k.lo};
+    const Position p = position_of(sk);
+    const StorageKey back = storage_key(p);
+    if (back.group != sk.group || back.hi != sk.hi || back.lo != sk.lo) return std::nullopt;
+    return p;
+  }
 
   struct Pieces {
     int black_men = 0, black_kings = 0, white_men = 0, white_kings = 0;
