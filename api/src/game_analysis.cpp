@@ -32,50 +32,32 @@ bool worse(core::Result a, core::Result b) {
 }
 
 std::unique_ptr<PlayGame> game_from_record(const GameRecord& r, std::string* error) {
-  const std::string game = r.get("game", "konane");
-  std::string why;
-  if (game == "ringboard") {
-    for (const char* key : {"board", "opening", "first"})
-      if (r.header.count(key)) {
-        *error = at_line(r, key) + "'" + key + "' is Konane's; a Ringboard game has none";
-        return nullptr;
-      }
-    auto g = make_ringboard_game(r.get("position"), &why);
-    if (!g) *error = at_line(r, "position") + "bad position: " + why;
-    return g;
-  }
-  if (game != "konane") {  // a game of the facade (games/registry), from its position
-    for (const char* key : {"board", "opening", "first"})
-      if (r.header.count(key)) {
-        *error = at_line(r, key) + "'" + key + "' is Konane's; a " + game + " game has none";
-        return nullptr;
-      }
-    if (r.get("position").empty()) {
-      *error = "a " + game + " game record needs a '# position:' line";
+  PlayStart start;
+  start.game = r.get("game", "konane");
+  start.position = r.get("position");
+  if (play_traits(start.game).has_opening) {
+    start.board = r.get("board", "8x8");
+    start.opening = r.get("opening", "standard");
+    start.first = r.get("first", "black") == "white" ? Colour::White : Colour::Black;
+    if (!start.position.empty() && (r.header.count("opening") || r.header.count("first"))) {
+      *error = at_line(r, "position") + "a game from a position has no opening or first remover";
       return nullptr;
     }
-    auto g = make_grid_game(game, r.get("position"), &why);
-    if (!g) *error = at_line(r, "position") + "bad position: " + why;
-    return g;
+  } else {
+    for (const char* key : {"board", "opening", "first"})
+      if (r.header.count(key)) {
+        *error = at_line(r, key) + "'" + key + "' is Konane's; a " + start.game + " game has none";
+        return nullptr;
+      }
+    if (start.position.empty() && !play_traits(start.game).has_start) {
+      *error = "a " + start.game + " game record needs a '# position:' line";
+      return nullptr;
+    }
   }
-  KonaneStart start;
-  const auto size = konane::parse_board_size(r.get("board", "8x8"), &why);
-  if (!size) {
-    *error = at_line(r, "board") + "bad board: " + why;
-    return nullptr;
-  }
-  start.rows = size->rows;
-  start.cols = size->cols;
-  start.opening = r.get("opening", "standard");
-  start.first = r.get("first", "black") == "white" ? Colour::White : Colour::Black;
-  start.position = r.get("position");
-  if (!start.position.empty() && (r.header.count("opening") || r.header.count("first"))) {
-    *error = at_line(r, "position") + "a game from a position has no opening or first remover";
-    return nullptr;
-  }
-  auto g = make_konane_game(start, &why);
+  PlayStartError why;
+  auto g = make_game(start, &why);
   if (!g) {
-    *error = at_line(r, start.position.empty() ? "opening" : "position") + why;
+    *error = at_line(r, why.field) + "bad " + why.field + ": " + why.message;
     return nullptr;
   }
   if (!start.position.empty() && r.header.count("board") &&

@@ -3,6 +3,8 @@
 
 #include "api/play.hpp"
 #include "api/text_board.hpp"
+#include "konane/opening.hpp"
+#include "konane/start.hpp"
 
 namespace api {
 
@@ -53,6 +55,37 @@ std::unique_ptr<PlayGame> make_game_at(const std::string& game, const std::strin
   }
   if (game == "ringboard") return make_ringboard_game(position, error);
   return make_grid_game(game, position, error);
+}
+
+PlayTraits play_traits(std::string_view game) {
+  return {game == "konane", game == "konane" || game == "ringboard"};
+}
+
+std::unique_ptr<PlayGame> make_game(const PlayStart& s, PlayStartError* error) {
+  const PlayTraits t = play_traits(s.game);
+  std::string why;
+  if (t.has_opening) {  // Konane
+    const auto size = konane::parse_board_size(s.board, &why);
+    if (!size) {
+      *error = {"board", why};
+      return nullptr;
+    }
+    if (!konane::parse_opening_rule(s.opening)) {
+      *error = {"opening", "'" + s.opening + "' is not standard, any or piko"};
+      return nullptr;
+    }
+    auto g =
+        make_konane_game(KonaneStart{size->rows, size->cols, s.opening, s.first, s.position}, &why);
+    if (!g) *error = {s.position.empty() ? "board" : "position", why};
+    return g;
+  }
+  if (!t.has_start && s.position.empty()) {
+    *error = {"position", s.game + " has no start of its own: give a position"};
+    return nullptr;
+  }
+  auto g = make_game_at(s.game, s.position, &why);
+  if (!g) *error = {"position", why};
+  return g;
 }
 
 namespace {

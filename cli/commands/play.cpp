@@ -2,8 +2,9 @@
 // itself) for either game, typed at a prompt or piped in; --match for the Konane Players
 // Association's two-out-of-three match.
 
+#include "api/play.hpp"
+
 #include "core/text.hpp"
-#include "konane/opening.hpp"
 #include "options.hpp"
 #include "play_session.hpp"
 #include "position_arg.hpp"
@@ -24,48 +25,29 @@ std::optional<bool> is_engine(const po::variables_map& vm, const char* side, Io 
 // --position; kExitUsage after printing what is wrong.
 int set_new_game(const std::string& game, const po::variables_map& vm, const std::string& position,
                  PlaySetup& setup, Io io) {
-  std::string error;
-  if (game == "konane") {
-    const auto size = parse_board_size(vm["board"].as<std::string>(), &error);
-    if (!size) return usage_error(io, "play", "bad --board: " + error);
-    const std::string opening = vm["opening"].as<std::string>();
-    if (!parse_opening_rule(opening))
-      return usage_error(io, "play",
-                         "bad --opening '" + opening + "': expected standard, any or piko");
-    const KonaneStart start{size->rows, size->cols, opening, Colour::Black, position};
-    if (!make_konane_game(start, &error))
-      return usage_error(io, "play", "bad --position: " + error);
-    setup.new_game = [start](int number) {
-      KonaneStart s = start;
-      s.first = number % 2 == 0 ? Colour::White : Colour::Black;
-      std::string unused;
-      return make_konane_game(s, &unused);
-    };
-  } else if (game == "ringboard") {
-    if (!make_ringboard_game(position, &error))
-      return usage_error(io, "play", "bad --position: " + error);
-    setup.swap_colours = true;
-    setup.new_game = [position](int) {
-      std::string unused;
-      return make_ringboard_game(position, &unused);
-    };
-  } else {
-    if (position.empty())
-      return usage_error(io, "play",
-                         "--game " + game + " has no start of its own: give --position");
-    if (!make_grid_game(game, position, &error))
-      return usage_error(io, "play", "bad --position: " + error);
-    setup.swap_colours = true;
-    setup.new_game = [game, position](int) {
-      std::string unused;
-      return make_grid_game(game, position, &unused);
-    };
+  api::PlayStart start;
+  start.game = game;
+  start.position = position;
+  const api::PlayTraits traits = api::play_traits(game);
+  if (traits.has_opening) {
+    start.board = vm["board"].as<std::string>();
+    start.opening = vm["opening"].as<std::string>();
   }
+  api::PlayStartError error;
+  if (!api::make_game(start, &error))
+    return usage_error(io, "play", "bad --" + error.field + ": " + error.message);
+  setup.swap_colours = !traits.has_opening;  // a game with an opening alternates who opens
+  setup.new_game = [start, traits](int number) {
+    api::PlayStart s = start;
+    if (traits.has_opening) s.first = number % 2 == 0 ? Colour::White : Colour::Black;
+    api::PlayStartError unused;
+    return api::make_game(s, &unused);
+  };
   return kExitOk;
 }
 
 int run_play(const std::string& game, const std::vector<std::string>& args, Io io) {
-  const bool konane = game == "konane", ringboard = game == "ringboard";
+  const api::PlayTraits traits = api::play_traits(game);
   po::options_description desc("options");
   desc.add_options()("black", po::value<std::string>()->default_value("human"),
                      "who plays black: human or engine")(
@@ -81,19 +63,20 @@ int run_play(const std::string& game, const std::vector<std::string>& args, Io i
       "write the game record to this file (in a match, FILE.1, FILE.2, FILE.3)")(
       "position", po::value<std::string>(),
       "start from this position (with the side to move) instead of the start of a game");
-  if (konane)
+  if (traits.has_opening)
     desc.add_options()("board", po::value<std::string>()->default_value("8x8"), "board size RxC")(
         "opening", po::value<std::string>()->default_value("standard"),
         "opening rule: standard, any or piko");
   add_think_options(desc, "think", 5);
   const std::string usage =
-      konane ? "konane play [--board RxC] [--opening standard|any|piko] [--black human|engine] "
-               "[--white human|engine] [--think S] [--strength perfect|heuristic] [--match] "
-               "[--record FILE] [--position POS]"
-             : "konane play --game " + game +
-                   " [--black human|engine] [--white human|engine] [--think S] [--strength "
-                   "perfect|heuristic] [--match] [--record FILE] " +
-                   (ringboard ? "[--position POS]" : "--position POS");
+      traits.has_opening
+          ? "konane play [--board RxC] [--opening standard|any|piko] [--black human|engine] "
+            "[--white human|engine] [--think S] [--strength perfect|heuristic] [--match] "
+            "[--record FILE] [--position POS]"
+          : "konane play --game " + game +
+                " [--black human|engine] [--white human|engine] [--think S] [--strength "
+                "perfect|heuristic] [--match] [--record FILE] " +
+                (traits.has_start ? "[--position POS]" : "--position POS");
   auto parsed = parse_args("play", usage, desc, {}, false, args, io);
   if (!parsed) return kExitUsage;
   if (parsed->help) {
@@ -136,7 +119,7 @@ int run_play(const std::string& game, const std::vector<std::string>& args, Io i
   if (vm.count("record")) setup.record_path = vm["record"].as<std::string>();
   setup.date = core::utc_now(true);
   const std::string position = vm.count("position") ? vm["position"].as<std::string>() : "";
-  if (!position.empty() && setup.match && (konane || ringboard))
+  if (!position.empty() && setup.match && traits.has_start)
     return usage_error(io, "play", "--match plays whole games; it does not take --position");
   if (const int rc = set_new_game(game, vm, position, setup, io); rc != kExitOk) return rc;
   return run_play_session(setup, *play_input(), io);

@@ -336,13 +336,14 @@ TEST(Play, BadOptionsAreRefused) {
   };
   const std::vector<Case> cases = {
       {{"--black", "robot"}, "--black must be human or engine, not 'robot'"},
-      {{"--opening", "pono"}, "bad --opening 'pono'"},
+      {{"--opening", "pono"}, "bad --opening: 'pono' is not standard, any or piko"},
       {{"--board", "9x9"}, "bad --board"},
       {{"--position", "xq/ox"}, "bad --position"},
       {{"--strength", "strong"}, "--strength must be perfect or heuristic"},
       {{"--match", "--position", "xo/ox"}, "--match plays whole games"},
       {{"--think", "-1"}, "--think must be a finite number"},
       {{"--game", "ringboard", "--position", "x"}, "bad --position"},
+      {{"--game", "clobber"}, "bad --position: clobber has no start of its own"},
   };
   for (const auto& c : cases) {
     const PlayRun r = play("", c.args);
@@ -380,7 +381,8 @@ TEST(Play, GridGamesFromAPosition) {
   EXPECT_NE(bad.out.find("(legal: c1-b1 a2-b2)"), std::string::npos) << bad.out;
   const PlayRun none = play("", {"--game", "domineering"});
   EXPECT_EQ(none.rc, 2);
-  EXPECT_NE(none.err.find("give --position"), std::string::npos) << none.err;
+  EXPECT_NE(none.err.find("has no start of its own: give a position"), std::string::npos)
+      << none.err;
 }
 
 // A Domineering game played and recorded, then analysed: each move's result before and after

@@ -144,6 +144,27 @@ std::unique_ptr<PlayGame> make_grid_game(const std::string& game, const std::str
 std::unique_ptr<PlayGame> make_game_at(const std::string& game, const std::string& position,
                                        std::string* error);
 
+// A new game as `play` and a game record start one: a game with an opening (Konane) from its
+// full board (board, opening, who opens) unless `position` is given; a game with a start of
+// its own (Ringboard) from it when `position` is empty; any game from `position` (its text
+// with the side to move).
+struct PlayStart {
+  std::string game;
+  std::string board = "8x8", opening = "standard";  // a game with an opening
+  Colour first = Colour::Black;                     // who opens (a match's second game: White)
+  std::string position;
+};
+struct PlayTraits {
+  bool has_opening = false;  // board, opening and first apply; a match alternates who opens
+  bool has_start = false;    // the position may be left empty
+};
+PlayTraits play_traits(std::string_view game);
+// What is wrong with a start: its field ("board", "opening" or "position") and why.
+struct PlayStartError {
+  std::string field, message;
+};
+std::unique_ptr<PlayGame> make_game(const PlayStart& s, PlayStartError* error);
+
 // A game already under way at `state` (e.g. after `show --moves`).
 std::unique_ptr<PlayGame> make_konane_game_at(const konane::GameState& state);
 
