@@ -83,7 +83,7 @@ class ExprParser {
   std::string describe_here() const {
     if (at_end()) return "end of input";
     const size_t o = map_[pos_];
-    if (s_[pos_] == kTinyMark || s_[pos_] == kMinyMark ||
+    if (s_[pos_] == kTinyMark || s_[pos_] == kMinyMark || s_[pos_] == detail::kForeignMark ||
         static_cast<unsigned char>(orig_[o]) >= 0x80)
       return describe_char(orig_, o);
     return describe_char(s_, pos_);

@@ -53,7 +53,8 @@ void spell_in_ascii(std::string_view text, std::string* ascii, std::vector<size_
       }
     }
     if (!rewritten) {
-      *ascii += text[i];
+      const char c = text[i];
+      *ascii += (c == kTinyMark || c == kMinyMark) ? kForeignMark : c;
       map->push_back(i++);
     }
   }

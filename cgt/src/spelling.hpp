@@ -8,8 +8,10 @@
 
 namespace cgt::detail {
 
-// ⧾ and ⧿ become these bytes, which the ASCII language does not use.
-inline constexpr char kTinyMark = '\x01', kMinyMark = '\x02';
+// ⧾ and ⧿ become these bytes, which the ASCII language does not use. The same bytes typed
+// by the user become kForeignMark, which no rule reads, so they are reported, never taken
+// for ⧾ or ⧿.
+inline constexpr char kTinyMark = '\x01', kMinyMark = '\x02', kForeignMark = '\x7f';
 
 // *ascii gets the text with the symbols spelled out; (*map)[i] is the offset in text of
 // (*ascii)[i], and map has one entry more, for the end.

@@ -125,6 +125,16 @@ TEST(Notation, ErrorsCarryTheirPosition) {
   EXPECT_FALSE(parse(std::string(2000, '(') + "1" + std::string(2000, ')'), nullptr));
 }
 
+// The reader spells ⧾ and ⧿ as control bytes internally; the same bytes typed raw are
+// unknown characters, not Tiny or Miny (a fuzz find: "9\x02\x02 99" read as a miny).
+TEST(Notation, RawControlBytesAreNotTinyOrMiny) {
+  for (const char* text : {"9\x02\x02" "99", "\x01" "1", "2\x02", "{1|}\x01"}) {
+    const auto e = Err(text);
+    EXPECT_NE(e.message.find("unexpected"), std::string::npos) << e.message;
+  }
+  EXPECT_EQ(Err("1 + \x02").position, 4u);
+}
+
 TEST(Notation, BoundedTextIsTheFullTextOrNothing) {
   for (const char* e : {"0", "{1|-1}+{2|-2}+{3|-3}", "{^*|v,*2}+{1*|-1}", "^3*2"}) {
     const auto g = parse(e, nullptr);
