@@ -20,10 +20,10 @@ using konane::Position;
 using RetroGame = konane::KonaneRetroGameT<solver::RetroKey>;
 namespace fs = std::filesystem;
 
-std::vector<std::pair<Position, bool>> roots(int rows, int cols, konane::OpeningRule rule) {
-  std::vector<std::pair<Position, bool>> out;
+std::vector<std::pair<Position, core::Side>> roots(int rows, int cols, konane::OpeningRule rule) {
+  std::vector<std::pair<Position, core::Side>> out;
   for (const auto& line : konane::opening_lines(rows, cols, rule))
-    out.emplace_back(line.position, true);
+    out.emplace_back(line.position, core::Side::Left);
   return out;
 }
 

@@ -81,10 +81,11 @@ core::Expected<LoopySolveAnswer> solve_loopy_of(const PositionRequest& r, const 
     if (auto st = check_key_layout<P>(*database, store ? database : nullptr); !st)
       return st.error();
   std::atomic<uint64_t> hits{0};  // the proof search's two searchers may ask at once
-  std::function<db::Expected<std::optional<solver::Settled>>(const Position&, bool)> known;
+  std::function<db::Expected<std::optional<solver::Settled>>(const Position&, core::Side)> known;
   if (database)
-    known = [&](const Position& q, bool left) -> db::Expected<std::optional<solver::Settled>> {
-      auto got = solver::settled_in_db<typename P::Stored>(*database, q, left);
+    known = [&](const Position& q,
+                core::Side mover) -> db::Expected<std::optional<solver::Settled>> {
+      auto got = solver::settled_in_db<typename P::Stored>(*database, q, mover);
       if (got && got->has_value()) hits.fetch_add(1, std::memory_order_relaxed);
       return got;
     };
@@ -99,7 +100,7 @@ core::Expected<LoopySolveAnswer> solve_loopy_of(const PositionRequest& r, const 
     o.meta_prefix =
         "solve/" + std::string(P::kName) + "/" + core::shape_name(P::kStoredBoard) + "/position/";
     o.known = known;
-    auto got = solver::analyse_loopy(RetroGame{}, p, core::is_left(at->to_move), std::move(o),
+    auto got = solver::analyse_loopy(RetroGame{}, p, at->to_move, std::move(o),
                                      limits.pv_plies, store ? database : nullptr);
     if (!got) return got.error();
     a = std::move(*got);
@@ -116,7 +117,7 @@ core::Expected<LoopySolveAnswer> solve_loopy_of(const PositionRequest& r, const 
     po.threads = tbb::this_task_arena::max_concurrency();
     po.known = known;
     solver::ProofAnalyser<RetroGame> analyser(RetroGame{}, std::move(po));
-    auto got = analyser.run(p, core::is_left(at->to_move), limits.pv_plies);
+    auto got = analyser.run(p, at->to_move, limits.pv_plies);
     if (!got) return got.error();
     const std::string before = a ? a->reason + "; then " : "";
     a = std::move(got->answer);

@@ -63,10 +63,11 @@ SolverConfig config_of(const Think& t) {
   return c;
 }
 
-// The mobility difference: the heuristic's guess of how good a position is for `left`.
-int64_t mobility(const GameState& s, bool left) {
+// The mobility difference: the heuristic's guess of how good a position is for `side`.
+int64_t mobility(const GameState& s, core::Side side) {
   if (s.phase != Phase::Jumps) return 0;
-  return Game::count_options(s.position, left) - Game::count_options(s.position, !left);
+  return Game::count_options(s.position, side) -
+         Game::count_options(s.position, core::opponent(side));
 }
 
 class KonanePlay final : public PlayGame {
@@ -292,31 +293,31 @@ class KonanePlay final : public PlayGame {
     for (Move m : legal_moves(s))
       if (!proved_loss(m)) candidates.push_back(m);
     if (candidates.empty()) candidates = legal_moves(s);
-    const bool left = s.to_move == Color::Black;
+    const core::Side side = core::side_of(s.to_move == Color::Black);
     // A jump, or the second removal (after which the jumps begin): searched on bare positions.
     if (s.phase == Phase::Jumps || s.hole >= 0)
-      return to_string(*jump_choice(s.position, left, candidates));
+      return to_string(*jump_choice(s.position, side, candidates));
     // The first removal, whose replies are removals too: through the whole game state.
-    const auto moves = [](const GameState& g, bool) { return legal_moves(g); };
-    const auto play = [](const GameState& g, bool, Move m) { return *play_move(g, m); };
+    const auto moves = [](const GameState& g, core::Side) { return legal_moves(g); };
+    const auto play = [](const GameState& g, core::Side, Move m) { return *play_move(g, m); };
     const auto choice =
-        solver::heuristic_choice<Move>(s, left, candidates, {}, moves, play, mobility);
+        solver::heuristic_choice<Move>(s, side, candidates, {}, moves, play, mobility);
     return to_string(*choice.move);
   }
 
   // The heuristic on bare jump positions (the root's candidates may be removals: konane::play
   // makes them too): moves in a fixed-capacity list, no allocation per node, and the scored
   // positions' moves counted, never listed.
-  static std::optional<Move> jump_choice(const Position& p, bool left,
+  static std::optional<Move> jump_choice(const Position& p, core::Side side,
                                          const std::vector<Move>& candidates) {
-    const auto moves = [](const Position& q, bool l) { return Game::legal_moves(q, l); };
-    const auto play = [](const Position& q, bool l, Move m) { return Game::play(q, l, m); };
-    const auto score = [](const Position& q, bool l) -> std::optional<int64_t> {
-      const int mine = Game::count_options(q, l);
+    const auto moves = [](const Position& q, core::Side s) { return Game::legal_moves(q, s); };
+    const auto play = [](const Position& q, core::Side s, Move m) { return Game::play(q, s, m); };
+    const auto score = [](const Position& q, core::Side s) -> std::optional<int64_t> {
+      const int mine = Game::count_options(q, s);
       if (mine == 0) return std::nullopt;
-      return mine - Game::count_options(q, !l);
+      return mine - Game::count_options(q, core::opponent(s));
     };
-    return solver::heuristic_choice<Move>(p, left, candidates, {}, moves, play, score).move;
+    return solver::heuristic_choice<Move>(p, side, candidates, {}, moves, play, score).move;
   }
 
   KonaneStart start_;

@@ -41,7 +41,7 @@ std::vector<std::string> touched(const ringboard::Move& m) {
 
 // Material, the heuristic's guess: a king is worth about three men, and a man nearer his
 // promotion a little more.
-int64_t material(const RingboardState& s, bool left) {
+int64_t material(const RingboardState& s, core::Side side) {
   const ringboard::Position& p = s.position;
   auto side_score = [&](ringboard::Color c) {
     int64_t v = 300 * std::popcount(p.kings[int(c)]);
@@ -51,7 +51,7 @@ int64_t material(const RingboardState& s, bool left) {
     }
     return v;
   };
-  const ringboard::Color me = left ? ringboard::Color::Black : ringboard::Color::White;
+  const ringboard::Color me = ringboard::color_of(side);
   return side_score(me) - side_score(ringboard::opponent(me));
 }
 
@@ -240,13 +240,13 @@ class RingboardPlay final : public PlayGame {
       if (scored == v.moves.end() || scored->result != core::Result::Loss) candidates.push_back(m);
     }
     if (candidates.empty()) candidates = moves_of(s);
-    const auto moves = [](const RingboardState& g, bool) { return moves_of(g); };
-    const auto play = [](const RingboardState& g, bool, const ringboard::Move& m) {
+    const auto moves = [](const RingboardState& g, core::Side) { return moves_of(g); };
+    const auto play = [](const RingboardState& g, core::Side, const ringboard::Move& m) {
       return RingboardState{ringboard::play(g.position, g.to_move, m),
                             ringboard::opponent(g.to_move)};
     };
     const auto choice = solver::heuristic_choice<ringboard::Move>(
-        s, s.to_move == ringboard::Color::Black, candidates, {.depth = 8, .node_budget = 1'000'000},
+        s, ringboard::side_of(s.to_move), candidates, {.depth = 8, .node_budget = 1'000'000},
         moves, play, material);
     return ringboard::move_text(*choice.move);
   }

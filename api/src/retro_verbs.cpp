@@ -44,7 +44,7 @@ template <class P>
 struct RetroStart {
   core::Shape shape;
   typename P::Position position;  // the board the game starts from
-  std::vector<std::pair<typename P::Position, bool>> roots;
+  std::vector<std::pair<typename P::Position, core::Side>> roots;
   std::string name;
   typename RuleOf<P>::type rule{};
 };
@@ -66,7 +66,7 @@ core::Expected<RetroStart<P>> retro_start(const RetroRequest& r) {
     s.rule = state.rule;
     s.name = P::rule_text(state);
     for (const auto& line : Binding<P>::opening_lines(s.shape, s.rule))
-      s.roots.emplace_back(line.position, true);
+      s.roots.emplace_back(line.position, core::Side::Left);
   } else {
     if (r.opening)
       return core::invalid_argument(std::string(P::kTitle) + " has no opening: drop --opening");
@@ -76,7 +76,7 @@ core::Expected<RetroStart<P>> retro_start(const RetroRequest& r) {
       return core::invalid_argument("bad board size '" + core::clip(r.board) + "': " + why);
     s.shape = *shape;
     s.position = P::start_position(shape->rows, shape->cols);
-    s.roots = {{s.position, true}, {s.position, false}};
+    s.roots = {{s.position, core::Side::Left}, {s.position, core::Side::Right}};
     s.name = "start";
   }
   using RetroGame = typename P::template Retro<solver::RetroKey>;

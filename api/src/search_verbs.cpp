@@ -214,11 +214,12 @@ core::Expected<SolveAnswer> solve_with(solver::Engine<Binding<P>>& engine, const
   const auto t0 = Clock::now();
   const uint64_t nodes_before = engine.nodes();
   const auto& p = at->position;
-  const bool left = core::is_left(at->to_move);
+  const core::Side to_move = at->to_move;
   auto regions = root_regions<P>(engine, p);
   Reporter reporter(progress, progress_of(engine, t0, false));
-  auto stored = solver::answer_with_store<G>(
-      database, p, left, [&] { return engine.analyse(p, left, true, limits.across_ranks); });
+  auto stored = solver::answer_with_store<G>(database, p, to_move, [&] {
+    return engine.analyse(p, to_move, true, limits.across_ranks);
+  });
   reporter.stop();
   if (stored && stored->from_db && limits.across_ranks)  // nothing to share: the ranks stop
     solver::end_rank_rounds(limits.threads, &stored->analysis.across_ranks);

@@ -71,7 +71,7 @@ TEST_P(ToyDfpn, OutcomesFollowTheSignOfTheValue) {
   for (int i = 0; i < 2000; ++i) {
     const Position p = random_position(rng, toy::kMaxEdges);
     for (bool left : {true, false}) {
-      ASSERT_EQ(s.dfpn.solve(p, left), expected(value_128(p), left))
+      ASSERT_EQ(s.dfpn.solve(p, core::side_of(left)), expected(value_128(p), left))
           << text(p) << (left ? " left" : " right") << " to move";
       ++checked;
     }
@@ -95,7 +95,8 @@ TEST(ToyGame, RetrogradeAnalysisStoresEveryReachableClassWithItsOutcome) {
   std::mt19937_64 rng(5);
   solver::RetroOptions<Position> options;
   for (int i = 0; i < 3; ++i)
-    options.roots.emplace_back(random_position(rng, toy::kMaxEdges, true), i % 2 == 0);
+    options.roots.emplace_back(random_position(rng, toy::kMaxEdges, true),
+                               core::side_of(i % 2 == 0));
   // An id no registered game uses: the toy game is filed under a game of its own.
   options.board = db::Board{200, {toy::kStrings, toy::kMaxEdges}};
   options.meta_prefix = "toy/";
@@ -110,7 +111,8 @@ TEST(ToyGame, RetrogradeAnalysisStoresEveryReachableClassWithItsOutcome) {
 
   // Every reachable (class, side to move in key coordinates), by a plain walk.
   std::set<std::pair<uint64_t, bool>> want;
-  std::vector<std::pair<Position, bool>> stack(options.roots.begin(), options.roots.end());
+  std::vector<std::pair<Position, bool>> stack;
+  for (const auto& [p, side] : options.roots) stack.emplace_back(p, core::is_left(side));
   std::set<std::pair<uint64_t, bool>> seen;
   while (!stack.empty()) {
     // Plain locals, not structured bindings: the lambda below captures them (clang 14 cannot).
@@ -121,7 +123,7 @@ TEST(ToyGame, RetrogradeAnalysisStoresEveryReachableClassWithItsOutcome) {
     const auto c = game.canon(p);
     want.insert({c.key.lo, left != c.swapped});
     if (c.both_sides) want.insert({c.key.lo, !(left != c.swapped)});
-    toy::for_each_option(p, left, [&](const Position& child) { stack.emplace_back(child, !left); });
+    toy::for_each_option(p, core::side_of(left), [&](const Position& child) { stack.emplace_back(child, !left); });
   }
 
   std::set<std::pair<uint64_t, bool>> got;

@@ -89,10 +89,10 @@ inline Class class_of(const Position& p) {
 }
 
 template <class F>
-void for_each_option(const Position& p, bool left, F&& f) {
+void for_each_option(const Position& p, core::Side side, F&& f) {
   for (int i = 0; i < kStrings; ++i) {
     const String& s = p.s[i];
-    const uint8_t mine = left ? s.blue : static_cast<uint8_t>(~s.blue & edge_mask(s.len));
+    const uint8_t mine = core::is_left(side) ? s.blue : static_cast<uint8_t>(~s.blue & edge_mask(s.len));
     for (int e = 0; e < s.len; ++e) {
       if (!((mine >> e) & 1)) continue;
       Position c = p;
@@ -144,8 +144,8 @@ struct Game {
     return solver::Keyed<Position>{solver::RegionKey{c.key, 0, 0}, c.swapped, decode(c.key)};
   }
   template <class F>
-  static void for_each_option(const Position& p, bool left, F&& f) {
-    toy::for_each_option(p, left, f);
+  static void for_each_option(const Position& p, core::Side side, F&& f) {
+    toy::for_each_option(p, side, f);
   }
   // Each string is a region: a move changes one string only.
   template <class F>
@@ -157,12 +157,12 @@ struct Game {
         f(r);
       }
   }
-  static bool has_option(const Position& p, bool left) { return count_options(p, left) > 0; }
+  static bool has_option(const Position& p, core::Side side) { return count_options(p, side) > 0; }
   static int size(const Position& p) { return edges(p); }
-  static int count_options(const Position& p, bool left) {
+  static int count_options(const Position& p, core::Side side) {
     int n = 0;
     for (const String& s : p.s)
-      n += std::popcount(static_cast<unsigned>(left ? s.blue : ~s.blue & edge_mask(s.len)));
+      n += std::popcount(static_cast<unsigned>(core::is_left(side) ? s.blue : ~s.blue & edge_mask(s.len)));
     return n;
   }
 
@@ -171,17 +171,17 @@ struct Game {
     uint8_t string = 0, edge = 0;
     friend bool operator==(const Move&, const Move&) = default;
   };
-  static std::vector<Move> legal_moves(const Position& p, bool left) {
+  static std::vector<Move> legal_moves(const Position& p, core::Side side) {
     std::vector<Move> out;
     for (int i = 0; i < kStrings; ++i) {
       const String& s = p.s[i];
-      const uint8_t mine = left ? s.blue : static_cast<uint8_t>(~s.blue & edge_mask(s.len));
+      const uint8_t mine = core::is_left(side) ? s.blue : static_cast<uint8_t>(~s.blue & edge_mask(s.len));
       for (int e = 0; e < s.len; ++e)
         if ((mine >> e) & 1) out.push_back({uint8_t(i), uint8_t(e)});
     }
     return out;
   }
-  static Position play(const Position& p, bool /*left*/, Move m) {
+  static Position play(const Position& p, core::Side, Move m) {
     Position c = p;
     const String& s = p.s[m.string];
     c.s[m.string] = String{m.edge, static_cast<uint8_t>(s.blue & edge_mask(m.edge))};
@@ -189,10 +189,10 @@ struct Game {
   }
   // By the class of the position each move leads to, ties in generation order: a function
   // of the position that permuting the strings only reorders among ties.
-  static std::vector<Move> pv_order(const Position& p, bool left) {
-    std::vector<Move> out = legal_moves(p, left);
+  static std::vector<Move> pv_order(const Position& p, core::Side side) {
+    std::vector<Move> out = legal_moves(p, side);
     std::stable_sort(out.begin(), out.end(), [&](Move a, Move b) {
-      return class_of(play(p, left, a)).key < class_of(play(p, left, b)).key;
+      return class_of(play(p, side, a)).key < class_of(play(p, side, b)).key;
     });
     return out;
   }
@@ -233,8 +233,8 @@ struct Retro {
   static int layer(const Position& p) { return edges(p); }
   int max_layer_drop() const { return kMaxEdges; }
   template <class F>
-  void for_each_option(const Position& p, bool left, F&& f) const {
-    toy::for_each_option(p, left, f);
+  void for_each_option(const Position& p, core::Side side, F&& f) const {
+    toy::for_each_option(p, side, f);
   }
   int packed_key_bits() const { return 10 * kStrings; }
   uint64_t pack(const solver::RetroKey& k) const { return k.lo; }

@@ -45,8 +45,8 @@ struct Game {
 
   solver::RetroKey key(Position v) const { return {0, 0, v}; }
   template <class F>
-  void for_each_option(Position v, bool left, F&& f) const {
-    for (uint32_t w : (left ? graph->left : graph->right)[v]) f(w);
+  void for_each_option(Position v, core::Side side, F&& f) const {
+    for (uint32_t w : (core::is_left(side) ? graph->left : graph->right)[v]) f(w);
   }
 };
 

@@ -45,11 +45,12 @@ class KonaneSolver : public solver::Engine<Game> {
   using Engine::Engine;
 
   solver::Result solve(const konane::Position& p, konane::Color to_move) {
-    return Engine::solve(p, to_move == konane::Color::Black);
+    return Engine::solve(p, core::side_of(to_move == konane::Color::Black));
   }
   RootAnalysis analyse(const konane::Position& p, konane::Color to_move, bool with_pv,
                        bool across_ranks = false) {
-    return Engine::analyse(p, to_move == konane::Color::Black, with_pv, across_ranks);
+    return Engine::analyse(p, core::side_of(to_move == konane::Color::Black), with_pv,
+                           across_ranks);
   }
   OpeningAnalysis solve_opening(int rows, int cols, konane::OpeningRule rule,
                                 bool across_ranks = false) {

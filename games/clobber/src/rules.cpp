@@ -4,9 +4,9 @@
 
 namespace clobber {
 
-MoveList Rules::moves(const Position& p, bool left) {
+MoveList Rules::moves(const Position& p, core::Side side) {
   const grid::Geometry& g = p.geo();
-  const Bits own = p.own(left), opp = p.other(left);
+  const Bits own = p.own(side), opp = p.other(side);
   Move found[grid::kMaxMoves];
   int n = 0;
   // Each direction: the squares of opposing stones next to one of ours, and the step back.
@@ -24,11 +24,11 @@ MoveList Rules::moves(const Position& p, bool left) {
   return out;
 }
 
-std::string Rules::why_illegal(const Position& p, bool left, Move m) {
-  if (!(p.own(left) & grid::bit(m.from)))
-    return std::string("no ") + (left ? "black" : "white") + " stone on " +
+std::string Rules::why_illegal(const Position& p, core::Side side, Move m) {
+  if (!(p.own(side) & grid::bit(m.from)))
+    return std::string("no ") + core::side_colour(side) + " stone on " +
            grid::square_name(m.from, p.cols);
-  return grid::square_name(m.to, p.cols) + " holds no " + (left ? "white" : "black") +
+  return grid::square_name(m.to, p.cols) + " holds no " + core::side_colour(core::opponent(side)) +
          " stone to clobber";
 }
 

@@ -40,7 +40,7 @@ bool Plugin::move_less(const Move& a, const Move& b) {
 
 std::optional<std::vector<Move>> Plugin::engine_moves(const Position& p, core::Side side) {
   MoveList list;
-  if (!generate_moves(p, color(side), list)) return std::nullopt;
+  if (!generate_moves(p, color_of(side), list)) return std::nullopt;
   return std::vector<Move>(list.begin(), list.end());
 }
 
@@ -51,7 +51,7 @@ std::optional<std::vector<Move>> Plugin::moves(const Position& p, core::Side sid
 }
 
 std::optional<uint64_t> Plugin::perft(const Position& p, core::Side side, int depth) {
-  return ringboard::perft(p, color(side), depth);
+  return ringboard::perft(p, color_of(side), depth);
 }
 
 Plugin::Pieces Plugin::pieces(const Position& p) {

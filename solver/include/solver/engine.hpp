@@ -94,18 +94,18 @@ class Engine {
   // The value of a region small enough to value on the spot (as searches do).
   cgt::GameId small_region_value(const Position& r) { return values_.region_value(r); }
 
-  Result solve(const Position& p, bool left) {
+  Result solve(const Position& p, core::Side to_move) {
     Result r = Result::Unknown;
-    with_deadline(config_.timeout_seconds, [&] { r = dfpn_.solve(p, left); });
+    with_deadline(config_.timeout_seconds, [&] { r = dfpn_.solve(p, to_move); });
     return r;
   }
 
   // across_ranks: every rank of an MPI run makes this call and shares it (proof/rank_rounds.hpp).
-  RootAnalysis<typename G::Move> analyse(const Position& p, bool left, bool with_pv,
+  RootAnalysis<typename G::Move> analyse(const Position& p, core::Side to_move, bool with_pv,
                                          bool across_ranks = false) requires MoveGame<G> {
     RootAnalysis<typename G::Move> out;
     with_deadline(config_.timeout_seconds, [&] {
-      out = solver::analyse(dfpn_, p, left, with_pv, config_.threads, stop_, across_ranks,
+      out = solver::analyse(dfpn_, p, to_move, with_pv, config_.threads, stop_, across_ranks,
                             &progress_);
     });
     return out;

@@ -45,6 +45,8 @@
 #include <concepts>
 #include <cstdint>
 
+#include "core/outcome.hpp"
+
 namespace solver {
 
 // A region's identity up to the game's symmetries: two 64-bit words and a 16-bit shape tag
@@ -72,18 +74,19 @@ constexpr bool is_loopy() {
     return false;
 }
 
-// left = true means Left (the first player in CGT terms) moves.
+// `side` is the side that moves (Left is the first player in CGT terms).
 template <class G>
-concept PartizanGame = !is_loopy<G>() && requires(const typename G::Position& p, bool left) {
-  { G::key(p) } -> std::same_as<Keyed<typename G::Position>>;
-  // f(child) for every option of the given side.
-  G::for_each_option(p, left, [](const typename G::Position&) {});
-  // f(region) for every independent region with a move for someone; p is their sum.
-  G::for_each_region(p, [](const typename G::Position&) {});
-  { G::has_option(p, left) } -> std::convertible_to<bool>;
-  { G::size(p) } -> std::convertible_to<int>;  // a size measure: larger means harder
-  { G::count_options(p, left) } -> std::convertible_to<int>;
-};
+concept PartizanGame =
+    !is_loopy<G>() && requires(const typename G::Position& p, core::Side side) {
+      { G::key(p) } -> std::same_as<Keyed<typename G::Position>>;
+      // f(child) for every option of the given side.
+      G::for_each_option(p, side, [](const typename G::Position&) {});
+      // f(region) for every independent region with a move for someone; p is their sum.
+      G::for_each_region(p, [](const typename G::Position&) {});
+      { G::has_option(p, side) } -> std::convertible_to<bool>;
+      { G::size(p) } -> std::convertible_to<int>;  // a size measure: larger means harder
+      { G::count_options(p, side) } -> std::convertible_to<int>;
+    };
 
 // The regions where a search starts: G::for_each_root_region when the game has a finer
 // split that costs too much at every node, else G::for_each_region.

@@ -78,32 +78,32 @@ std::optional<Codes> read_cache(const std::filesystem::path& file, uint64_t layo
 }
 
 namespace {
-void put(uint16_t code, bool left, core::Winner& winner, std::optional<uint16_t>& distance) {
+void put(uint16_t code, core::Side mover, core::Winner& winner,
+         std::optional<uint16_t>& distance) {
   if (code == kHole) return;
   if (code == kDraw) {
     winner = core::Winner::Draw;
     return;
   }
-  const bool mover_wins = is_win(code);
-  winner = mover_wins == left ? core::Winner::Left : core::Winner::Right;
+  winner = core::winner_of(mover, is_win(code) ? core::Result::Win : core::Result::Loss);
   distance = static_cast<uint16_t>(indexed_detail::distance(code));
 }
 }  // namespace
 
 db::PositionValue record_of(uint16_t left_code, uint16_t right_code) {
   db::PositionValue v;
-  put(left_code, true, v.left_to_move, v.left_distance);
-  put(right_code, false, v.right_to_move, v.right_distance);
+  put(left_code, core::Side::Left, v.left_to_move, v.left_distance);
+  put(right_code, core::Side::Right, v.right_to_move, v.right_distance);
   return v;
 }
 
-uint16_t code_of(const db::PositionValue& v, bool left) {
+uint16_t code_of(const db::PositionValue& v, core::Side mover) {
+  const bool left = core::is_left(mover);
   const core::Winner w = left ? v.left_to_move : v.right_to_move;
   const auto d = left ? v.left_distance : v.right_distance;
   if (w == core::Winner::Draw) return kDraw;
   if (w == core::Winner::Unknown || !d) return kHole;
-  const bool mover_wins = (w == core::Winner::Left) == left;
-  return mover_wins ? win_code(*d) : loss_code(*d);
+  return w == core::winner_of(mover, core::Result::Win) ? win_code(*d) : loss_code(*d);
 }
 
 }  // namespace solver::indexed_detail

@@ -40,19 +40,19 @@ TEST(Clobber, MovesMatchTheRulesOnRandomBoards) {
       std::set<std::string> want, got;
       for (const auto& m : gridref::clobber_moves(b, left))
         want.insert(b.name(m.r0, m.c0) + "-" + b.name(m.r1, m.c1));
-      const auto moves = Rules::moves(p, left);
+      const auto moves = Rules::moves(p, core::side_of(left));
       for (const auto& m : moves) got.insert(Plugin::move_text(p, m));
       EXPECT_EQ(got, want) << text;
       EXPECT_EQ(moves.size(), static_cast<int>(want.size()));
-      EXPECT_EQ(Rules::count_moves(p, left), moves.size());
-      EXPECT_EQ(Rules::has_move(p, left), !moves.empty());
+      EXPECT_EQ(Rules::count_moves(p, core::side_of(left)), moves.size());
+      EXPECT_EQ(Rules::has_move(p, core::side_of(left)), !moves.empty());
       EXPECT_TRUE(std::is_sorted(moves.begin(), moves.end()));
       for (const auto& m : gridref::clobber_moves(b, left)) {
         std::string error;
         const std::string mt = b.name(m.r0, m.c0) + "-" + b.name(m.r1, m.c1);
         const auto parsed = Plugin::read_move(p, core::side_of(left), mt, &error);
         ASSERT_TRUE(parsed) << error;
-        EXPECT_EQ(Plugin::text(Rules::play(p, left, *parsed)),
+        EXPECT_EQ(Plugin::text(Rules::play(p, core::side_of(left), *parsed)),
                   gridref::clobber_play(b, left, m).text());
       }
     }
@@ -75,7 +75,7 @@ TEST(Clobber, RegionsSumToTheWholeOnRandomBoards) {
     ASSERT_EQ(sum, ref.value(b)) << text;
     ASSERT_EQ(*engine.value(p), sum) << text;
     for (bool left : {true, false})
-      ASSERT_EQ(engine.solve(p, left) == solver::Result::Win, ref.wins(b, left)) << text << left;
+      ASSERT_EQ(engine.solve(p, core::side_of(left)) == solver::Result::Win, ref.wins(b, left)) << text << left;
   }
 }
 
@@ -131,7 +131,7 @@ TEST(Clobber, AlternatingRectanglesAsCGSuiteSolvedThem) {
     solver::Engine<Game> engine(solver::EngineConfig{.memory_bytes = 64 << 20});
     const Position p = pos(c.board);
     for (bool left : {true, false})
-      EXPECT_EQ(engine.solve(p, left) == solver::Result::Win, c.first_player_wins) << c.board;
+      EXPECT_EQ(engine.solve(p, core::side_of(left)) == solver::Result::Win, c.first_player_wins) << c.board;
   }
 }
 

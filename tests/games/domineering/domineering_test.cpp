@@ -40,10 +40,10 @@ TEST(Domineering, MovesMatchTheRulesOnRandomBoards) {
       std::set<std::string> want, got;
       for (const auto& m : gridref::domineering_moves(b, left))
         want.insert(b.name(m.r0, m.c0) + "-" + b.name(m.r1, m.c1));
-      const auto moves = Rules::moves(p, left);
+      const auto moves = Rules::moves(p, core::side_of(left));
       for (const auto& m : moves) got.insert(Plugin::move_text(p, m));
       EXPECT_EQ(got, want) << text;
-      EXPECT_EQ(Rules::count_moves(p, left), moves.size());
+      EXPECT_EQ(Rules::count_moves(p, core::side_of(left)), moves.size());
       EXPECT_TRUE(std::is_sorted(moves.begin(), moves.end()));
       for (const auto& m : gridref::domineering_moves(b, left)) {
         std::string error;
@@ -51,7 +51,7 @@ TEST(Domineering, MovesMatchTheRulesOnRandomBoards) {
         const std::string mt = b.name(m.r1, m.c1) + "-" + b.name(m.r0, m.c0);
         const auto parsed = Plugin::read_move(p, core::side_of(left), mt, &error);
         ASSERT_TRUE(parsed) << error;
-        EXPECT_EQ(Plugin::text(Rules::play(p, left, *parsed)),
+        EXPECT_EQ(Plugin::text(Rules::play(p, core::side_of(left), *parsed)),
                   gridref::domineering_play(b, left, m).text());
       }
     }
@@ -74,7 +74,7 @@ TEST(Domineering, RegionsSumToTheWholeOnRandomBoards) {
     ASSERT_EQ(sum, ref.value(b)) << text;
     ASSERT_EQ(*engine.value(p), sum) << text;
     for (bool left : {true, false})
-      ASSERT_EQ(engine.solve(p, left) == solver::Result::Win, ref.wins(b, left)) << text << left;
+      ASSERT_EQ(engine.solve(p, core::side_of(left)) == solver::Result::Win, ref.wins(b, left)) << text << left;
   }
 }
 
@@ -138,8 +138,8 @@ TEST(Domineering, FourByFourAsCGSuiteSolvedThem) {
   solver::Engine<Game> engine(solver::EngineConfig{.memory_bytes = 64 << 20});
   for (const auto& c : cases) {
     const Position p = pos(c.board);
-    EXPECT_EQ(engine.solve(p, true) == solver::Result::Win, c.left_wins) << c.board;
-    EXPECT_EQ(engine.solve(p, false) == solver::Result::Win, c.right_wins) << c.board;
+    EXPECT_EQ(engine.solve(p, core::Side::Left) == solver::Result::Win, c.left_wins) << c.board;
+    EXPECT_EQ(engine.solve(p, core::Side::Right) == solver::Result::Win, c.right_wins) << c.board;
   }
 }
 

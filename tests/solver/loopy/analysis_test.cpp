@@ -88,7 +88,7 @@ TEST(LoopyAnalysis, AgreesWithTheDefinitionOnRandomGraphs) {
     const loopy_toy::Game game{&g};
     for (uint32_t v = 0; v < g.size(); v += 3)
       for (const bool left : {true, false}) {
-        auto a = solver::analyse_loopy(game, v, left, solver::LoopyOptions<uint32_t>{}, 12);
+        auto a = solver::analyse_loopy(game, v, core::side_of(left), solver::LoopyOptions<uint32_t>{}, 12);
         ASSERT_TRUE(a.has_value()) << a.error().message;
         expect_matches(g, truth, v, left, *a, 12);
       }
@@ -121,7 +121,8 @@ TEST(LoopyAnalysis, KnownPositionsAsABoundaryGiveTheSameAnswers) {
     const std::vector<bool> in_db = closure(g, static_cast<uint32_t>(seed % 50));
     int asked = 0;
     solver::LoopyOptions<uint32_t> o;
-    o.known = [&](uint32_t w, bool l) -> db::Expected<std::optional<solver::Settled>> {
+    o.known = [&](uint32_t w, core::Side side) -> db::Expected<std::optional<solver::Settled>> {
+      const bool l = core::is_left(side);
       ++asked;
       if (!in_db[w]) return std::optional<solver::Settled>();
       const Truth t = truth[w * 2 + (l ? 0 : 1)];
@@ -130,7 +131,7 @@ TEST(LoopyAnalysis, KnownPositionsAsABoundaryGiveTheSameAnswers) {
     };
     for (uint32_t v = 0; v < g.size(); ++v) {
       boundary_roots += in_db[v];
-      auto a = solver::analyse_loopy(game, v, true, o, 10);
+      auto a = solver::analyse_loopy(game, v, core::Side::Left, o, 10);
       ASSERT_TRUE(a.has_value()) << a.error().message;
       expect_matches(g, truth, v, true, *a, 10);
     }
@@ -142,12 +143,12 @@ TEST(LoopyAnalysis, KnownPositionsAsABoundaryGiveTheSameAnswers) {
 TEST(LoopyAnalysis, AFailingBoundaryIsAnError) {
   const Graph g = loopy_toy::random_graph(30, 3, 7);
   solver::LoopyOptions<uint32_t> o;
-  o.known = [](uint32_t, bool) -> db::Expected<std::optional<solver::Settled>> {
+  o.known = [](uint32_t, core::Side) -> db::Expected<std::optional<solver::Settled>> {
     return db::Error{db::Code::kIOError, "disk gone"};
   };
   uint32_t v = 0;
   while (g.left[v].empty()) ++v;
-  auto a = solver::analyse_loopy(loopy_toy::Game{&g}, v, true, o, 10);
+  auto a = solver::analyse_loopy(loopy_toy::Game{&g}, v, core::Side::Left, o, 10);
   ASSERT_FALSE(a.has_value());
   EXPECT_NE(a.error().message.find("disk gone"), std::string::npos);
 }
@@ -166,7 +167,8 @@ TEST(LoopyAnalysis, StoredRunsAnswerLaterQuestionsFromTheDatabase) {
     solver::LoopyOptions<uint32_t> o;
     o.board = kBoard;
     o.meta_prefix = "solve/toy/";
-    o.known = [&](uint32_t w, bool l) -> db::Expected<std::optional<solver::Settled>> {
+    o.known = [&](uint32_t w, core::Side side) -> db::Expected<std::optional<solver::Settled>> {
+      const bool l = core::is_left(side);
       auto got = database->get(db::PositionKey{kBoard.game, 1, 1, 0, 0, w});
       if (!got) return got.error();
       if (!got->has_value()) return std::optional<solver::Settled>();
@@ -178,18 +180,18 @@ TEST(LoopyAnalysis, StoredRunsAnswerLaterQuestionsFromTheDatabase) {
     };
     uint32_t v = 0;
     while (g.left[v].empty()) ++v;
-    auto first = solver::analyse_loopy(game, v, true, o, 10, &*database);
+    auto first = solver::analyse_loopy(game, v, core::Side::Left, o, 10, &*database);
     ASSERT_TRUE(first.has_value()) << first.error().message;
     EXPECT_FALSE(first->from_db);
     expect_matches(g, truth, v, true, *first, 10);
-    auto again = solver::analyse_loopy(game, v, true, o, 10, &*database);
+    auto again = solver::analyse_loopy(game, v, core::Side::Left, o, 10, &*database);
     ASSERT_TRUE(again.has_value()) << again.error().message;
     EXPECT_TRUE(again->from_db);
     EXPECT_EQ(again->positions, 0u);
     expect_matches(g, truth, v, true, *again, 10);
     // A position the first run reached: Right to move after Left's first option.
     const uint32_t next = g.left[v][0];
-    auto reached = solver::analyse_loopy(game, next, false, o, 10, &*database);
+    auto reached = solver::analyse_loopy(game, next, core::Side::Right, o, 10, &*database);
     ASSERT_TRUE(reached.has_value()) << reached.error().message;
     EXPECT_TRUE(reached->from_db);
     expect_matches(g, truth, next, false, *reached, 10);
@@ -205,7 +207,7 @@ TEST(LoopyAnalysis, CutShortGivesUnknownAndNoAnswers) {
   }
   solver::LoopyOptions<uint32_t> o;
   o.max_positions = 5;
-  auto a = solver::analyse_loopy(loopy_toy::Game{&g}, 0, true, o, 10);
+  auto a = solver::analyse_loopy(loopy_toy::Game{&g}, 0, core::Side::Left, o, 10);
   ASSERT_TRUE(a.has_value());
   EXPECT_FALSE(a->complete);
   EXPECT_FALSE(a->reason.empty());
@@ -214,11 +216,11 @@ TEST(LoopyAnalysis, CutShortGivesUnknownAndNoAnswers) {
   EXPECT_TRUE(a->pv.empty());
   // Without the limit it is a draw; the line goes on as long as asked, or until it comes
   // back to the start with Left to move: 20 plies.
-  auto whole = solver::analyse_loopy(loopy_toy::Game{&g}, 0, true, {}, 7);
+  auto whole = solver::analyse_loopy(loopy_toy::Game{&g}, 0, core::Side::Left, {}, 7);
   ASSERT_TRUE(whole.has_value());
   EXPECT_EQ(whole->root.result, Result::Draw);
   EXPECT_EQ(whole->pv.size(), 7u);
-  auto round = solver::analyse_loopy(loopy_toy::Game{&g}, 0, true, {}, 100);
+  auto round = solver::analyse_loopy(loopy_toy::Game{&g}, 0, core::Side::Left, {}, 100);
   ASSERT_TRUE(round.has_value());
   EXPECT_EQ(round->pv.size(), 20u);
 }

@@ -32,7 +32,7 @@ TEST(ProofTable, AgreesWithAMapAcrossGrowthAndEntriesNeverMove) {
   for (int step = 0; step < 200'000; ++step) {
     const RetroKey k = random_key(rng);
     const bool left = rng() % 2;
-    const auto [i, fresh] = t.find_or_insert(k, left);
+    const auto [i, fresh] = t.find_or_insert(k, core::side_of(left));
     ASSERT_NE(i, ProofTable::kFull);
     const auto [it, inserted] = ref.try_emplace({k.group, k.hi, k.lo, left}, i);
     ASSERT_EQ(fresh, inserted);
@@ -47,7 +47,7 @@ TEST(ProofTable, AgreesWithAMapAcrossGrowthAndEntriesNeverMove) {
   ASSERT_GT(t.size(), 50'000u);  // the index doubled many times
   for (const auto& [key, i] : ref) {
     const auto& [group, hi, lo, left] = key;
-    const Entry* e = t.find(RetroKey{group, hi, lo}, left);
+    const Entry* e = t.find(RetroKey{group, hi, lo}, core::side_of(left));
     ASSERT_EQ(e, address[i]);  // the same address it had when made
     EXPECT_EQ(e->hi, hi);
     EXPECT_EQ(e->lo, lo);
@@ -55,21 +55,21 @@ TEST(ProofTable, AgreesWithAMapAcrossGrowthAndEntriesNeverMove) {
     EXPECT_EQ((e->flags & solver::loopy_proof_detail::kLeft) != 0, left);
   }
   // Keys never inserted: the same key with a field changed past every inserted value.
-  EXPECT_EQ(t.find(RetroKey{0, 6000, 0}, true), nullptr);
-  EXPECT_EQ(t.find(RetroKey{3, 1, 1}, false), nullptr);
+  EXPECT_EQ(t.find(RetroKey{0, 6000, 0}, core::Side::Left), nullptr);
+  EXPECT_EQ(t.find(RetroKey{3, 1, 1}, core::Side::Right), nullptr);
 }
 
 TEST(ProofTable, FullAtItsLimitAndFindsWhatItHolds) {
   ProofTable t(100);
   for (uint64_t k = 0; k < 100; ++k) {
-    const auto [i, fresh] = t.find_or_insert(RetroKey{0, k, 0}, k % 2 == 0);
+    const auto [i, fresh] = t.find_or_insert(RetroKey{0, k, 0}, core::side_of(k % 2 == 0));
     ASSERT_EQ(i, k);
     ASSERT_TRUE(fresh);
   }
-  EXPECT_EQ(t.find_or_insert(RetroKey{0, 100, 0}, true).first, ProofTable::kFull);
-  EXPECT_EQ(t.find_or_insert(RetroKey{0, 4, 0}, false).first, ProofTable::kFull);  // other side
+  EXPECT_EQ(t.find_or_insert(RetroKey{0, 100, 0}, core::Side::Left).first, ProofTable::kFull);
+  EXPECT_EQ(t.find_or_insert(RetroKey{0, 4, 0}, core::Side::Right).first, ProofTable::kFull);  // other side
   // What it holds is still found and still answered.
-  const auto [i, fresh] = t.find_or_insert(RetroKey{0, 42, 0}, true);
+  const auto [i, fresh] = t.find_or_insert(RetroKey{0, 42, 0}, core::Side::Left);
   EXPECT_EQ(i, 42u);
   EXPECT_FALSE(fresh);
   EXPECT_EQ(t.size(), 100u);
@@ -78,9 +78,9 @@ TEST(ProofTable, FullAtItsLimitAndFindsWhatItHolds) {
 TEST(ProofTable, MemoryFollowsTheEntriesNotTheLimit) {
   ProofTable t(20'000'000);  // the searchers' default limit: 640 MB of entries
   EXPECT_EQ(t.bytes(), 0u);
-  for (uint64_t k = 0; k < 500; ++k) t.find_or_insert(RetroKey{1, k, k}, true);
+  for (uint64_t k = 0; k < 500; ++k) t.find_or_insert(RetroKey{1, k, k}, core::Side::Left);
   EXPECT_LE(t.bytes(), size_t{1} << 20);
-  for (uint64_t k = 0; k < 100'000; ++k) t.find_or_insert(RetroKey{2, k, k}, false);
+  for (uint64_t k = 0; k < 100'000; ++k) t.find_or_insert(RetroKey{2, k, k}, core::Side::Right);
   // 32 bytes an entry, a chunk of slack, and an index at most 8 / (3/8) bytes an entry.
   EXPECT_LE(t.bytes(), t.size() * (32 + 22) + (size_t{1} << 19));
 }

@@ -35,11 +35,11 @@ int check_graph(const Graph& g, const std::vector<uint32_t>& order, uint64_t see
   loopy_toy::Game game{&g};
   int checked = 0;
   for (bool attacker : {true, false}) {
-    Prover prover(game, attacker, 1 << 16);
+    Prover prover(game, core::side_of(attacker), 1 << 16);
     for (uint32_t v : order)
       for (bool left : {true, false}) {
         const auto& t = truth[v * 2 + (left ? 0 : 1)];
-        auto got = prover.prove(v, left, {});
+        auto got = prover.prove(v, core::side_of(left), {});
         EXPECT_TRUE(got.has_value());
         if (!got) return checked;
         const Proof want = t.winner == side_winner(attacker) ? Proof::Proved : Proof::Disproved;
@@ -47,7 +47,7 @@ int check_graph(const Graph& g, const std::vector<uint32_t>& order, uint64_t see
                               << " attacker " << (attacker ? "L" : "R");
         if (*got == Proof::Proved) {
           // A proof tree's depth bounds the distance of the win from above.
-          const auto depth = prover.proof_depth(v, left);
+          const auto depth = prover.proof_depth(v, core::side_of(left));
           EXPECT_TRUE(depth.has_value());
           if (depth && t.distance) {
             EXPECT_GE(*depth, *t.distance) << "seed " << seed << " vertex " << v;
@@ -67,12 +67,12 @@ TEST(LoopyProof, HandBuiltCycleIsADrawNotAWin) {
   g.left = {{1}, {}, {}, {}, {3}};
   g.right = {{}, {0, 2}, {}, {4}, {}};
   loopy_toy::Game game{&g};
-  Prover right(game, false, 64), left(game, true, 64);
-  EXPECT_EQ(*right.prove(0, true, {}), Proof::Proved);
-  EXPECT_EQ(*left.prove(0, true, {}), Proof::Disproved);
-  EXPECT_EQ(right.proof_depth(0, true), 2);
-  EXPECT_EQ(*right.prove(3, false, {}), Proof::Disproved);
-  EXPECT_EQ(*left.prove(3, false, {}), Proof::Disproved);
+  Prover right(game, core::Side::Right, 64), left(game, core::Side::Left, 64);
+  EXPECT_EQ(*right.prove(0, core::Side::Left, {}), Proof::Proved);
+  EXPECT_EQ(*left.prove(0, core::Side::Left, {}), Proof::Disproved);
+  EXPECT_EQ(right.proof_depth(0, core::Side::Left), 2);
+  EXPECT_EQ(*right.prove(3, core::Side::Right, {}), Proof::Disproved);
+  EXPECT_EQ(*left.prove(3, core::Side::Right, {}), Proof::Disproved);
 }
 
 TEST(LoopyProof, RandomGraphsAgreeWithTheDefinition) {
@@ -98,13 +98,13 @@ TEST(LoopyProof, ALimitGivesUnknownNeverAWrongAnswer) {
     const auto truth = loopy_toy::by_definition(g);
     loopy_toy::Game game{&g};
     for (bool attacker : {true, false}) {
-      Prover budgeted(game, attacker, 1 << 12);
-      Prover cramped(game, attacker, 6);  // a table too small for most searches
+      Prover budgeted(game, core::side_of(attacker), 1 << 12);
+      Prover cramped(game, core::side_of(attacker), 6);  // a table too small for most searches
       for (uint32_t v = 0; v < g.size(); ++v) {
         const auto& t = truth[v * 2];
         const Proof want = t.winner == side_winner(attacker) ? Proof::Proved : Proof::Disproved;
         for (Prover* p : {&budgeted, &cramped}) {
-          auto got = p->prove(v, true, {p == &budgeted ? 3u : 0u, nullptr, nullptr});
+          auto got = p->prove(v, core::Side::Left, {p == &budgeted ? 3u : 0u, nullptr, nullptr});
           ASSERT_TRUE(got.has_value());
           if (*got == Proof::Unknown) {
             ++unknown;
@@ -138,7 +138,7 @@ TEST(LoopyProof, AnalysisAgreesWithTheDefinitionOnOneAndTwoThreads) {
         o.max_entries = 1 << 14;
         o.threads = threads;
         solver::ProofAnalyser<loopy_toy::Game> analyser(game, o);
-        auto a = analyser.run(v, true, 100000);
+        auto a = analyser.run(v, core::Side::Left, 100000);
         ASSERT_TRUE(a.has_value());
         const auto& an = a->answer;
         ASSERT_TRUE(an.complete) << an.reason;
@@ -194,18 +194,18 @@ TEST(LoopyProof, RingboardKingEndgamesSharingOneTableAgreeWithRetrogradeAnalysis
   }
   solver::LoopyOptions<ringboard::Position> o;
   for (const auto& p : picked)
-    for (bool left : {true, false}) o.roots.emplace_back(p, left);
+    for (const core::Side side : {core::Side::Left, core::Side::Right}) o.roots.emplace_back(p, side);
   solver::LoopySolver<RetroGame> truth(RetroGame{}, nullptr, o);
   ASSERT_TRUE(truth.run().has_value());
   int counts[3] = {0, 0, 0};  // Left wins, Right wins, draws
   for (bool attacker : {true, false}) {
-    solver::LoopyProver<RetroGame> prover(RetroGame{}, attacker, 1 << 22);
-    for (const auto& [p, left] : o.roots) {
-      const auto w = truth.outcome(p, left).first;
-      auto got = prover.prove(p, left, {});
+    solver::LoopyProver<RetroGame> prover(RetroGame{}, core::side_of(attacker), 1 << 22);
+    for (const auto& [p, side] : o.roots) {
+      const auto w = truth.outcome(p, side).first;
+      auto got = prover.prove(p, side, {});
       ASSERT_TRUE(got.has_value());
       const Proof want = w == side_winner(attacker) ? Proof::Proved : Proof::Disproved;
-      ASSERT_EQ(*got, want) << ringboard::to_string(p) << (left ? " b" : " w") << " attacker "
+      ASSERT_EQ(*got, want) << ringboard::to_string(p) << (core::is_left(side) ? " b" : " w") << " attacker "
                             << (attacker ? "black" : "white") << ": " << prover.reason();
       if (attacker) ++counts[w == Winner::Left ? 0 : w == Winner::Right ? 1 : 2];
     }

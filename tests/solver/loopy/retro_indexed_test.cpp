@@ -68,21 +68,22 @@ TEST(RetroIndexed, EqualsOneLoopyRunAndResumes) {
   solver::LoopyOptions<Position> one;
   for (const Material& m : classes)
     for_each_placement(m, [&](const Position& p) {
-      one.roots.emplace_back(p, true);
-      one.roots.emplace_back(p, false);
+      one.roots.emplace_back(p, core::Side::Left);
+      one.roots.emplace_back(p, core::Side::Right);
     });
   solver::LoopySolver<RetroGame> memory(RetroGame{}, nullptr, one);
   ASSERT_TRUE(memory.run().has_value());
   uint64_t compared = 0, decided = 0;
-  for (const auto& [p, left] : one.roots) {
+  for (const auto& [p, side] : one.roots) {
+    const bool left = core::is_left(side);
     auto stored = solver::lookup<StoredGame>(f.database, p);
     ASSERT_TRUE(stored.has_value()) << stored.error().message;
     ASSERT_TRUE(stored->has_value()) << to_string(p);
-    const auto [winner, distance] = memory.outcome(p, left);
+    const auto [winner, distance] = memory.outcome(p, side);
     EXPECT_EQ(left ? (**stored).left_to_move : (**stored).right_to_move, winner) << to_string(p);
     EXPECT_EQ(left ? (**stored).left_distance : (**stored).right_distance, distance)
         << to_string(p);
-    EXPECT_EQ(all.outcome(p, left), memory.outcome(p, left)) << to_string(p);
+    EXPECT_EQ(all.outcome(p, side), memory.outcome(p, side)) << to_string(p);
     ++compared;
     decided += distance.has_value();
   }
@@ -113,7 +114,7 @@ TEST(RetroIndexed, MissingOrDamagedCacheIsRebuiltFromTheDatabase) {
   for (const Material& m : {classes[3], classes.back()})
     for_each_placement(m, [&](const Position& p) {
       for (bool left : {true, false}) {
-        ASSERT_EQ(again.outcome(p, left), first.outcome(p, left)) << to_string(p);
+        ASSERT_EQ(again.outcome(p, core::side_of(left)), first.outcome(p, core::side_of(left))) << to_string(p);
       }
     });
 }
@@ -131,7 +132,7 @@ TEST(RetroIndexed, ACacheOfAnotherNumberingIsNotRead) {
   ASSERT_TRUE(again.run().has_value());
   for_each_placement(classes[1], [&](const Position& p) {
     for (bool left : {true, false}) {
-      ASSERT_EQ(again.outcome(p, left), first.outcome(p, left)) << to_string(p);
+      ASSERT_EQ(again.outcome(p, core::side_of(left)), first.outcome(p, core::side_of(left))) << to_string(p);
     }
   });
 }
@@ -153,7 +154,7 @@ TEST(RetroIndexed, TwoThreadsGiveWhatOneThreadGives) {
     ASSERT_TRUE(r.has_value()) << r.error().message;
     for (const Material& m : classes)
       for_each_placement(m, [&](const Position& p) {
-        for (bool left : {true, false}) answers[threads - 1].push_back(solver.outcome(p, left));
+        for (bool left : {true, false}) answers[threads - 1].push_back(solver.outcome(p, core::side_of(left)));
       });
   }
   ASSERT_EQ(answers[0].size(), answers[1].size());

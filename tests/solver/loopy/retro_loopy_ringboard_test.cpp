@@ -98,7 +98,7 @@ TEST(RetroLoopyRingboard, SmallClassesAgreeWithThePlainSolver) {
     });
   plain.solve();
   solver::LoopyOptions<Position> options;
-  options.roots = roots;
+  for (const auto& [p, black] : roots) options.roots.emplace_back(p, core::side_of(black));
   solver::LoopySolver<RetroGame> retro(RetroGame{}, nullptr, options);
   auto stats = retro.run();
   ASSERT_TRUE(stats.has_value()) << stats.error().message;
@@ -109,7 +109,7 @@ TEST(RetroLoopyRingboard, SmallClassesAgreeWithThePlainSolver) {
     Position p;
     p.men = {bm, wm};
     p.kings = {bk, wk};
-    const auto [winner, distance] = retro.outcome(p, black);
+    const auto [winner, distance] = retro.outcome(p, core::side_of(black));
     const Winner mover = black ? Winner::Left : Winner::Right;
     if (n.result == 0) {
       ++draws;
@@ -122,7 +122,7 @@ TEST(RetroLoopyRingboard, SmallClassesAgreeWithThePlainSolver) {
     EXPECT_EQ(*distance, n.distance) << to_string(p, black ? Color::Black : Color::White);
     // The same game turned round with the colours exchanged: the other side to move, the
     // winner's colour exchanged, the same distance.
-    const auto [fw, fd] = retro.outcome(flip(p), !black);
+    const auto [fw, fd] = retro.outcome(flip(p), core::side_of(!black));
     EXPECT_EQ(fw, core::swap_sides(winner));
     EXPECT_EQ(fd, distance);
   }

@@ -38,7 +38,7 @@ db::Expected<solver::LoopyStats> solve(const Graph& g, db::Database& database,
                                        std::vector<std::pair<uint32_t, bool>> roots) {
   loopy_toy::Game game{&g};
   solver::LoopyOptions<uint32_t> o;
-  o.roots = std::move(roots);
+  for (const auto& [v, left] : roots) o.roots.emplace_back(v, core::side_of(left));
   o.board = kBoard;
   o.meta_prefix = "solve/toy/loopy/";
   o.sst_buffer_records = 97;  // several sorted runs
@@ -125,7 +125,7 @@ TEST(RetroLoopy, ConcurrentPropagationGivesTheSameAnswersOnOneAndTwoThreads) {
   const Graph g = loopy_toy::random_graph(6000, 3, 99);
   loopy_toy::Game game{&g};
   solver::LoopyOptions<uint32_t> o;
-  for (uint32_t v = 0; v < g.size(); v += 5) o.roots.emplace_back(v, v % 2 == 0);
+  for (uint32_t v = 0; v < g.size(); v += 5) o.roots.emplace_back(v, core::side_of(v % 2 == 0));
   std::vector<std::vector<std::pair<Winner, std::optional<uint16_t>>>> runs;
   for (int threads : {1, 2, 1, 2}) {
     tbb::global_control limit(tbb::global_control::max_allowed_parallelism, threads);
@@ -135,7 +135,7 @@ TEST(RetroLoopy, ConcurrentPropagationGivesTheSameAnswersOnOneAndTwoThreads) {
     ASSERT_GT(stats->sides, 2000u);
     runs.emplace_back();
     for (uint32_t v = 0; v < g.size(); ++v)
-      for (bool left : {true, false}) runs.back().push_back(solver.outcome(v, left));
+      for (bool left : {true, false}) runs.back().push_back(solver.outcome(v, core::side_of(left)));
   }
   for (size_t i = 1; i < runs.size(); ++i) EXPECT_TRUE(runs[0] == runs[i]) << "run " << i;
 }

@@ -20,28 +20,29 @@ using konane::Color;
 using konane::Move;
 using konane::Position;
 
-std::vector<Move> moves_of(const Position& p, bool left) {
+std::vector<Move> moves_of(const Position& p, core::Side side) {
   konane::MoveList list;
-  konane::generate_moves(p, left ? Color::Black : Color::White, list);
+  konane::generate_moves(p, core::is_left(side) ? Color::Black : Color::White, list);
   return {list.begin(), list.end()};
 }
 
-Position play(const Position& p, bool left, Move m) {
-  return konane::play(p, left ? Color::Black : Color::White, m);
+Position play(const Position& p, core::Side side, Move m) {
+  return konane::play(p, core::is_left(side) ? Color::Black : Color::White, m);
 }
 
-int64_t mobility(const Position& p, bool left) {
-  return int64_t(moves_of(p, left).size()) - int64_t(moves_of(p, !left).size());
+int64_t mobility(const Position& p, core::Side side) {
+  return int64_t(moves_of(p, side).size()) - int64_t(moves_of(p, core::opponent(side)).size());
 }
 
 solver::HeuristicChoice<Move> choose(const Position& p, bool left, solver::HeuristicLimits l) {
-  return solver::heuristic_choice<Move>(p, left, moves_of(p, left), l, moves_of, play, mobility);
+  const core::Side side = core::side_of(left);
+  return solver::heuristic_choice<Move>(p, side, moves_of(p, side), l, moves_of, play, mobility);
 }
 
 // The same score, saying "no move" itself (the search then lists no moves where it scores).
-std::optional<int64_t> mobility_or_none(const Position& p, bool left) {
-  if (moves_of(p, left).empty()) return std::nullopt;
-  return mobility(p, left);
+std::optional<int64_t> mobility_or_none(const Position& p, core::Side side) {
+  if (moves_of(p, side).empty()) return std::nullopt;
+  return mobility(p, side);
 }
 
 TEST(Heuristic, SearchedToTheEndItPlaysOnlyWinningMoves) {
@@ -53,7 +54,7 @@ TEST(Heuristic, SearchedToTheEndItPlaysOnlyWinningMoves) {
     const bool left = rng() % 2 == 0;
     const Color side = left ? Color::Black : Color::White;
     const auto c = choose(p, left, {.depth = 40, .node_budget = uint64_t(1) << 40});
-    const auto legal = moves_of(p, left);
+    const auto legal = moves_of(p, core::side_of(left));
     if (legal.empty()) {
       EXPECT_FALSE(c.move.has_value());
       continue;
@@ -62,7 +63,7 @@ TEST(Heuristic, SearchedToTheEndItPlaysOnlyWinningMoves) {
     ++checked;
     if (ref.wins(p, side)) {
       ++winning;
-      EXPECT_FALSE(ref.wins(play(p, left, *c.move), konane::opponent(side)))
+      EXPECT_FALSE(ref.wins(play(p, core::side_of(left), *c.move), konane::opponent(side)))
           << konane::to_string(p, side) << " " << konane::to_string(*c.move);
     }
   }
@@ -75,7 +76,7 @@ TEST(Heuristic, CutShortItStillPlaysALegalMoveTheSameEveryTime) {
   for (int i = 0; i < 200; ++i) {
     const Position p = testref::random_game(rng, 6, 6, int(rng() % 10));
     const bool left = rng() % 2 == 0;
-    const auto legal = moves_of(p, left);
+    const auto legal = moves_of(p, core::side_of(left));
     for (const solver::HeuristicLimits l :
          {solver::HeuristicLimits{.depth = 0, .node_budget = 1},
           solver::HeuristicLimits{.depth = 3, .node_budget = 50},
@@ -103,7 +104,7 @@ TEST(Heuristic, TheBudgetBoundsAllPassesAndBothScoresAgree) {
     for (const uint64_t budget : {uint64_t(10), uint64_t(500), uint64_t(20000)}) {
       const solver::HeuristicLimits l{.depth = 12, .node_budget = budget};
       const auto a = choose(p, left, l);
-      const auto b = solver::heuristic_choice<Move>(p, left, moves_of(p, left), l, moves_of, play,
+      const auto b = solver::heuristic_choice<Move>(p, core::side_of(left), moves_of(p, core::side_of(left)), l, moves_of, play,
                                                     mobility_or_none);
       EXPECT_LE(a.nodes, budget + 12 * 40)
           << konane::to_string(p, left ? Color::Black : Color::White);

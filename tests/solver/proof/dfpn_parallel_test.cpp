@@ -49,8 +49,8 @@ TEST(DfpnConcurrent, ParallelSearchMatchesNegamax) {
                                              int(rng() % 3));
           for (Color side : {Color::Black, Color::White}) {
             solver::Result got[2];
-            std::thread other([&] { got[1] = f.dfpn.solve(p, side == Color::Black); });
-            got[0] = f.dfpn.solve(p, side == Color::Black);
+            std::thread other([&] { got[1] = f.dfpn.solve(p, core::side_of(side == Color::Black)); });
+            got[0] = f.dfpn.solve(p, core::side_of(side == Color::Black));
             other.join();
             const solver::Result want = expected(plain.wins(p, side));
             ASSERT_EQ(got[0], want) << konane::to_string(p, side) << " proof table " << proof_bytes;
@@ -78,13 +78,13 @@ TEST(DfpnConcurrent, ParallelOpeningsMatchSerial) {
     std::vector<solver::Result> got(lines.size());
     auto half = [&](size_t first) {
       for (size_t i = first; i < lines.size(); i += 2)
-        got[i] = parallel.dfpn.solve(lines[i].position, true);
+        got[i] = parallel.dfpn.solve(lines[i].position, core::Side::Left);
     };
     std::thread other(half, 1);
     half(0);
     other.join();
     for (size_t i = 0; i < lines.size(); ++i)
-      EXPECT_EQ(got[i], serial.dfpn.solve(lines[i].position, true)) << to_string(lines[i].position);
+      EXPECT_EQ(got[i], serial.dfpn.solve(lines[i].position, core::Side::Left)) << to_string(lines[i].position);
   }
 }
 
@@ -99,11 +99,11 @@ TEST(DfpnConcurrent, TwoOrdersOnOneRootAgree) {
     solver::Result second = solver::Result::Unknown;
     std::thread other([&] {
       second = shared.dfpn.solve(
-          line.position, true, [&] { return first.load() != solver::Result::Unknown; }, 1);
+          line.position, core::Side::Left, [&] { return first.load() != solver::Result::Unknown; }, 1);
     });
-    first.store(shared.dfpn.solve(line.position, true));
+    first.store(shared.dfpn.solve(line.position, core::Side::Left));
     other.join();
-    const solver::Result want = serial.dfpn.solve(line.position, true);
+    const solver::Result want = serial.dfpn.solve(line.position, core::Side::Left);
     EXPECT_EQ(first.load(), want) << to_string(line.position);
     if (second != solver::Result::Unknown) {
       EXPECT_EQ(second, want) << to_string(line.position);

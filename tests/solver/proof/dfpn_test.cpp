@@ -48,7 +48,7 @@ TEST_P(DfpnRandom, MatchesPlainNegamax) {
                                                                         : 33)
                                    : random_game(rng, rows, cols, plies + int(rng() % 3));
         for (Color side : {Color::Black, Color::White}) {
-          ASSERT_EQ(f.dfpn.solve(p, side == Color::Black), expected(plain.wins(p, side)))
+          ASSERT_EQ(f.dfpn.solve(p, core::side_of(side == Color::Black)), expected(plain.wins(p, side)))
               << konane::to_string(p, side);
           ++checked;
         }
@@ -62,7 +62,7 @@ solver::Result solve_text(DfpnFixture& f, const char* text) {
   konane::TextError err;
   auto p = konane::parse_position(text, &err);
   EXPECT_TRUE(p) << err.describe();
-  return f.dfpn.solve(p->position, p->to_move == Color::Black);
+  return f.dfpn.solve(p->position, core::side_of(p->to_move == Color::Black));
 }
 
 // Norvig (2021): Black to move loses these; on 5x5, with his colouring (black on the
@@ -98,7 +98,7 @@ TEST(DfpnPublished, SmallOpeningsAgreeWithNegamax) {
         for (Bitboard w = white_removals(a, hole, OpeningRule::Any); w; w &= w - 1) {
           const int sq = lowest_square(w);
           const Position p = play(a, Color::White, Move{uint8_t(sq), uint8_t(sq)});
-          EXPECT_EQ(f.dfpn.solve(p, true), expected(plain.wins(p, Color::Black))) << to_string(p);
+          EXPECT_EQ(f.dfpn.solve(p, core::Side::Left), expected(plain.wins(p, Color::Black))) << to_string(p);
         }
       }
     }
@@ -117,7 +117,7 @@ TEST(DfpnOrders, MatchPlainNegamax) {
       const bool left = side == Color::Black;
       const int order = 1 + int(rng() % 5);
       const solver::Result got = f.dfpn.solve(
-          p, left, [] { return false; }, order);
+          p, core::side_of(left), [] { return false; }, order);
       ASSERT_EQ(got, expected(plain.wins(p, side))) << konane::to_string(p, side) << " " << order;
       (got == solver::Result::Win ? wins : losses)++;
     }
@@ -140,7 +140,7 @@ TEST(DfpnPeek, UnsearchedNumbersFollowBothSidesMobility) {
     for (Color side : {Color::Black, Color::White}) {
       const int m = konane::count_moves(p, side);
       const int k = konane::count_moves(p, side == Color::Black ? Color::White : Color::Black);
-      const solver::TablePayload got = f.dfpn.peek(p, side == Color::Black);
+      const solver::TablePayload got = f.dfpn.peek(p, core::side_of(side == Color::Black));
       if (m == 0) {
         EXPECT_EQ(got.v1, 0u) << konane::to_string(p, side);
         ++lost;
@@ -164,7 +164,7 @@ TEST(DfpnStop, AStoppedSearchSaysUnknown) {
   konane::TextError err;
   auto p = konane::parse_position("..xoxo/oxoxox/xoxoxo/oxoxox/xoxoxo/oxoxox", &err);
   ASSERT_TRUE(p);
-  EXPECT_EQ(dfpn.solve(p->position, true), solver::Result::Unknown);
+  EXPECT_EQ(dfpn.solve(p->position, core::Side::Left), solver::Result::Unknown);
 }
 
 // The search reads the deadline off the clock itself: a deadline already over when the
@@ -178,7 +178,7 @@ TEST(DfpnStop, TheSearchPollsTheDeadline) {
   konane::TextError err;
   auto p = konane::parse_position("xoxoxo/oxoxox/xoxoxo/oxoxox/xoxo.o/oxox.x", &err);
   ASSERT_TRUE(p);
-  EXPECT_EQ(dfpn.solve(p->position, true), solver::Result::Unknown);
+  EXPECT_EQ(dfpn.solve(p->position, core::Side::Left), solver::Result::Unknown);
   EXPECT_TRUE(stop.stop_requested());
 }
 
@@ -196,7 +196,7 @@ TEST(DfpnStop, NodeBudgetStopsAtTheSameNodeEveryTime) {
     solver::SearchLimits limits{4, &stop};
     limits.node_budget = budget;
     solver::DfpnSolver<Game> dfpn(values, pt, limits);
-    result = dfpn.solve(p->position, true);
+    result = dfpn.solve(p->position, core::Side::Left);
     stopped = stop.stop_requested();
     return dfpn.nodes() + values.nodes();
   };
@@ -228,9 +228,9 @@ TEST(DfpnStop, OneAbandonEndsTheWholeSearch) {
   auto small = konane::parse_position("xoxox/oxoxo/x..ox/oxoxo/xoxox", &err);
   ASSERT_TRUE(big && small);
   int asked = 0;
-  EXPECT_EQ(dfpn.solve(big->position, true, [&] { return ++asked == 1; }), solver::Result::Unknown);
+  EXPECT_EQ(dfpn.solve(big->position, core::Side::Left, [&] { return ++asked == 1; }), solver::Result::Unknown);
   EXPECT_EQ(asked, 1);
-  EXPECT_EQ(dfpn.solve(small->position, true, [] { return false; }), solver::Result::Win);
+  EXPECT_EQ(dfpn.solve(small->position, core::Side::Left, [] { return false; }), solver::Result::Win);
 }
 
 }  // namespace

@@ -44,10 +44,12 @@ Outcome settle(TreeFixture& f, const std::vector<Position>& positions, bool left
   Outcome out;
   std::atomic<int> bad{0};
   auto searchers = [&](auto&& work) {
-    auto here = [&](size_t reply, std::span<const uint16_t> path, const Position& pos, bool mover,
-                    std::optional<uint64_t> budget, const auto& unneeded) {
-      const auto at = solver::rank_rounds::follow_path<Game>(positions[reply], left, path);
-      if (!at || pos_key(*at) != pos_key(pos) || mover != (path.size() % 2 == 0 ? left : !left))
+    auto here = [&](size_t reply, std::span<const uint16_t> path, const Position& pos,
+                    core::Side mover, std::optional<uint64_t> budget, const auto& unneeded) {
+      const auto at =
+          solver::rank_rounds::follow_path<Game>(positions[reply], core::side_of(left), path);
+      if (!at || pos_key(*at) != pos_key(pos) ||
+          mover != core::side_of(path.size() % 2 == 0 ? left : !left))
         ++bad;
       return solver::search_here(f.dfpn, pos, mover, budget, unneeded);
     };
@@ -57,7 +59,7 @@ Outcome settle(TreeFixture& f, const std::vector<Position>& positions, bool left
     if (other.joinable()) other.join();
   };
   core::StopToken stop;
-  out.results = solver::settle_by_job_tree(f.dfpn, positions, left, groups, stop, searchers,
+  out.results = solver::settle_by_job_tree(f.dfpn, positions, core::side_of(left), groups, stop, searchers,
                                            nullptr, kTiny, &out.stats);
   out.bad_paths = bad.load();
   return out;
@@ -170,14 +172,14 @@ TEST(JobTreeConcurrent, AStoppedTreeLeavesPositionsUnknown) {
   core::StopToken stop;
   stop.request_stop();
   auto searchers = [&](auto&& work) {
-    auto here = [&](size_t, std::span<const uint16_t>, const Position& pos, bool mover,
+    auto here = [&](size_t, std::span<const uint16_t>, const Position& pos, core::Side mover,
                     std::optional<uint64_t> budget, const auto& unneeded) {
       return solver::search_here(f.dfpn, pos, mover, budget, unneeded);
     };
     work(here);
   };
   const auto results =
-      solver::settle_by_job_tree(f.dfpn, positions, true, groups, stop, searchers, nullptr, kTiny);
+      solver::settle_by_job_tree(f.dfpn, positions, core::Side::Left, groups, stop, searchers, nullptr, kTiny);
   for (const Result r : results) EXPECT_EQ(r, Result::Unknown);
 }
 

@@ -45,8 +45,8 @@ class ScriptedSolver {
   }
 
   template <class Abandon>
-  Result solve(const Scripted& p, bool left, Abandon&& abandon, int /*order*/) {
-    EXPECT_TRUE(left);
+  Result solve(const Scripted& p, core::Side side, Abandon&& abandon, int /*order*/) {
+    EXPECT_EQ(side, core::Side::Left);
     Progress& g = *games_.at({p.cls, p.negated});
     for (;;) {
       if (g.done.load() >= g.script.cost) return g.script.result;
@@ -54,7 +54,7 @@ class ScriptedSolver {
       ++g.done;
     }
   }
-  solver::TablePayload peek(const Scripted& p, bool /*left*/) const {
+  solver::TablePayload peek(const Scripted& p, core::Side) const {
     return {1, games_.at({p.cls, p.negated})->script.delta};
   }
   uint64_t nodes() const { return 0; }  // asked only of a rank serving another (MPI)
@@ -75,7 +75,7 @@ constexpr uint64_t kNever = uint64_t{1} << 30;  // polls: more than any test han
 std::vector<Result> settle(ScriptedSolver& solver, const std::vector<Scripted>& positions,
                            const std::vector<std::vector<size_t>>& groups, int threads = 1) {
   core::StopToken stop;
-  return solver::settle_in_rounds(solver, positions, true, groups, threads, stop);
+  return solver::settle_in_rounds(solver, positions, core::Side::Left, groups, threads, stop);
 }
 
 // The first budget is 64 polls (2^16 nodes), doubling each round; in a round the replies go

@@ -47,30 +47,30 @@ TEST(RootAnalysisGeneric, MovesWinnerAndVariationAgreeWithTheClosedForm) {
   for (int i = 0; i < 300; ++i) {
     const Position p = toy::random_position(rng, toy::kMaxEdges);
     const bool left = rng() % 2 == 0;
-    const auto a = solver::analyse(s.dfpn, p, left, true, 2, s.stop);
+    const auto a = solver::analyse(s.dfpn, p, core::side_of(left), true, 2, s.stop);
     ASSERT_TRUE(a.complete);
     EXPECT_EQ(a.winner, truth(p, left));
-    ASSERT_EQ(a.moves.size(), Game::legal_moves(p, left).size());
+    ASSERT_EQ(a.moves.size(), Game::legal_moves(p, core::side_of(left)).size());
     const Winner mover = left ? Winner::Left : Winner::Right;
     for (const auto& m : a.moves)
-      EXPECT_EQ(m.for_mover == Result::Win, truth(Game::play(p, left, m.move), !left) == mover);
+      EXPECT_EQ(m.for_mover == Result::Win, truth(Game::play(p, core::side_of(left), m.move), !left) == mover);
     // The line: the winner's every move keeps the win, the loser moves first in pv_order(),
     // and it ends with the loser to move and no move left.
     Position q = p;
     bool side = left;
     ASSERT_EQ(a.pv.size(), a.pv_index.size());
     for (size_t k = 0; k < a.pv.size(); ++k) {
-      const auto order = Game::pv_order(q, side);
+      const auto order = Game::pv_order(q, core::side_of(side));
       ASSERT_LT(a.pv_index[k], order.size());
       EXPECT_EQ(order[a.pv_index[k]], a.pv[k]);
       if ((side ? Winner::Left : Winner::Right) != a.winner) {
         EXPECT_EQ(a.pv_index[k], 0);
       }
-      q = Game::play(q, side, a.pv[k]);
+      q = Game::play(q, core::side_of(side), a.pv[k]);
       side = !side;
       EXPECT_EQ(truth(q, side), a.winner);
     }
-    EXPECT_TRUE(Game::legal_moves(q, side).empty());
+    EXPECT_TRUE(Game::legal_moves(q, core::side_of(side)).empty());
     EXPECT_NE(side ? Winner::Left : Winner::Right, a.winner);
     variations += !a.pv.empty();
   }
@@ -98,9 +98,9 @@ TEST_F(StoredToy, StoredAnalysesReadBackTheSame) {
   for (int i = 0; i < 150; ++i) {
     const Position p = toy::random_position(rng, 5);
     const bool left = rng() % 2 == 0;
-    const auto a = solver::analyse(s.dfpn, p, left, true, 1, s.stop);
-    DB_ASSERT_OK(solver::store_analysis<Game>(*database, p, left, a));
-    auto back = solver::analysis_from_db<Game>(*database, p, left);
+    const auto a = solver::analyse(s.dfpn, p, core::side_of(left), true, 1, s.stop);
+    DB_ASSERT_OK(solver::store_analysis<Game>(*database, p, core::side_of(left), a));
+    auto back = solver::analysis_from_db<Game>(*database, p, core::side_of(left));
     DB_ASSERT_OK(back);
     ASSERT_TRUE(back->has_value()) << "stored analysis not found whole";
     EXPECT_EQ((*back)->winner, a.winner);
@@ -116,7 +116,7 @@ TEST_F(StoredToy, StoredAnalysesReadBackTheSame) {
     auto known = solver::lookup<Game>(*database, image);
     DB_ASSERT_OK(known);
     ASSERT_TRUE(known->has_value());
-    const auto w = solver::known_winner(**known, !left);
+    const auto w = solver::known_winner(**known, core::side_of(!left));
     ASSERT_TRUE(w.has_value());
     EXPECT_EQ(*w, core::swap_sides(a.winner));
     ++read_back;
@@ -135,24 +135,24 @@ TEST_F(StoredToy, AnswerWithStoreSearchesOnlyWhatIsNotStored) {
     int searches = 0;
     auto search = [&] {
       ++searches;
-      return solver::analyse(s.dfpn, p, left, true, 1, s.stop);
+      return solver::analyse(s.dfpn, p, core::side_of(left), true, 1, s.stop);
     };
     // Earlier positions' variations may already hold this one (or its image).
-    auto stored = solver::analysis_from_db<Game>(*database, p, left);
+    auto stored = solver::analysis_from_db<Game>(*database, p, core::side_of(left));
     DB_ASSERT_OK(stored);
     const bool known = stored->has_value();
-    auto first = solver::answer_with_store<Game>(&*database, p, left, search);
+    auto first = solver::answer_with_store<Game>(&*database, p, core::side_of(left), search);
     DB_ASSERT_OK(first);
     DB_ASSERT_OK(first->stored);
     EXPECT_EQ(first->from_db, known);
-    auto second = solver::answer_with_store<Game>(&*database, p, left, search);
+    auto second = solver::answer_with_store<Game>(&*database, p, core::side_of(left), search);
     DB_ASSERT_OK(second);
     EXPECT_TRUE(second->from_db);
     EXPECT_EQ(searches, known ? 0 : 1);
     fresh += !known;
     EXPECT_EQ(second->analysis.winner, first->analysis.winner);
     EXPECT_EQ(second->analysis.pv, first->analysis.pv);
-    auto none = solver::answer_with_store<Game>(nullptr, p, left, search);
+    auto none = solver::answer_with_store<Game>(nullptr, p, core::side_of(left), search);
     DB_ASSERT_OK(none);
     EXPECT_FALSE(none->from_db);
     EXPECT_EQ(searches, known ? 1 : 2);

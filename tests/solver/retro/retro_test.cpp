@@ -56,7 +56,7 @@ db::Database open_db(const fs::path& path) {
 solver::RetroOptions<Position> options_for(int rows, int cols, konane::OpeningRule rule,
                                            const fs::path& dir) {
   solver::RetroOptions<Position> o;
-  o.roots = roots(rows, cols, rule);
+  for (const auto& [p, left] : roots(rows, cols, rule)) o.roots.emplace_back(p, core::side_of(left));
   o.board = db::Board{konane::kGameId, {uint8_t(rows), uint8_t(cols)}};
   o.meta_prefix = "solve/test/";
   o.work_dir = dir / "work";
@@ -187,7 +187,14 @@ INSTANTIATE_TEST_SUITE_P(SmallBoards, RetroCrossCheck,
                                            Case{4, 4, konane::OpeningRule::Any},
                                            Case{3, 5, konane::OpeningRule::Any},
                                            Case{4, 5, konane::OpeningRule::Standard},
-                                           Case{2, 6, konane::OpeningRule::Any}));
+                                           Case{2, 6, konane::OpeningRule::Any}),
+                         // Named by board and rule: gtest's default name prints the
+                         // struct's bytes, padding included, which differ between runs.
+                         [](const ::testing::TestParamInfo<Case>& info) {
+                           return std::to_string(info.param.rows) + "x" +
+                                  std::to_string(info.param.cols) + "_" +
+                                  konane::rule_name(info.param.rule);
+                         });
 
 // A finished solve reruns without solving anything again.
 TEST(Retro, RerunAfterCompletionChangesNothing) {

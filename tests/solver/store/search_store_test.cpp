@@ -55,7 +55,7 @@ TEST_F(SearchStore, ProofsAreWrittenAndReadBackInsideLaterSearches) {
     const Position p = toy::random_position(rng, toy::kMaxEdges);
     const bool left = rng() % 2 == 0;
     solver::Engine<Game> engine(config(&*database));
-    ASSERT_EQ(engine.solve(p, left), truth_for_mover(p, left)) << "position " << i;
+    ASSERT_EQ(engine.solve(p, core::side_of(left)), truth_for_mover(p, left)) << "position " << i;
     DB_ASSERT_OK(engine.store_status());
     hits += engine.store_counts().hits;
     writes += engine.store_counts().writes;
@@ -68,12 +68,12 @@ TEST_F(SearchStore, ProofsAreWrittenAndReadBackInsideLaterSearches) {
   // closed form (the children of single strings are the states the searches proved).
   int checked = 0;
   for (const auto& [p, left] : asked) {
-    Game::for_each_option(p, left, [&](const Position& q) {
+    Game::for_each_option(p, core::side_of(left), [&](const Position& q) {
       auto known = solver::lookup<Game>(*database, q);
       ASSERT_TRUE(known.has_value()) << known.error().message;
       if (!known->has_value()) return;
       for (const bool side : {true, false}) {
-        if (const auto w = solver::known_winner(**known, side)) {
+        if (const auto w = solver::known_winner(**known, core::side_of(side))) {
           EXPECT_EQ(*w, truth(q, side));
           ++checked;
         }
@@ -95,7 +95,7 @@ TEST_F(SearchStore, StoredResultsSettleStatesInsideTheSearch) {
     const bool left = rng() % 2 == 0;
     if (truth_for_mover(p, left) != Result::Loss) continue;
     std::optional<Position> child;
-    Game::for_each_option(p, left, [&](const Position& q) {
+    Game::for_each_option(p, core::side_of(left), [&](const Position& q) {
       if (!child && toy::edges(q) > 0) child = q;
     });
     if (!child) continue;
@@ -104,11 +104,11 @@ TEST_F(SearchStore, StoredResultsSettleStatesInsideTheSearch) {
     // The child is lost for its mover (the root's opponent) in truth; plant a loss for him.
     const Winner planted_winner = left ? Winner::Left : Winner::Right;
     ASSERT_NE(truth(*child, !left), planted_winner);
-    DB_ASSERT_OK(solver::store_result<Game>(*scratch, *child, !left, planted_winner));
+    DB_ASSERT_OK(solver::store_result<Game>(*scratch, *child, core::side_of(!left), planted_winner));
     solver::Engine<Game> plain(config(nullptr));
-    EXPECT_EQ(plain.solve(p, left), Result::Loss);
+    EXPECT_EQ(plain.solve(p, core::side_of(left)), Result::Loss);
     solver::Engine<Game> believing(config(&*scratch));
-    EXPECT_EQ(believing.solve(p, left), Result::Win) << "the store was not asked";
+    EXPECT_EQ(believing.solve(p, core::side_of(left)), Result::Win) << "the store was not asked";
     EXPECT_GE(believing.store_counts().hits, 1u);
     ++planted;
   }
@@ -120,9 +120,9 @@ TEST_F(SearchStore, AStoredRootIsAnsweredWithoutSearch) {
   Position p;
   p.s[0] = toy::String{7, 0b0101101};
   for (const bool left : {true, false}) {
-    DB_ASSERT_OK(solver::store_result<Game>(*database, p, left, truth(p, left)));
+    DB_ASSERT_OK(solver::store_result<Game>(*database, p, core::side_of(left), truth(p, left)));
     solver::Engine<Game> engine(config(&*database));
-    EXPECT_EQ(engine.solve(p, left), truth_for_mover(p, left));
+    EXPECT_EQ(engine.solve(p, core::side_of(left)), truth_for_mover(p, left));
     EXPECT_EQ(engine.store_counts().hits, 1u);
     EXPECT_LE(engine.nodes(), 1u);
   }
@@ -138,7 +138,7 @@ TEST_F(SearchStore, AFailedWriteStopsTheSearchAndIsReported) {
   for (int i = 0; i < toy::kStrings; ++i)
     p.s[i] = toy::String{5, static_cast<uint8_t>(0b10110 >> (i % 2))};
   solver::Engine<Game> engine(config(&*ro));
-  EXPECT_EQ(engine.solve(p, true), Result::Unknown);
+  EXPECT_EQ(engine.solve(p, core::Side::Left), Result::Unknown);
   const auto status = engine.store_status();
   ASSERT_FALSE(status.has_value());
   EXPECT_EQ(status.error().code, db::Code::kReadOnly);

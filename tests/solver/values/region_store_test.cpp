@@ -162,7 +162,7 @@ TEST_F(RegionStoreDb, SearchesReadingStoredValuesAnswerAsPlainSearch) {
       c.store = &*database;
       c.store_limits.region_max = 16;  // inside the search too, not only at the root
       solver::Engine<Game> engine(c);
-      const auto r = engine.solve(p, left);
+      const auto r = engine.solve(p, core::side_of(left));
       const bool wins = plain.wins(p, left ? konane::Color::Black : konane::Color::White);
       EXPECT_EQ(r, wins ? solver::Result::Win : solver::Result::Loss) << konane::to_string(p);
       DB_ASSERT_OK(engine.store_status());

@@ -17,6 +17,7 @@
 #include <string_view>
 
 #include "core/game_id.hpp"
+#include "core/outcome.hpp"
 #include "grid/board.hpp"
 #include "grid/moves.hpp"
 #include "grid/symmetry.hpp"
@@ -33,8 +34,8 @@ struct Position {
   Bits black = 0, white = 0, blocked = 0;
 
   const grid::Geometry& geo() const { return grid::geometry(rows, cols); }
-  Bits own(bool left) const { return left ? black : white; }
-  Bits other(bool left) const { return left ? white : black; }
+  Bits own(core::Side s) const { return core::is_left(s) ? black : white; }
+  Bits other(core::Side s) const { return core::is_left(s) ? white : black; }
   Bits occupied() const { return black | white; }
   friend bool operator==(const Position&, const Position&) = default;
 };
@@ -77,28 +78,28 @@ struct Rules {
   static grid::Layers layers(const Position& p) { return {p.rows, p.cols, p.black, p.white}; }
   static Position from_layers(const grid::Layers& l) { return {l.rows, l.cols, l.a, l.b, 0}; }
 
-  static bool has_move(const Position& p, bool left) {
-    return (p.own(left) & p.geo().neighbours(p.other(left))) != 0;
+  static bool has_move(const Position& p, core::Side side) {
+    return (p.own(side) & p.geo().neighbours(p.other(side))) != 0;
   }
-  static int count_moves(const Position& p, bool left) {
+  static int count_moves(const Position& p, core::Side side) {
     const grid::Geometry& g = p.geo();
-    const Bits own = p.own(left), opp = p.other(left);
+    const Bits own = p.own(side), opp = p.other(side);
     return grid::popcount(g.north(own) & opp) + grid::popcount(g.south(own) & opp) +
            grid::popcount(g.east(own) & opp) + grid::popcount(g.west(own) & opp);
   }
   static int size(const Position& p) { return grid::popcount(p.occupied()); }
   // The mover's moves, sorted by (from, to).
-  static MoveList moves(const Position& p, bool left);
-  static Position play(const Position& p, bool left, Move m) {
+  static MoveList moves(const Position& p, core::Side side);
+  static Position play(const Position& p, core::Side side, Move m) {
     Position q = p;
-    Bits& own = left ? q.black : q.white;
-    Bits& opp = left ? q.white : q.black;
+    Bits& own = core::is_left(side) ? q.black : q.white;
+    Bits& opp = core::is_left(side) ? q.white : q.black;
     own = (own & ~grid::bit(m.from)) | grid::bit(m.to);
     opp &= ~grid::bit(m.to);
     return q;
   }
   static Move normalise(Move m) { return m; }
-  static std::string why_illegal(const Position& p, bool left, Move m);
+  static std::string why_illegal(const Position& p, core::Side side, Move m);
 
   // f(squares) for every group with stones of both colours (REGIONS above), lowest first.
   template <class F>

@@ -15,6 +15,7 @@
 #include <string_view>
 
 #include "core/game_id.hpp"
+#include "core/outcome.hpp"
 #include "grid/board.hpp"
 #include "grid/moves.hpp"
 #include "grid/symmetry.hpp"
@@ -74,32 +75,35 @@ struct Rules {
 
   // The lower (Left, vertical) or left (Right, horizontal) squares of the dominoes the side
   // can place.
-  static Bits domino_starts(const Position& p, bool left) {
+  static Bits domino_starts(const Position& p, core::Side side) {
     const grid::Geometry& g = p.geo();
-    return p.empty & (left ? g.south(p.empty) : g.west(p.empty));
+    return p.empty & (core::is_left(side) ? g.south(p.empty) : g.west(p.empty));
   }
-  static bool has_move(const Position& p, bool left) { return domino_starts(p, left) != 0; }
-  static int count_moves(const Position& p, bool left) {
-    return grid::popcount(domino_starts(p, left));
+  static bool has_move(const Position& p, core::Side side) {
+    return domino_starts(p, side) != 0;
+  }
+  static int count_moves(const Position& p, core::Side side) {
+    return grid::popcount(domino_starts(p, side));
   }
   static int size(const Position& p) { return grid::popcount(p.empty); }
   // The mover's moves, sorted by (from, to).
-  static MoveList moves(const Position& p, bool left) {
+  static MoveList moves(const Position& p, core::Side side) {
     MoveList out;
-    for (Bits b = domino_starts(p, left); b; b &= b - 1) {
+    const int step = core::is_left(side) ? p.cols : 1;
+    for (Bits b = domino_starts(p, side); b; b &= b - 1) {
       const int sq = grid::lowest(b);
-      out.push(Move{static_cast<uint8_t>(sq), static_cast<uint8_t>(sq + (left ? p.cols : 1))});
+      out.push(Move{static_cast<uint8_t>(sq), static_cast<uint8_t>(sq + step)});
     }
     return out;
   }
-  static Position play(const Position& p, bool, Move m) {
+  static Position play(const Position& p, core::Side, Move m) {
     Position q = p;
     q.empty &= ~(grid::bit(m.from) | grid::bit(m.to));
     return q;
   }
   // A domino is named by its squares in either order; moves() lists the lower or left first.
   static Move normalise(Move m) { return m.from < m.to ? m : Move{m.to, m.from}; }
-  static std::string why_illegal(const Position& p, bool left, Move m);
+  static std::string why_illegal(const Position& p, core::Side side, Move m);
 
   // f(squares) for every component of two squares or more (REGIONS above), lowest first.
   template <class F>

@@ -4,9 +4,9 @@
 //   kName, kTitle, kNotation (help text), kId (core/game_id.hpp), kSymbols, kSymbolNames (its
 //   square characters, grid/text.hpp), kHasStones, kNegation (which symmetry negates it)
 //   Position (rows, cols, ...), from_cells(Cells), cells(p), from_layers(Layers), layers(p)
-//   moves(p, left) sorted, play(p, left, m), has_move(p, left), count_moves(p, left), size(p)
+//   moves(p, side) sorted, play(p, side, m), has_move(p, side), count_moves(p, side), size(p)
 //   for_each_region_squares(p, f) and cut_out(p, squares): its exact regions (proof beside
-//   them), normalise(m) (the move as moves() lists it) and why_illegal(p, left, m).
+//   them), normalise(m) (the move as moves() lists it) and why_illegal(p, side, m).
 //   kBench: the fixed perft runs of `konane bench` (BenchCase below).
 // GameT is PartizanGame, MoveGame and StoredGame (solver/game.hpp) structurally: games/
 // depends on nothing of ours but core, so the key type comes in as a parameter.
@@ -45,21 +45,27 @@ struct GameT {
     return k;
   }
   template <class F>
-  static void for_each_option(const Position& p, bool left, F&& f) {
-    for (const Move& m : Rules::moves(p, left)) f(Rules::play(p, left, m));
+  static void for_each_option(const Position& p, core::Side side, F&& f) {
+    for (const Move& m : Rules::moves(p, side)) f(Rules::play(p, side, m));
   }
   template <class F>
   static void for_each_region(const Position& p, F&& f) {
     Rules::for_each_region_squares(p, [&](Bits squares) { f(Rules::cut_out(p, squares)); });
   }
-  static bool has_option(const Position& p, bool left) { return Rules::has_move(p, left); }
-  static int count_options(const Position& p, bool left) { return Rules::count_moves(p, left); }
+  static bool has_option(const Position& p, core::Side side) { return Rules::has_move(p, side); }
+  static int count_options(const Position& p, core::Side side) {
+    return Rules::count_moves(p, side);
+  }
   static int size(const Position& p) { return Rules::size(p); }
 
   // ── Moves (solver/proof/root_analysis.hpp) ──
-  static MoveList legal_moves(const Position& p, bool left) { return Rules::moves(p, left); }
-  static MoveList pv_order(const Position& p, bool left) { return Rules::moves(p, left); }
-  static Position play(const Position& p, bool left, Move m) { return Rules::play(p, left, m); }
+  static MoveList legal_moves(const Position& p, core::Side side) {
+    return Rules::moves(p, side);
+  }
+  static MoveList pv_order(const Position& p, core::Side side) { return Rules::moves(p, side); }
+  static Position play(const Position& p, core::Side side, Move m) {
+    return Rules::play(p, side, m);
+  }
   static bool move_less(Move a, Move b) { return a < b; }
 
   // ── Whole regions (solver/values/region_precompute.hpp, grid/region_enum.hpp) ──
@@ -133,11 +139,10 @@ struct Plugin {
     auto m = parse_move_text(text, p.rows, p.cols, error);
     if (!m) return std::nullopt;
     m = Rules::normalise(*m);
-    const bool left = core::is_left(side);
-    const MoveList legal = Rules::moves(p, left);
+    const MoveList legal = Rules::moves(p, side);
     if (std::find(legal.begin(), legal.end(), *m) != legal.end()) return m;
     if (error)
-      *error = "illegal move " + std::string(text) + ": " + Rules::why_illegal(p, left, *m);
+      *error = "illegal move " + std::string(text) + ": " + Rules::why_illegal(p, side, *m);
     return std::nullopt;
   }
   static std::string move_text(const Position& p, Move m) { return grid::move_text(m, p.cols); }
@@ -146,11 +151,9 @@ struct Plugin {
   static Position from_stored(const Key& k) {
     return Rules::from_layers(Layers{k.rows, k.cols, k.hi, k.lo});
   }
-  static MoveList moves(const Position& p, core::Side side) {
-    return Rules::moves(p, core::is_left(side));
-  }
+  static MoveList moves(const Position& p, core::Side side) { return Rules::moves(p, side); }
   static Position after(const Position& p, core::Side side, Move m) {
-    return Rules::play(p, core::is_left(side), m);
+    return Rules::play(p, side, m);
   }
   // The squares of each region where a search starts, in the solvers' order.
   static std::vector<Bits> region_squares(const Position& p) {

@@ -7,6 +7,7 @@
 // Rules::kLayerDrop.
 #include <cstdint>
 
+#include "core/outcome.hpp"
 #include "grid/board.hpp"
 #include "grid/symmetry.hpp"
 
@@ -37,8 +38,8 @@ struct RetroGameT {
   }
   static int max_layer_drop() { return Rules::kLayerDrop; }
   template <class F>
-  static void for_each_option(const Position& p, bool left, F&& f) {
-    for (const Move& m : Rules::moves(p, left)) f(Rules::play(p, left, m));
+  static void for_each_option(const Position& p, core::Side side, F&& f) {
+    for (const Move& m : Rules::moves(p, side)) f(Rules::play(p, side, m));
   }
 
   // The key's layers side by side (Rules::kKeyLayers of them: Domineering's second layer is

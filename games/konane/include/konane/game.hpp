@@ -36,8 +36,8 @@ struct KonaneGameT {
   }
 
   template <class F>
-  static void for_each_option(const Position& p, bool left, F&& f) {
-    for_each_child(p, left ? Color::Black : Color::White, f);
+  static void for_each_option(const Position& p, core::Side side, F&& f) {
+    for_each_child(p, color(side), f);
   }
 
   // Inside searches, the closure regions: the exact split costs more at every node than it
@@ -55,24 +55,24 @@ struct KonaneGameT {
     for (int i = 0; i < n; ++i) f(cut_out(regions[i]));
   }
 
-  static bool has_option(const Position& p, bool left) {
-    return has_move(p, left ? Color::Black : Color::White);
-  }
-  static int count_options(const Position& p, bool left) {
-    return count_moves(p, left ? Color::Black : Color::White);
+  static bool has_option(const Position& p, core::Side side) { return has_move(p, color(side)); }
+  static int count_options(const Position& p, core::Side side) {
+    return count_moves(p, color(side));
   }
   static int size(const Position& p) { return popcount(p.occupied()); }
 
   // ── Moves (solver/proof/root_analysis.hpp: winning moves and principal variations) ──
   using Move = konane::Move;
-  static MoveList legal_moves(const Position& p, bool left) {
+  static MoveList legal_moves(const Position& p, core::Side side) {
     MoveList moves;
-    generate_moves(p, color(left), moves);
+    generate_moves(p, color(side), moves);
     return moves;
   }
-  static MoveList pv_order(const Position& p, bool left) { return pv_move_order(p, color(left)); }
-  static Position play(const Position& p, bool left, Move m) {
-    return konane::play(p, color(left), m);
+  static MoveList pv_order(const Position& p, core::Side side) {
+    return pv_move_order(p, color(side));
+  }
+  static Position play(const Position& p, core::Side side, Move m) {
+    return konane::play(p, color(side), m);
   }
   // The order moves are listed in (legal_moves() sorted), for output that does not depend
   // on where a result came from.
@@ -132,7 +132,7 @@ struct KonaneGameT {
   static StoredKey stored_key(const Position& p) { return konane::stored_key(p); }
 
  private:
-  static Color color(bool left) { return left ? Color::Black : Color::White; }
+  static Color color(core::Side side) { return core::is_left(side) ? Color::Black : Color::White; }
 };
 
 }  // namespace konane

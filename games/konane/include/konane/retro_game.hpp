@@ -6,6 +6,7 @@
 #include <bit>
 #include <cstdint>
 
+#include "core/outcome.hpp"
 #include "konane/position.hpp"
 #include "konane/storage_key.hpp"
 
@@ -39,8 +40,8 @@ struct KonaneRetroGameT {
   // A line of k jumps needs 2k + 1 squares in a row or column.
   int max_layer_drop() const { return std::max(1, (std::max(rows, cols) - 1) / 2); }
   template <class F>
-  static void for_each_option(const Position& p, bool left, F&& f) {
-    for_each_child(p, left ? Color::Black : Color::White, f);
+  static void for_each_option(const Position& p, core::Side side, F&& f) {
+    for_each_child(p, core::is_left(side) ? Color::Black : Color::White, f);
   }
 
   // Reachable positions are parted (storage_key.hpp): the key is the colour bit above the

@@ -106,8 +106,8 @@ struct IndexedGameT : RetroGameT<KeyT> {
   Material class_of(const Position& p) const { return material_of(p); }
   std::string class_name(const Material& m) const { return material_name(m); }
   template <class F>
-  void for_each_unmove(const Position& p, bool left, F&& f) const {
-    ringboard::for_each_unmove(p, left ? Color::Black : Color::White, f);
+  void for_each_unmove(const Position& p, core::Side side, F&& f) const {
+    ringboard::for_each_unmove(p, color_of(side), f);
   }
 };
 

@@ -86,11 +86,11 @@ struct RetroGameT {
   // Positions of at most 24 pieces have far fewer moves than a MoveList holds (a capture
   // jumps at most the 12 enemy pieces), so no list is cut short here.
   template <class F>
-  void for_each_option(const Position& p, bool left, F&& f) const {
-    const Color side = left ? Color::Black : Color::White;
+  void for_each_option(const Position& p, core::Side side, F&& f) const {
+    const Color mover = color_of(side);
     MoveList moves;
-    generate_moves(p, side, moves);
-    for (const Move& m : moves) f(play(p, side, m));
+    generate_moves(p, mover, moves);
+    for (const Move& m : moves) f(play(p, mover, m));
   }
 };
 

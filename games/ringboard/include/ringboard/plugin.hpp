@@ -80,10 +80,10 @@ struct Plugin {
   static std::string move_text(const Position&, const Move& m) { return ringboard::move_text(m); }
   static std::optional<Move> read_move(const Position& p, core::Side side, std::string_view text,
                                        std::string* error) {
-    return parse_move(p, color(side), text, error);
+    return parse_move(p, color_of(side), text, error);
   }
   static Position after(const Position& p, core::Side side, const Move& m) {
-    return play(p, color(side), m);
+    return play(p, color_of(side), m);
   }
   // Lines of `depth` plies; nullopt when some position had more moves than a list holds.
   static std::optional<uint64_t> perft(const Position& p, core::Side side, int depth);
@@ -121,7 +121,6 @@ struct Plugin {
   static Pieces pieces(const Position& p);
 
  private:
-  static Color color(core::Side side) { return core::is_left(side) ? Color::Black : Color::White; }
 };
 
 }  // namespace ringboard

@@ -19,6 +19,9 @@ constexpr Color opponent(Color c) {
 constexpr core::Side side_of(Color c) {
   return c == Color::Black ? core::Side::Left : core::Side::Right;
 }
+constexpr Color color_of(core::Side s) {
+  return core::is_left(s) ? Color::Black : Color::White;
+}
 
 struct Position {
   std::array<Bitboard, 2> men{}, kings{};  // indexed by Color

@@ -74,17 +74,17 @@ namespace loopy_detail {
 // database need not hold the positions in which a side has no piece left). So the answer
 // is unknown only for a child that is not known and not over.
 template <LoopyRetroGame G>
-LoopyAnswer move_answer(const G& game, const typename G::Position& child, bool left, core::Winner w,
+LoopyAnswer move_answer(const G& game, const typename G::Position& child, core::Side side, core::Winner w,
                         std::optional<uint32_t> d) {
   if (w == core::Winner::Unknown) {
     bool any = false;
-    game.for_each_option(child, !left, [&](const typename G::Position&) { any = true; });
+    game.for_each_option(child, core::opponent(side), [&](const typename G::Position&) { any = true; });
     if (!any) {
-      w = core::winner_of(core::side_of(!left), core::Result::Loss);
+      w = core::winner_of(core::opponent(side), core::Result::Loss);
       d = 0;
     }
   }
-  return {core::result_for(core::side_of(left), w),
+  return {core::result_for(side, w),
           d ? std::optional<uint16_t>(uint16_t(*d + 1)) : std::nullopt};
 }
 
@@ -93,13 +93,13 @@ LoopyAnswer move_answer(const G& game, const typename G::Position& child, bool l
 template <class Known, class Position>
 db::Expected<std::pair<core::Winner, std::optional<uint32_t>>> known_outcome(const Known& known,
                                                                              const Position& q,
-                                                                             bool left) {
+                                                                             core::Side side) {
   std::pair<core::Winner, std::optional<uint32_t>> out{core::Winner::Unknown, std::nullopt};
   if (!known) return out;
-  auto got = known(q, left);
+  auto got = known(q, side);
   if (!got) return got.error();
   if (got->has_value()) {
-    out.first = core::winner_of(core::side_of(left), (*got)->result);
+    out.first = core::winner_of(side, (*got)->result);
     if ((*got)->result != core::Result::Draw) out.second = (*got)->distance;
   }
   return out;
@@ -118,7 +118,7 @@ db::Expected<std::pair<core::Winner, std::optional<uint32_t>>> known_outcome(con
 // complete runs are stored: every position reached is then solved exactly, since the run
 // holds every continuation of each (or its known result).
 template <LoopyRetroGame G>
-db::Expected<LoopyAnalysis> analyse_loopy(const G& game, const typename G::Position& p, bool left,
+db::Expected<LoopyAnalysis> analyse_loopy(const G& game, const typename G::Position& p, core::Side side,
                                           LoopyOptions<typename G::Position> options,
                                           size_t pv_plies, db::Database* store = nullptr) {
   using Position = typename G::Position;
@@ -126,19 +126,19 @@ db::Expected<LoopyAnalysis> analyse_loopy(const G& game, const typename G::Posit
   LoopyAnalysis out;
   std::optional<Settled> root_known;
   if (known) {
-    auto got = known(p, left);
+    auto got = known(p, side);
     if (!got) return got.error();
     root_known = *got;
     out.from_db = root_known.has_value();
   }
   const bool run = !out.from_db;
-  options.roots = {{p, left}};
+  options.roots = {{p, side}};
   if (store) {
     const RetroKey k = game.key(p);
     char id[64];
     std::snprintf(id, sizeof id, "%02x-%016llx-%016llx-%s/", unsigned(k.group),
                   static_cast<unsigned long long>(k.hi), static_cast<unsigned long long>(k.lo),
-                  left ? "left" : "right");
+                  core::is_left(side) ? "left" : "right");
     options.meta_prefix += id;
   }
   LoopySolver<G> solver(game, run ? store : nullptr, std::move(options));
@@ -151,47 +151,47 @@ db::Expected<LoopyAnalysis> analyse_loopy(const G& game, const typename G::Posit
   // node the run knows nothing (it did not expand it): there the answers come from `known`
   // (an endgame database holds every move of its positions), so the line goes on.
   db::Status failed;
-  auto answers = [&](const Position& q, bool l) {
+  auto answers = [&](const Position& q, core::Side mover) {
     std::vector<LoopyAnswer> v;
-    game.for_each_option(q, l, [&](const Position& child) {
-      auto [w, d] = solver.outcome(child, !l);
+    game.for_each_option(q, mover, [&](const Position& child) {
+      auto [w, d] = solver.outcome(child, core::opponent(mover));
       std::optional<uint32_t> dist = d ? std::optional<uint32_t>(*d) : std::nullopt;
       if (w == core::Winner::Unknown && failed) {
-        const auto got = loopy_detail::known_outcome(known, child, !l);
+        const auto got = loopy_detail::known_outcome(known, child, core::opponent(mover));
         if (!got) failed = got.error();
         if (got) std::tie(w, dist) = *got;
       }
-      v.push_back(loopy_detail::move_answer(game, child, l, w, dist));
+      v.push_back(loopy_detail::move_answer(game, child, mover, w, dist));
     });
     return v;
   };
   if (!out.complete) return out;  // the solver's answers are not readable then
-  out.options = answers(p, left);
+  out.options = answers(p, side);
   if (!failed) return failed.error();
-  auto [w, d] = solver.outcome(p, left);
+  auto [w, d] = solver.outcome(p, side);
   if (root_known) {  // answered from the database
-    w = core::winner_of(core::side_of(left), root_known->result);
+    w = core::winner_of(side, root_known->result);
     d = root_known->result == core::Result::Draw ? std::nullopt
                                                  : std::optional<uint16_t>(root_known->distance);
   }
-  out.root = {core::result_for(core::side_of(left), w), d};
+  out.root = {core::result_for(side, w), d};
   // A drawn line ends where it repeats a position (same side to move): from there it
   // would only go round again.
-  std::set<std::pair<RetroKey, bool>> seen = {{game.key(p), left}};
+  std::set<std::pair<RetroKey, core::Side>> seen = {{game.key(p), side}};
   Position at = p;
-  bool l = left;
+  core::Side mover = side;
   for (size_t ply = 0; ply < pv_plies; ++ply) {
-    const auto best = best_options(answers(at, l));
+    const auto best = best_options(answers(at, mover));
     if (best.empty()) break;
     out.pv.push_back(best.front());
     size_t k = 0;
     Position next = at;  // not `at` itself: the game may still be reading it
-    game.for_each_option(at, l, [&](const Position& child) {
+    game.for_each_option(at, mover, [&](const Position& child) {
       if (k++ == best.front()) next = child;
     });
     at = next;
-    l = !l;
-    if (!seen.insert({game.key(at), l}).second) break;
+    mover = core::opponent(mover);
+    if (!seen.insert({game.key(at), mover}).second) break;
   }
   if (!failed) return failed.error();
   return out;

@@ -96,34 +96,34 @@ class LoopyProver {
   using Position = typename G::Position;
   // Facts settled before (an endgame database): the result for the side to move. Asked
   // once per new position with a move, on the prover's thread.
-  using Known = std::function<db::Expected<std::optional<Settled>>(const Position&, bool left)>;
+  using Known = std::function<db::Expected<std::optional<Settled>>(const Position&, core::Side side)>;
 
-  LoopyProver(const G& game, bool attacker_left, size_t max_entries, Known known = {})
-      : g_(game), attacker_left_(attacker_left), table_(max_entries), known_(std::move(known)) {
+  LoopyProver(const G& game, core::Side attacker, size_t max_entries, Known known = {})
+      : g_(game), attacker_(attacker), table_(max_entries), known_(std::move(known)) {
     kids_.reserve(4096);
   }
 
-  bool attacker_left() const { return attacker_left_; }
+  core::Side attacker() const { return attacker_; }
 
   // Proves or disproves "the attacker forces a win" from p with `left` to move. Unknown
   // when a limit stopped it (reason() says which); an error of `known` is returned.
-  db::Expected<Proof> prove(const Position& p, bool left, const ProofLimits& limits) {
+  db::Expected<Proof> prove(const Position& p, core::Side side, const ProofLimits& limits) {
     using namespace loopy_proof_detail;
     limits_ = limits;
     budget_end_ = limits.node_budget ? nodes_ + limits.node_budget : 0;
     aborted_ = false;
     error_.reset();
-    const auto [root, fresh] = table_.find_or_insert(g_.key(p), left);
+    const auto [root, fresh] = table_.find_or_insert(g_.key(p), side);
     if (root == ProofTable::kFull) return stop_with("the proof table is full");
-    if (fresh) create(root, p, left);
-    if (!error_ && table_[root].pn != 0 && table_[root].dn != 0) mid(root, p, left, kInf, kInf, 0);
+    if (fresh) create(root, p, side);
+    if (!error_ && table_[root].pn != 0 && table_[root].dn != 0) mid(root, p, side, kInf, kInf, 0);
     if (error_) return *error_;
-    return stored(p, left);
+    return stored(p, side);
   }
 
   // What the table holds as exact for (p, left): Proved, Disproved or Unknown.
-  Proof stored(const Position& p, bool left) const {
-    const auto* e = table_.find(g_.key(p), left);
+  Proof stored(const Position& p, core::Side side) const {
+    const auto* e = table_.find(g_.key(p), side);
     if (!e) return Proof::Unknown;
     if (e->pn == 0) return Proof::Proved;
     if (e->dn == 0) return Proof::Disproved;
@@ -131,13 +131,13 @@ class LoopyProver {
   }
   // For a proved (p, left): the depth of its proof tree, an upper bound on the plies to
   // the win; and whether a database settled it (its children are then not in the table).
-  std::optional<uint16_t> proof_depth(const Position& p, bool left) const {
-    const auto* e = table_.find(g_.key(p), left);
+  std::optional<uint16_t> proof_depth(const Position& p, core::Side side) const {
+    const auto* e = table_.find(g_.key(p), side);
     if (!e || e->pn != 0) return std::nullopt;
     return e->bound;
   }
-  bool settled_by_known(const Position& p, bool left) const {
-    const auto* e = table_.find(g_.key(p), left);
+  bool settled_by_known(const Position& p, core::Side side) const {
+    const auto* e = table_.find(g_.key(p), side);
     return e && (e->flags & loopy_proof_detail::kKnown);
   }
 
@@ -159,21 +159,21 @@ class LoopyProver {
     reason_ = why;
     return Proof::Unknown;
   }
-  bool attacker_moves(bool left) const { return left == attacker_left_; }
+  bool attacker_moves(core::Side side) const { return side == attacker_; }
 
   // A new entry's numbers: terminal, settled by `known`, or the mobility guess.
-  void create(uint32_t i, const Position& p, bool left) {
+  void create(uint32_t i, const Position& p, core::Side side) {
     using namespace loopy_proof_detail;
     Entry& e = table_[i];
     uint32_t moves = 0;
-    g_.for_each_option(p, left, [&](const Position&) { ++moves; });
-    const bool attacker = attacker_moves(left);
+    g_.for_each_option(p, side, [&](const Position&) { ++moves; });
+    const bool attacker = attacker_moves(side);
     if (moves == 0) {  // the side to move has lost
       set_final(e, !attacker, 0);
       return;
     }
     if (known_) {
-      auto got = known_(p, left);
+      auto got = known_(p, side);
       if (!got) {
         error_ = got.error();
         aborted_ = true;
@@ -222,7 +222,7 @@ class LoopyProver {
   // kNoLoop.
   // Long by design (about 110 lines): df-pn's MID step is one loop over the same locals
   // (thresholds, best child, the loop depth); split, the invariants would span functions.
-  uint16_t mid(uint32_t ne, Position p, bool left, uint32_t thpn, uint32_t thdn, uint16_t depth) {
+  uint16_t mid(uint32_t ne, Position p, core::Side side, uint32_t thpn, uint32_t thdn, uint16_t depth) {
     using namespace loopy_proof_detail;
     ++nodes_;
     if (out_of_limits()) return kNoLoop;
@@ -231,12 +231,12 @@ class LoopyProver {
       aborted_ = true;
       return kNoLoop;
     }
-    const bool attacker = attacker_moves(left);
+    const bool attacker = attacker_moves(side);
     const size_t base = kids_.size();
-    g_.for_each_option(p, left, [&](const Position& c) { kids_.push_back(Child{c}); });
+    g_.for_each_option(p, side, [&](const Position& c) { kids_.push_back(Child{c}); });
     const size_t n = kids_.size() - base;
     for (size_t i = base; i < base + n && !aborted_; ++i) {
-      const auto [ci, fresh] = table_.find_or_insert(g_.key(kids_[i].p), !left);
+      const auto [ci, fresh] = table_.find_or_insert(g_.key(kids_[i].p), core::opponent(side));
       if (ci == ProofTable::kFull) {
         reason_ = "the proof table is full";
         aborted_ = true;
@@ -244,7 +244,7 @@ class LoopyProver {
       }
       kids_[i].entry = ci;
       if (fresh) {
-        create(ci, kids_[i].p, !left);
+        create(ci, kids_[i].p, core::opponent(side));
       } else if (table_[ci].flags & kOnPath) {  // a repetition (rule 2)
         kids_[i].local = true;
         kids_[i].loop = table_[ci].depth;
@@ -326,7 +326,7 @@ class LoopyProver {
         cth_pn = thpn >= kInf ? kInf : add(thpn - pn, c.pn);
       }
       const Position cp = kids_[best].p;  // kids_ may grow (and move) below
-      const uint16_t cl = mid(kids_[best].entry, cp, !left, cth_pn, cth_dn, depth + 1);
+      const uint16_t cl = mid(kids_[best].entry, cp, core::opponent(side), cth_pn, cth_dn, depth + 1);
       if (cl != kNoLoop) {
         kids_[best].local = true;
         kids_[best].loop = cl;
@@ -338,7 +338,7 @@ class LoopyProver {
   }
 
   const G& g_;
-  bool attacker_left_;
+  core::Side attacker_;
   loopy_proof_detail::ProofTable table_;
   Known known_;
   std::vector<Child> kids_;  // the children of every node on the path, as a stack

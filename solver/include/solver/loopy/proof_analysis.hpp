@@ -36,7 +36,7 @@ struct ProofAnalysisOptions {
   uint64_t node_budget = 0;         // per question asked (0: none)
   core::StopToken* stop = nullptr;  // a deadline or a stop from outside
   int threads = 1;                  // 2 or more: the two searchers run side by side
-  std::function<db::Expected<std::optional<Settled>>(const Position&, bool left)> known;
+  std::function<db::Expected<std::optional<Settled>>(const Position&, core::Side side)> known;
 };
 
 struct ProofAnalysis {
@@ -52,13 +52,13 @@ class ProofAnalyser {
 
   ProofAnalyser(const G& g, ProofAnalysisOptions<Position> o) : g_(g), o_(std::move(o)) {}
 
-  db::Expected<ProofAnalysis> run(const Position& p, bool left, size_t pv_plies) {
-    mover_.emplace(g_, left, o_.max_entries, o_.known);
-    other_.emplace(g_, !left, o_.max_entries, o_.known);
+  db::Expected<ProofAnalysis> run(const Position& p, core::Side side, size_t pv_plies) {
+    mover_.emplace(g_, side, o_.max_entries, o_.known);
+    other_.emplace(g_, core::opponent(side), o_.max_entries, o_.known);
     ProofAnalysis out;
     LoopyAnalysis& a = out.answer;
     // The root.
-    auto [m, r] = ask(p, left, true, true);
+    auto [m, r] = ask(p, side, true, true);
     if (!m) return m.error();
     if (!r) return r.error();
     a.root.result = decide(*m, *r);
@@ -69,16 +69,16 @@ class ProofAnalyser {
       return out;
     }
     const auto& winner = a.root.result == core::Result::Loss ? *other_ : *mover_;
-    if (a.root.result != core::Result::Draw) out.within = winner.proof_depth(p, left);
+    if (a.root.result != core::Result::Draw) out.within = winner.proof_depth(p, side);
     // The moves.
     std::vector<Position> kids;
-    g_.for_each_option(p, left, [&](const Position& c) { kids.push_back(c); });
+    g_.for_each_option(p, side, [&](const Position& c) { kids.push_back(c); });
     a.complete = true;
     for (const Position& c : kids) {
       const bool may_win = a.root.result == core::Result::Win;
       const bool may_lose =
-          a.root.result != core::Result::Loss || other_->stored(c, !left) != Proof::Proved;
-      auto [cm, cr] = ask(c, !left, may_win, may_lose);
+          a.root.result != core::Result::Loss || other_->stored(c, core::opponent(side)) != Proof::Proved;
+      auto [cm, cr] = ask(c, core::opponent(side), may_win, may_lose);
       if (!cm) return cm.error();
       if (!cr) return cr.error();
       // After a drawn root no move wins; after a lost one every move loses.
@@ -93,7 +93,7 @@ class ProofAnalyser {
     }
     a.positions = mover_->entries() + other_->entries();
     out.nodes = mover_->nodes() + other_->nodes();
-    auto pv = line(p, left, a.root.result, pv_plies);
+    auto pv = line(p, side, a.root.result, pv_plies);
     if (!pv) return pv.error();
     a.pv = std::move(*pv);
     return out;
@@ -119,16 +119,16 @@ class ProofAnalyser {
 
   // Asks both searchers about (q, l), mover_ "is the root's mover winning" and other_ the
   // opposite, each only if asked to. The one that proves its goal cancels the other.
-  std::pair<db::Expected<Proof>, db::Expected<Proof>> ask(const Position& q, bool l, bool ask_mover,
+  std::pair<db::Expected<Proof>, db::Expected<Proof>> ask(const Position& q, core::Side mover, bool ask_mover,
                                                           bool ask_other) {
     std::atomic<bool> cancel_mover{false}, cancel_other{false};
     db::Expected<Proof> pm = Proof::Unknown, po = Proof::Unknown;
     auto run_mover = [&] {
-      pm = mover_->prove(q, l, {o_.node_budget, o_.stop, &cancel_mover});
+      pm = mover_->prove(q, mover, {o_.node_budget, o_.stop, &cancel_mover});
       if (pm && *pm == Proof::Proved) cancel_other.store(true, std::memory_order_relaxed);
     };
     auto run_other = [&] {
-      po = other_->prove(q, l, {o_.node_budget, o_.stop, &cancel_other});
+      po = other_->prove(q, mover, {o_.node_budget, o_.stop, &cancel_other});
       if (po && *po == Proof::Proved) cancel_mover.store(true, std::memory_order_relaxed);
     };
     if (ask_mover && ask_other && o_.threads >= 2) {
@@ -145,24 +145,24 @@ class ProofAnalyser {
   }
 
   // The principal variation, as option indexes in for_each_option order.
-  db::Expected<std::vector<size_t>> line(Position at, bool l, core::Result root, size_t plies) {
+  db::Expected<std::vector<size_t>> line(Position at, core::Side mover, core::Result root, size_t plies) {
     std::vector<size_t> pv;
-    std::set<std::pair<RetroKey, bool>> seen = {{g_.key(at), l}};
-    const bool root_left = mover_->attacker_left();
+    std::set<std::pair<RetroKey, core::Side>> seen = {{g_.key(at), mover}};
+    const core::Side root_mover = mover_->attacker();
     bool in_db = false;  // the line has left the proof for the known facts
     for (size_t ply = 0; ply < plies; ++ply) {
       std::vector<Position> kids;
-      g_.for_each_option(at, l, [&](const Position& c) { kids.push_back(c); });
+      g_.for_each_option(at, mover, [&](const Position& c) { kids.push_back(c); });
       if (kids.empty()) break;
       std::optional<size_t> pick;
       if (root == core::Result::Draw) {
         // A move after which the side to move's opponent cannot force a win: a draw again
         // (the position is a draw, so the mover cannot force one either).
-        Prover& opp = l == root_left ? *other_ : *mover_;
+        Prover& opp = mover == root_mover ? *other_ : *mover_;
         for (size_t i = 0; i < kids.size() && !pick; ++i) {
-          auto r = opp.stored(kids[i], !l);
+          auto r = opp.stored(kids[i], core::opponent(mover));
           if (r == Proof::Unknown) {
-            auto got = opp.prove(kids[i], !l, {o_.node_budget, o_.stop, nullptr});
+            auto got = opp.prove(kids[i], core::opponent(mover), {o_.node_budget, o_.stop, nullptr});
             if (!got) return got.error();
             r = *got;
           }
@@ -170,23 +170,23 @@ class ProofAnalyser {
         }
       } else {
         const Prover& w = root == core::Result::Win ? *mover_ : *other_;
-        in_db = in_db || w.settled_by_known(at, l);
+        in_db = in_db || w.settled_by_known(at, mover);
         if (in_db) {
           // The proof ends in the database: its line goes on there (an endgame database
           // holds every move of what it settles).
-          auto got = known_pick(kids, l);
+          auto got = known_pick(kids, mover);
           if (!got) return got.error();
           pick = *got;
           if (!pick) break;
           pv.push_back(*pick);
           at = kids[*pick];
-          l = !l;
+          mover = core::opponent(mover);
           continue;
         }
-        const bool attacker = l == w.attacker_left();
+        const bool attacker = mover == w.attacker();
         uint32_t best = 0;
         for (size_t i = 0; i < kids.size(); ++i) {
-          const auto d = w.proof_depth(kids[i], !l);
+          const auto d = w.proof_depth(kids[i], core::opponent(mover));
           if (!d) continue;
           // The winner takes the shallowest proof, the loser the deepest.
           if (!pick || (attacker ? *d < best : *d > best)) {
@@ -198,20 +198,20 @@ class ProofAnalyser {
       if (!pick) break;
       pv.push_back(*pick);
       at = kids[*pick];
-      l = !l;
-      if (!seen.insert({g_.key(at), l}).second) break;  // a drawn line goes round
+      mover = core::opponent(mover);
+      if (!seen.insert({g_.key(at), mover}).second) break;  // a drawn line goes round
     }
     return pv;
   }
 
   // The best move by the known facts alone (the fastest win, else a draw, else the slowest
   // loss), as analyse_loopy's line does past its boundary; none when a child is not known.
-  db::Expected<std::optional<size_t>> known_pick(const std::vector<Position>& kids, bool l) {
+  db::Expected<std::optional<size_t>> known_pick(const std::vector<Position>& kids, core::Side mover) {
     std::vector<LoopyAnswer> answers;
     for (const Position& c : kids) {
-      auto got = loopy_detail::known_outcome(o_.known, c, !l);
+      auto got = loopy_detail::known_outcome(o_.known, c, core::opponent(mover));
       if (!got) return got.error();
-      answers.push_back(loopy_detail::move_answer(g_, c, l, got->first, got->second));
+      answers.push_back(loopy_detail::move_answer(g_, c, mover, got->first, got->second));
       if (answers.back().result == core::Result::Unknown) return std::optional<size_t>();
     }
     const auto best = best_options(answers);

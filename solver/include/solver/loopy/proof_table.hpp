@@ -52,14 +52,14 @@ class ProofTable {
 
   // The entry of (k, left), created (numbers 1, 1) if absent; kFull once max_entries exist
   // or when memory runs out (the search then stops as with a full table).
-  std::pair<uint32_t, bool> find_or_insert(const RetroKey& k, bool left) {
-    const uint32_t h = hash(k, left);
-    size_t i = slot_of(k, left, h);
+  std::pair<uint32_t, bool> find_or_insert(const RetroKey& k, core::Side side) {
+    const uint32_t h = hash(k, side);
+    size_t i = slot_of(k, side, h);
     if (i != kNone && slots_[i] != 0) return {static_cast<uint32_t>(slots_[i] - 1), false};
     if (size_ >= max_) return {kFull, false};
     if ((size_ + 1) * 4 > cap_ * 3) {
       if (!grow()) return {kFull, false};
-      i = slot_of(k, left, h);
+      i = slot_of(k, side, h);
     }
     if (size_ == chunks_.size() * kChunk) {
       std::unique_ptr<Entry[]> chunk(new (std::nothrow) Entry[kChunk]);
@@ -67,12 +67,12 @@ class ProofTable {
       chunks_.push_back(std::move(chunk));
     }
     const auto at = static_cast<uint32_t>(size_++);
-    (*this)[at] = Entry{k.hi, k.lo, k.group, static_cast<uint8_t>(kUsed | (left ? kLeft : 0))};
+    (*this)[at] = Entry{k.hi, k.lo, k.group, static_cast<uint8_t>(kUsed | (core::is_left(side) ? kLeft : 0))};
     slots_[i] = (uint64_t{h} << 32) | (uint64_t{at} + 1);
     return {at, true};
   }
-  const Entry* find(const RetroKey& k, bool left) const {
-    const size_t i = slot_of(k, left, hash(k, left));
+  const Entry* find(const RetroKey& k, core::Side side) const {
+    const size_t i = slot_of(k, side, hash(k, side));
     return i == kNone || slots_[i] == 0 ? nullptr : &(*this)[static_cast<uint32_t>(slots_[i] - 1)];
   }
   Entry& operator[](uint32_t i) { return chunks_[i >> kChunkBits][i & (kChunk - 1)]; }
@@ -87,19 +87,19 @@ class ProofTable {
   static constexpr size_t kChunk = size_t{1} << kChunkBits;
   static constexpr size_t kNone = SIZE_MAX;
 
-  static uint32_t hash(const RetroKey& k, bool left) {
-    return static_cast<uint32_t>(loopy_detail::KeyHash{}(k) ^ (left ? 0x5bd1e995u : 0));
+  static uint32_t hash(const RetroKey& k, core::Side side) {
+    return static_cast<uint32_t>(loopy_detail::KeyHash{}(k) ^ (core::is_left(side) ? 0x5bd1e995u : 0));
   }
   // The slot holding (k, left), or the empty slot where it would go; kNone with no index yet.
-  size_t slot_of(const RetroKey& k, bool left, uint32_t h) const {
+  size_t slot_of(const RetroKey& k, core::Side side, uint32_t h) const {
     if (cap_ == 0) return kNone;
-    const uint8_t side = left ? kLeft : 0;
+    const uint8_t flag = core::is_left(side) ? kLeft : 0;
     for (size_t i = h & (cap_ - 1);; i = (i + 1) & (cap_ - 1)) {
       const uint64_t s = slots_[i];
       if (s == 0) return i;
       if (static_cast<uint32_t>(s >> 32) != h) continue;
       const Entry& e = (*this)[static_cast<uint32_t>(s - 1)];
-      if (e.hi == k.hi && e.lo == k.lo && e.group == k.group && (e.flags & kLeft) == side) return i;
+      if (e.hi == k.hi && e.lo == k.lo && e.group == k.group && (e.flags & kLeft) == flag) return i;
     }
   }
   // Doubles the index (the first one has 1024 slots) and reinserts every slot by its stored

@@ -68,7 +68,7 @@ namespace solver {
 
 template <class G>
 concept IndexedRetroGame = requires(const G& g, const typename G::Position& p,
-                                    const typename G::Class& c, bool left) {
+                                    const typename G::Class& c, core::Side side) {
   typename G::Indexer;
   { G::kIndexLayout } -> std::convertible_to<std::string_view>;
   { g.indexer(c) } -> std::convertible_to<typename G::Indexer>;
@@ -76,10 +76,10 @@ concept IndexedRetroGame = requires(const G& g, const typename G::Position& p,
   { g.class_name(c) } -> std::convertible_to<std::string>;
   { g.key(p) } -> std::convertible_to<RetroKey>;
   // f(child) for every move of the given side; the other side moves next.
-  g.for_each_option(p, left, [](const typename G::Position&) {});
+  g.for_each_option(p, side, [](const typename G::Position&) {});
   // f(parent) for every move of the given side, from a parent in p's class, that leads
   // to p: one call per move.
-  g.for_each_unmove(p, left, [](const typename G::Position&) {});
+  g.for_each_unmove(p, side, [](const typename G::Position&) {});
 }
 &&std::totally_ordered<typename G::Class>&& requires(const typename G::Indexer& ix,
                                                      const typename G::Position& p,
@@ -172,17 +172,21 @@ class IndexedClassSolver {
   }
 
   // Who wins p with that side to move, and in how many plies, after run().
-  std::pair<core::Winner, std::optional<uint16_t>> outcome(const Position& p, bool left) const {
+  std::pair<core::Winner, std::optional<uint16_t>> outcome(const Position& p,
+                                                           core::Side mover) const {
     const auto it = id_.find(g_.class_of(p));
     if (it == id_.end() || solved_[it->second].empty()) return {core::Winner::Unknown, {}};
-    const uint16_t code = solved_[it->second][2 * ix_[it->second].rank(p) + (left ? 0 : 1)];
+    const uint16_t code = solved_[it->second][node_of(ix_[it->second].rank(p), mover)];
+    const bool left = core::is_left(mover);
     const auto v = indexed_detail::record_of(left ? code : 0, left ? 0 : code);
     return left ? std::pair{v.left_to_move, v.left_distance}
                 : std::pair{v.right_to_move, v.right_distance};
   }
 
  private:
-  static uint64_t node_of(uint64_t index, bool left) { return 2 * index + (left ? 0 : 1); }
+  static uint64_t node_of(uint64_t index, core::Side mover) {
+    return 2 * index + (core::is_left(mover) ? 0 : 1);
+  }
 
   db::Status write_cache_file(const std::filesystem::path& file, uint64_t layout, size_t c) {
     std::error_code ec;
@@ -194,13 +198,13 @@ class IndexedClassSolver {
   }
 
   // The code of a child outside class c, for its side to move.
-  uint16_t settled(size_t c, const Position& child, bool child_left,
+  uint16_t settled(size_t c, const Position& child, core::Side child_mover,
                    indexed_detail::FirstError& error) const {
     const Class k = g_.class_of(child);
     const auto it = id_.find(k);
     if (it == id_.end()) {
       bool any = false;
-      g_.for_each_option(child, child_left, [&](const Position&) { any = true; });
+      g_.for_each_option(child, child_mover, [&](const Position&) { any = true; });
       if (!any) return indexed_detail::loss_code(0);
       error.set("retro: a move of class " + g_.class_name(o_.classes[c]) +
                 " leads to a position of no class that is not over (" + g_.class_name(k) + ")");
@@ -211,25 +215,25 @@ class IndexedClassSolver {
                 " leads to the later class " + g_.class_name(k) + ": the class order is wrong");
       return indexed_detail::kDraw;
     }
-    const uint16_t code = solved_[it->second][node_of(ix_[it->second].rank(child), child_left)];
+    const uint16_t code = solved_[it->second][node_of(ix_[it->second].rank(child), child_mover)];
     if (code == indexed_detail::kHole)
       error.set("retro: the numbering of class " + g_.class_name(k) +
                 " gives a hole for a position");
     return code;
   }
 
-  void init_node(size_t c, const Position& p, uint64_t index, bool left,
+  void init_node(size_t c, const Position& p, uint64_t index, core::Side mover,
                  indexed_detail::FirstError& error, std::vector<uint64_t>& queue, uint64_t& edges) {
     using namespace indexed_detail;
     const Class& cls = o_.classes[c];
     uint32_t moves = 0, in_count = 0, floor = 0, best_win = UINT32_MAX;
-    g_.for_each_option(p, left, [&](const Position& child) {
+    g_.for_each_option(p, mover, [&](const Position& child) {
       ++moves;
       if (g_.class_of(child) == cls) {
         ++in_count;
         return;
       }
-      const uint16_t code = settled(c, child, !left, error);
+      const uint16_t code = settled(c, child, core::opponent(mover), error);
       if (is_win(code)) {
         floor = std::max(floor, distance(code) + 1);
       } else {
@@ -238,7 +242,7 @@ class IndexedClassSolver {
       }
     });
     edges += moves;
-    const uint64_t n = node_of(index, left);
+    const uint64_t n = node_of(index, mover);
     if (in_count > kCountMax) error.set("retro: a position with more than 32767 moves");
     node_[n] = pack(kUndecided, std::min<uint32_t>(floor, kMaxDistance), in_count & kCountMax);
     if (in_count == 0)
@@ -267,11 +271,11 @@ class IndexedClassSolver {
         Position p;
         for (uint64_t i = b + lo; i < b + hi; ++i) {
           if (!ix.unrank(i, p)) {
-            node_[node_of(i, true)] = node_[node_of(i, false)] = pack(kNoPosition, 0, 0);
+            node_[node_of(i, core::Side::Left)] = node_[node_of(i, core::Side::Right)] = pack(kNoPosition, 0, 0);
             continue;
           }
-          init_node(c, p, i, true, error, queue, edge_count);
-          init_node(c, p, i, false, error, queue, edge_count);
+          init_node(c, p, i, core::Side::Left, error, queue, edge_count);
+          init_node(c, p, i, core::Side::Right, error, queue, edge_count);
         }
       });
     }
@@ -416,10 +420,10 @@ class IndexedClassSolver {
             mine.clear();
             const uint64_t q = frontier[i];
             ix.unrank(q / 2, p);
-            const bool q_left = (q & 1) == 0;
+            const core::Side parent_mover = core::opponent(core::side_of(q % 2 == 0));
             lost = state_of(std::atomic_ref(node_[q]).load(std::memory_order_relaxed)) == kLoss;
-            g_.for_each_unmove(p, !q_left, [&](const Position& parent) {
-              const uint64_t n = node_of(ix.rank(parent), !q_left);
+            g_.for_each_unmove(p, parent_mover, [&](const Position& parent) {
+              const uint64_t n = node_of(ix.rank(parent), parent_mover);
               __builtin_prefetch(&node_[n], 1);
               mine.push_back(n);
             });
@@ -495,7 +499,7 @@ class IndexedClassSolver {
       Position p;
       for (uint64_t i = lo; i < hi && !error.failed(); ++i) {
         if (!ix.unrank(i, p)) {
-          codes[node_of(i, true)] = codes[node_of(i, false)] = kHole;
+          codes[node_of(i, core::Side::Left)] = codes[node_of(i, core::Side::Right)] = kHole;
           continue;
         }
         const RetroKey k = g_.key(p);
@@ -505,15 +509,15 @@ class IndexedClassSolver {
           error.set(got.error().message);
           return;
         }
-        const uint16_t l = got->has_value() ? code_of(**got, true) : kHole;
-        const uint16_t r = got->has_value() ? code_of(**got, false) : kHole;
+        const uint16_t l = got->has_value() ? code_of(**got, core::Side::Left) : kHole;
+        const uint16_t r = got->has_value() ? code_of(**got, core::Side::Right) : kHole;
         if (l == kHole || r == kHole) {
           error.set("retro: class " + name +
                     " is marked done but a position of it is missing from the database");
           return;
         }
-        codes[node_of(i, true)] = l;
-        codes[node_of(i, false)] = r;
+        codes[node_of(i, core::Side::Left)] = l;
+        codes[node_of(i, core::Side::Right)] = r;
       }
     });
     return error.status();
@@ -532,7 +536,7 @@ class IndexedClassSolver {
             ix.unrank(i, p) ? g_.key(p) : RetroKey{UINT8_MAX, UINT64_MAX, UINT64_MAX};
         order[i] = SortEntry{
             k.hi, k.lo,
-            uint32_t{codes[node_of(i, true)]} | uint32_t{codes[node_of(i, false)]} << 16, k.group};
+            uint32_t{codes[node_of(i, core::Side::Left)]} | uint32_t{codes[node_of(i, core::Side::Right)]} << 16, k.group};
       }
     });
     tbb::parallel_sort(order.data(), order.data() + order.size());

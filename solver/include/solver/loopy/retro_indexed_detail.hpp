@@ -142,7 +142,7 @@ static_assert(sizeof(SortEntry) == 24);
 
 db::PositionValue record_of(uint16_t left_code, uint16_t right_code);
 // The code a stored record gives one side to move (kHole when it says nothing).
-uint16_t code_of(const db::PositionValue& v, bool left);
+uint16_t code_of(const db::PositionValue& v, core::Side mover);
 
 // Thread-safe first error of a parallel pass.
 class FirstError {

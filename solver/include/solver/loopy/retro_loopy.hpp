@@ -64,10 +64,10 @@
 namespace solver {
 
 template <class G>
-concept LoopyRetroGame = requires(const G& g, const typename G::Position& p, bool left) {
+concept LoopyRetroGame = requires(const G& g, const typename G::Position& p, core::Side side) {
   { g.key(p) } -> std::convertible_to<RetroKey>;
   // f(child) for every move of the given side; the other side moves next.
-  g.for_each_option(p, left, [](const typename G::Position&) {});
+  g.for_each_option(p, side, [](const typename G::Position&) {});
 };
 
 // A result settled before this run (a smaller material class in the database): the result
@@ -79,11 +79,11 @@ struct Settled {
 
 template <class Position>
 struct LoopyOptions {
-  std::vector<std::pair<Position, bool>> roots;  // (position, left to move)
+  std::vector<std::pair<Position, core::Side>> roots;  // (position, side to move)
   // Optional: what is already solved. A reached node it settles is a boundary node: not
   // expanded, seeded into the propagation with its result and distance, and not stored
   // again. Roots are never asked. Called once per newly reached node, on one thread.
-  std::function<db::Expected<std::optional<Settled>>(const Position&, bool left)> known;
+  std::function<db::Expected<std::optional<Settled>>(const Position&, core::Side)> known;
   db::Board board;          // game and shape of every database key
   std::string meta_prefix;  // e.g. "solve/ringboard/10x10/pieces-3/"
   size_t sst_buffer_records = size_t{1} << 22;
@@ -133,11 +133,11 @@ struct KeyHash {
 };
 
 // Node n is position n / 2 with Left (n even) or Right (n odd) to move.
-inline uint32_t node_of(uint32_t position, bool left) {
-  return position * 2 + (left ? 0 : 1);
+inline uint32_t node_of(uint32_t position, core::Side mover) {
+  return position * 2 + (core::is_left(mover) ? 0 : 1);
 }
-inline bool left_moves(uint32_t node) {
-  return (node & 1) == 0;
+inline core::Side mover_of(uint32_t node) {
+  return (node & 1) == 0 ? core::Side::Left : core::Side::Right;
 }
 
 // f(begin, end) over [0, n) in chunks of kGrain, on every thread of the arena. One task
@@ -254,8 +254,8 @@ class LoopySolver {
     if (auto s = enumerate(); !s) return s.error();
     if (auto s = propagate(); !s) return s.error();
     for (uint32_t i = 0; i < positions_.size(); ++i)
-      stats.positions += !(boundary_or_unreached(loopy_detail::node_of(i, true)) &&
-                           boundary_or_unreached(loopy_detail::node_of(i, false)));
+      stats.positions += !(boundary_or_unreached(loopy_detail::node_of(i, core::Side::Left)) &&
+                           boundary_or_unreached(loopy_detail::node_of(i, core::Side::Right)));
     stats.edges = edge_parent_count_;
     for (uint32_t n = 0; n < reached_.size(); ++n) {
       if (reached_[n] != loopy_detail::kExpanded) continue;
@@ -267,9 +267,9 @@ class LoopySolver {
       if (r != loopy_detail::kUndecided)
         stats.longest_win = std::max<uint32_t>(stats.longest_win, dist_[n]);
     }
-    for (const auto& [p, left] : o_.roots) {
-      const auto [w, d] = outcome(p, left);
-      auto& t = left ? stats.roots_left_to_move : stats.roots_right_to_move;
+    for (const auto& [p, mover] : o_.roots) {
+      const auto [w, d] = outcome(p, mover);
+      auto& t = core::is_left(mover) ? stats.roots_left_to_move : stats.roots_right_to_move;
       (w == core::Winner::Left ? t.left : w == core::Winner::Right ? t.right : t.draw)++;
       if (d) stats.roots_longest = std::max<uint64_t>(stats.roots_longest, *d);
     }
@@ -285,10 +285,11 @@ class LoopySolver {
 
   // Who wins p with that side to move, and in how many plies, after run(); Unknown when p
   // was not reached with that side to move.
-  std::pair<core::Winner, std::optional<uint16_t>> outcome(const Position& p, bool left) const {
+  std::pair<core::Winner, std::optional<uint16_t>> outcome(const Position& p,
+                                                           core::Side mover) const {
     const auto id = index_.find(g_.key(p), keys_);
     if (!id) return {core::Winner::Unknown, std::nullopt};
-    return outcome(loopy_detail::node_of(*id, left));
+    return outcome(loopy_detail::node_of(*id, mover));
   }
 
  private:
@@ -337,9 +338,9 @@ class LoopySolver {
   db::Status enumerate() {
     retro_detail::Progress progress(o_.progress, o_.progress_tty);
     std::vector<uint32_t> frontier;
-    for (const auto& [p, left] : o_.roots) {
+    for (const auto& [p, mover] : o_.roots) {
       const RetroKey k = g_.key(p);
-      const uint32_t n = loopy_detail::node_of(number(p, k, loopy_detail::KeyHash{}(k)), left);
+      const uint32_t n = loopy_detail::node_of(number(p, k, loopy_detail::KeyHash{}(k)), mover);
       if (auto s = reach(n, frontier); !s) return s;
     }
     struct Child {
@@ -362,7 +363,7 @@ class LoopySolver {
         auto& out = per_chunk[begin / kGrain];
         for (size_t i = begin; i != end; ++i) {
           const uint32_t n = frontier[i];
-          g_.for_each_option(positions_[n / 2], loopy_detail::left_moves(n),
+          g_.for_each_option(positions_[n / 2], loopy_detail::mover_of(n),
                              [&](const Position& c) {
                                const RetroKey k = g_.key(c);
                                out.push_back({n, c, k, loopy_detail::KeyHash{}(k)});
@@ -378,13 +379,13 @@ class LoopySolver {
           if (j + 8 < children.size()) index_.prefetch(children[j + 8].hash);
           const Child& c = children[j];
           if (o_.stop && ++polls % 4096 == 0 && o_.stop->poll()) return limited();
-          const bool child_left = !loopy_detail::left_moves(c.parent);
+          const core::Side child_mover = core::opponent(loopy_detail::mover_of(c.parent));
           const uint32_t child =
-              loopy_detail::node_of(number(c.position, c.key, c.hash), child_left);
+              loopy_detail::node_of(number(c.position, c.key, c.hash), child_mover);
           edges.push_back({c.parent, child});
           if (reached_[child]) continue;
           if (o_.known) {
-            auto k = o_.known(c.position, child_left);
+            auto k = o_.known(c.position, child_mover);
             if (!k) return k.error();
             if (k->has_value()) {
               reached_[child] = loopy_detail::kBoundary;
@@ -498,7 +499,7 @@ class LoopySolver {
   // Who wins node n, absolutely, and the distance if decided.
   std::pair<core::Winner, std::optional<uint16_t>> outcome(uint32_t n) const {
     if (!reached_[n]) return {core::Winner::Unknown, std::nullopt};
-    const core::Side mover = core::side_of(loopy_detail::left_moves(n));
+    const core::Side mover = loopy_detail::mover_of(n);
     switch (result_[n].load(std::memory_order_relaxed)) {
       case loopy_detail::kWin:
         return {core::winner_of(mover, core::Result::Win), dist_[n]};
@@ -522,7 +523,7 @@ class LoopySolver {
     if (!builder) return builder.error();
     for (uint32_t i : order) {
       const RetroKey& k = keys_[i];
-      const uint32_t l = loopy_detail::node_of(i, true), r = loopy_detail::node_of(i, false);
+      const uint32_t l = loopy_detail::node_of(i, core::Side::Left), r = loopy_detail::node_of(i, core::Side::Right);
       if (boundary_or_unreached(l) && boundary_or_unreached(r)) continue;  // stored before
       db::PositionValue v;
       if (reached_[l] == loopy_detail::kExpanded)

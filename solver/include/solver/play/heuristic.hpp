@@ -19,6 +19,8 @@
 #include <type_traits>
 #include <vector>
 
+#include "core/outcome.hpp"
+
 namespace solver {
 
 struct HeuristicLimits {
@@ -49,7 +51,7 @@ class HeuristicSearch {
   // left of the node budget, and a pass cut short by it is discarded, so the answer is
   // always a completed search's. Below the root every legal move counts.
   template <class Move>
-  HeuristicChoice<Move> choose(const P& p, bool left, const std::vector<Move>& root,
+  HeuristicChoice<Move> choose(const P& p, core::Side side, const std::vector<Move>& root,
                                const HeuristicLimits& limits) {
     HeuristicChoice<Move> best;
     for (int depth = 0; depth <= limits.depth; ++depth) {
@@ -58,7 +60,7 @@ class HeuristicSearch {
       std::optional<Move> move;
       int64_t alpha = heuristic_detail::kLoss - 1;
       for (const auto& m : root) {
-        const int64_t v = -search(play_(p, left, m), !left, depth, -(int64_t{1} << 50), -alpha);
+        const int64_t v = -search(play_(p, side, m), core::opponent(side), depth, -(int64_t{1} << 50), -alpha);
         if (!move || v > alpha) {
           alpha = v;
           move = m;
@@ -78,22 +80,22 @@ class HeuristicSearch {
  private:
   // Negamax with alpha-beta; a loss sooner scores worse than a loss later, so a losing side
   // holds out longest and a winning one wins soonest.
-  int64_t search(const P& p, bool left, int depth, int64_t alpha, int64_t beta) {
+  int64_t search(const P& p, core::Side side, int depth, int64_t alpha, int64_t beta) {
     ++nodes_;
     if constexpr (kScoresSayNoMove) {
       if (depth == 0 || nodes_ > budget_) {
-        const std::optional<int64_t> s = score_(p, left);
+        const std::optional<int64_t> s = score_(p, side);
         return s ? *s : heuristic_detail::kLoss - depth;
       }
     }
-    const auto moves = moves_(p, left);
+    const auto moves = moves_(p, side);
     if (moves.begin() == moves.end()) return heuristic_detail::kLoss - depth;
     if constexpr (!kScoresSayNoMove) {
-      if (depth == 0 || nodes_ > budget_) return score_(p, left);
+      if (depth == 0 || nodes_ > budget_) return score_(p, side);
     }
     int64_t best = heuristic_detail::kLoss - depth;
     for (const auto& m : moves) {
-      const int64_t v = -search(play_(p, left, m), !left, depth - 1, -beta, -alpha);
+      const int64_t v = -search(play_(p, side, m), core::opponent(side), depth - 1, -beta, -alpha);
       if (v > best) best = v;
       if (v > alpha) alpha = v;
       if (alpha >= beta) break;
@@ -102,7 +104,7 @@ class HeuristicSearch {
   }
 
   static constexpr bool kScoresSayNoMove =
-      std::is_same_v<std::invoke_result_t<Score, const P&, bool>, std::optional<int64_t>>;
+      std::is_same_v<std::invoke_result_t<Score, const P&, core::Side>, std::optional<int64_t>>;
   Moves moves_;
   Play play_;
   Score score_;
@@ -110,11 +112,11 @@ class HeuristicSearch {
 };
 
 template <class Move, class P, class Moves, class Play, class Score>
-HeuristicChoice<Move> heuristic_choice(const P& p, bool left, const std::vector<Move>& root,
+HeuristicChoice<Move> heuristic_choice(const P& p, core::Side side, const std::vector<Move>& root,
                                        const HeuristicLimits& limits, Moves moves, Play play,
                                        Score score) {
   HeuristicSearch<P, Moves, Play, Score> s(moves, play, score);
-  return s.template choose<Move>(p, left, root, limits);
+  return s.template choose<Move>(p, side, root, limits);
 }
 
 }  // namespace solver

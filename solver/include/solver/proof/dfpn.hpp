@@ -84,9 +84,9 @@ struct SearchLimits {
 template <class Position>
 struct StoreHook {
   // The stored result of position p for the player to move (Unknown when not stored).
-  core::Result (*probe)(void* ctx, const Position& p, bool left) = nullptr;
+  core::Result (*probe)(void* ctx, const Position& p, core::Side side) = nullptr;
   // p was proved: r for the player to move.
-  void (*record)(void* ctx, const Position& p, bool left, core::Result r) = nullptr;
+  void (*record)(void* ctx, const Position& p, core::Side side, core::Result r) = nullptr;
   // The stored CGT value of a region given as G::key's representative, if stored. Asked
   // for regions too large to value on the spot and at most region_max (G::size) in size,
   // when the value table does not hold them; a hit is kept in the value table.
@@ -120,8 +120,8 @@ class DfpnSolver {
 
   // Does the player to move win position p? Safe to call from several threads at once (up
   // to limits.threads), on the same or different positions: they share both tables.
-  Result solve(const Position& p, bool left_to_move) {
-    return solve(p, left_to_move, [] { return false; });
+  Result solve(const Position& p, core::Side to_move) {
+    return solve(p, to_move, [] { return false; });
   }
 
   // solve() that also gives up with Unknown once abandon() says so (asked every kAbandonPoll
@@ -132,20 +132,20 @@ class DfpnSolver {
   // they split the work instead of repeating each other's: two searchers in one order stay
   // in step, since each reads the other's numbers.
   template <class Abandon>
-  Result solve(const Position& p, bool left_to_move, Abandon&& abandon, int order = 0) {
-    return hooked(abandon, order, [&] { return solve_now(p, left_to_move); });
+  Result solve(const Position& p, core::Side to_move, Abandon&& abandon, int order = 0) {
+    return hooked(abandon, order, [&] { return solve_now(p, to_move); });
   }
 
   // Does the player to move win the sum of p and the game `offset` (given by its value)?
   // With offset = -c this decides how p compares with c (ValueProver, values/value_prover.hpp).
   // Like solve(), with or without abandon() and a child order.
-  Result solve_plus(const Position& p, cgt::GameId offset, bool left_to_move) {
-    return solve_plus(p, offset, left_to_move, [] { return false; });
+  Result solve_plus(const Position& p, cgt::GameId offset, core::Side to_move) {
+    return solve_plus(p, offset, to_move, [] { return false; });
   }
   template <class Abandon>
-  Result solve_plus(const Position& p, cgt::GameId offset, bool left_to_move, Abandon&& abandon,
+  Result solve_plus(const Position& p, cgt::GameId offset, core::Side to_move, Abandon&& abandon,
                     int order = 0) {
-    return hooked(abandon, order, [&] { return solve_now(p, left_to_move, offset); });
+    return hooked(abandon, order, [&] { return solve_now(p, to_move, offset); });
   }
 
   uint64_t nodes() const { return nodes_.total(); }
@@ -170,12 +170,12 @@ class DfpnSolver {
 
   // (phi, delta) of a position for the player to move as far as the table knows, the
   // mobility heuristic otherwise; never searches. An overflowing state is never proved.
-  TablePayload peek(const Position& p, bool left_to_move) {
-    const State s = root_state(p, left_to_move);
+  TablePayload peek(const Position& p, core::Side to_move) {
+    const State s = root_state(p, to_move);
     if (s.overflow) return TablePayload{kInf - 1, kInf - 1};
-    if (s.hard_count == 0) return proved(settle(s.known, s.left));
+    if (s.hard_count == 0) return proved(settle(s.known, s.side));
     if (auto e = proofs_.find(table_key(s))) return *e;
-    return unexpanded(count_options(s, s.left), count_options(s, !s.left));
+    return unexpanded(count_options(s, s.side), count_options(s, core::opponent(s.side)));
   }
 
  private:
@@ -195,10 +195,10 @@ class DfpnSolver {
     return r;
   }
 
-  Result solve_now(const Position& p, bool left_to_move, cgt::GameId offset = cgt::zero()) {
-    const State s = root_state(p, left_to_move, offset);
+  Result solve_now(const Position& p, core::Side to_move, cgt::GameId offset = cgt::zero()) {
+    const State s = root_state(p, to_move, offset);
     if (s.overflow) return Result::Unknown;
-    if (s.hard_count == 0) return settle(s.known, s.left);
+    if (s.hard_count == 0) return settle(s.known, s.side);
     // Asked of the store only on a first visit, as every other state (mid()).
     return result_of(search(s, store_ && !proofs_.find(table_key(s))));
   }
@@ -209,7 +209,7 @@ class DfpnSolver {
   };
   struct State {
     cgt::GameId known;
-    bool left = true;
+    core::Side side = core::Side::Left;
     bool overflow = false;
     int hard_count = 0;
     Hard hard[kMaxHard];
@@ -261,11 +261,11 @@ class DfpnSolver {
   }
 
   // The search state of a whole position (hashed unless it overflows or has no hard region).
-  State root_state(const Position& p, bool left_to_move, cgt::GameId known = cgt::zero()) {
+  State root_state(const Position& p, core::Side to_move, cgt::GameId known = cgt::zero()) {
     State s;
     s.known = known;
     for_each_root_region<G>(p, [&](const Position& r) { add_region(s, r, true); });
-    s.left = left_to_move;
+    s.side = to_move;
     if (!s.overflow && s.hard_count > 0) hash(s);
     return s;
   }
@@ -302,23 +302,23 @@ class DfpnSolver {
     s.h2 = h2;
   }
 
-  RegionKey table_key(const State& s) const { return RegionKey{s.h1, s.h2, uint16_t(s.left)}; }
+  RegionKey table_key(const State& s) const { return RegionKey{s.h1, s.h2, uint16_t(core::is_left(s.side))}; }
 
   // The result for the player to move in a sum with no hard region left.
-  static Result settle(cgt::GameId known, bool left) {
+  static Result settle(cgt::GameId known, core::Side side) {
     const cgt::Outcome o = cgt::outcome(known);
     if (o == cgt::Outcome::N) return Result::Win;
     if (o == cgt::Outcome::P) return Result::Loss;
-    return ((o == cgt::Outcome::L) == left) ? Result::Win : Result::Loss;
+    return ((o == cgt::Outcome::L) == core::is_left(side)) ? Result::Win : Result::Loss;
   }
 
-  int count_options(const State& s, bool left) const {
+  int count_options(const State& s, core::Side side) const {
     int n = 0;
-    for (int i = 0; i < s.hard_count; ++i) n += G::count_options(s.hard[i].pos, left);
-    return n + known_options(s.known, left);
+    for (int i = 0; i < s.hard_count; ++i) n += G::count_options(s.hard[i].pos, side);
+    return n + known_options(s.known, side);
   }
-  static int known_options(cgt::GameId known, bool left) {
-    return static_cast<int>(left ? cgt::left_options(known).size()
+  static int known_options(cgt::GameId known, core::Side side) {
+    return static_cast<int>(core::is_left(side) ? cgt::left_options(known).size()
                                  : cgt::right_options(known).size());
   }
 
@@ -337,27 +337,27 @@ class DfpnSolver {
   };
   static_assert(sizeof(Child) <= 48, "a child is copied for every option of every node");
 
-  RegionKey child_key(const Child& c, bool left) const {
-    return RegionKey{c.h1, c.h2, uint16_t(!left)};
+  RegionKey child_key(const Child& c, core::Side side) const {
+    return RegionKey{c.h1, c.h2, uint16_t(!core::is_left(side))};
   }
 
   // (phi, delta) of a child as far as known: exact when settled, else table, else the
   // mobility heuristic. An overflowing child is never proved either way.
   TablePayload lookup(const State& s, Child& c) {
     if (c.overflow) return TablePayload{kInf - 1, kInf - 1};
-    if (c.hard_total == 0) return proved(settle(c.known, !s.left));
-    if (auto e = proofs_.find(child_key(c, s.left))) return *e;
+    if (c.hard_total == 0) return proved(settle(c.known, core::opponent(s.side)));
+    if (auto e = proofs_.find(child_key(c, s.side))) return *e;
     c.fresh = true;
     // The child's mover is the other side (!s.left).
-    auto options = [&](bool left) {
-      int n = known_options(c.known, left);
+    auto options = [&](core::Side side) {
+      int n = known_options(c.known, side);
       for (int i = 0; i < s.hard_count; ++i)
-        if (i != c.skip) n += G::count_options(s.hard[i].pos, left);
-      for (uint32_t i = 0; i < c.count; ++i) n += G::count_options(arena_[c.first + i].pos, left);
+        if (i != c.skip) n += G::count_options(s.hard[i].pos, side);
+      for (uint32_t i = 0; i < c.count; ++i) n += G::count_options(arena_[c.first + i].pos, side);
       return n;
     };
-    const int m = options(!s.left);
-    return m == 0 ? unexpanded(0, 0) : deepened(unexpanded(m, options(s.left)), depth_);
+    const int m = options(core::opponent(s.side));
+    return m == 0 ? unexpanded(0, 0) : deepened(unexpanded(m, options(s.side)), depth_);
   }
 
   // Appends the children of s to kids_ (their new regions to arena_).
@@ -374,12 +374,12 @@ class DfpnSolver {
       c.h1 += same ? known1 : known_h1(c.known);
       c.h2 += same ? known2 : known_h2(c.known);
       c.hard_total = s.hard_count - (c.skip >= 0 ? 1 : 0) + int(c.count);
-      proofs_.prefetch(child_key(c, s.left));
+      proofs_.prefetch(child_key(c, s.side));
       kids.push_back(c);
     };
     Hard buffer[kMaxHard];
     for (int i = 0; i < s.hard_count; ++i) {
-      G::for_each_option(s.hard[i].pos, s.left, [&](const Position& pos) {
+      G::for_each_option(s.hard[i].pos, s.side, [&](const Position& pos) {
         Child c{s.known,
                 i,
                 uint32_t(arena.size()),
@@ -402,7 +402,7 @@ class DfpnSolver {
         finish(c);
       });
     }
-    const auto opts = s.left ? cgt::left_options(s.known) : cgt::right_options(s.known);
+    const auto opts = core::is_left(s.side) ? cgt::left_options(s.known) : cgt::right_options(s.known);
     for (cgt::GameId o : opts) {
       Child c{o, -1, 0, 0, base1, base2, 0, false, false, {}};
       finish(c);
@@ -412,7 +412,7 @@ class DfpnSolver {
   State materialize(const State& s, const Child& c) const {
     State t;
     t.known = c.known;
-    t.left = !s.left;
+    t.side = core::opponent(s.side);
     for (int i = 0; i < s.hard_count; ++i)
       if (i != c.skip) t.hard[t.hard_count++] = s.hard[i];
     for (uint32_t i = 0; i < c.count; ++i) t.hard[t.hard_count++] = arena_[c.first + i];
@@ -456,8 +456,8 @@ class DfpnSolver {
 
   // busy_ slots are shared by states whose hashes collide: a false "busy" only changes
   // which child is searched first, never a result.
-  std::atomic<uint16_t>* busy_slot(uint64_t h1, bool left) const {
-    return &busy_[(h1 ^ uint64_t(left)) & (kBusySlots - 1)];
+  std::atomic<uint16_t>* busy_slot(uint64_t h1, core::Side side) const {
+    return &busy_[(h1 ^ uint64_t(core::is_left(side))) & (kBusySlots - 1)];
   }
 
   // Is s one whole position the store may know (store/search_store.hpp)?
@@ -471,7 +471,7 @@ class DfpnSolver {
     const uint64_t start = nodes_.bump();
     const bool storable_state = storable(s);
     if (fresh && storable_state) {
-      const Result r = store_->probe(store_->ctx, s.hard[0].pos, s.left);
+      const Result r = store_->probe(store_->ctx, s.hard[0].pos, s.side);
       if (r == Result::Win || r == Result::Loss) {
         last_ = proved(r);
         proofs_.store(table_key(s), last_, work_of(1, true));
@@ -495,11 +495,11 @@ class DfpnSolver {
     const size_t count = k1 - k0;
     const int order = order_;  // read once: a thread_local access is not free
     const bool split = busy_ && depth_ <= kSplitDepth;
-    std::atomic<uint16_t>* const mark = split ? busy_slot(s.h1, s.left) : nullptr;
+    std::atomic<uint16_t>* const mark = split ? busy_slot(s.h1, s.side) : nullptr;
     if (mark) mark->fetch_add(1, std::memory_order_relaxed);
     auto numbers = [&](size_t n) { return kids[k0 + n].pd; };
     auto busy = [&](size_t n) {
-      return busy_slot(kids[k0 + n].h1, !s.left)->load(std::memory_order_relaxed) != 0;
+      return busy_slot(kids[k0 + n].h1, core::opponent(s.side))->load(std::memory_order_relaxed) != 0;
     };
     while (true) {
       const dfpn_choice::Choice choice =
@@ -510,7 +510,7 @@ class DfpnSolver {
         const uint64_t work = nodes_.local() - start;
         proofs_.store(table_key(s), TablePayload{phi, delta}, work_of(work, done));
         if (done && storable_state && work >= store_->min_nodes)
-          store_->record(store_->ctx, s.hard[0].pos, s.left, phi == 0 ? Result::Win : Result::Loss);
+          store_->record(store_->ctx, s.hard[0].pos, s.side, phi == 0 ? Result::Win : Result::Loss);
         last_ = TablePayload{phi, delta};
         kids.resize(k0);
         arena.resize(a0);
@@ -528,7 +528,7 @@ class DfpnSolver {
       if (limits_.threads > 1 && depth_ <= kRefreshDepth) {
         for (size_t i = k0; i < k1; ++i) {
           if (i == best || kids[i].pd.v0 == 0 || kids[i].pd.v1 == 0) continue;
-          if (auto e = proofs_.find(child_key(kids[i], s.left))) kids[i].pd = *e;
+          if (auto e = proofs_.find(child_key(kids[i], s.side))) kids[i].pd = *e;
         }
       }
     }

@@ -71,9 +71,9 @@ struct JobTreeLimits {
 // Games whose positions the tree can expand; for others it is a tree of the groups and their
 // replies only, whose leaves get doubling budgets.
 template <class G>
-concept TreeGame = requires(const typename G::Position& p, bool left) {
-  G::for_each_option(p, left, [](const typename G::Position&) {});
-  { G::count_options(p, left) } -> std::convertible_to<int>;
+concept TreeGame = requires(const typename G::Position& p, core::Side side) {
+  G::for_each_option(p, side, [](const typename G::Position&) {});
+  { G::count_options(p, side) } -> std::convertible_to<int>;
 };
 
 // What settle_by_job_tree reports besides the results: nodes of the tree, leaves expanded,
@@ -90,7 +90,7 @@ struct JobTreeStats {
 // condition) its named lambdas share; as a class it would be the same lines.
 template <class Solver, class Position, class Searchers>
 std::vector<core::Result> settle_by_job_tree(Solver& dfpn, const std::vector<Position>& positions,
-                                             bool left,
+                                             core::Side side,
                                              const std::vector<std::vector<size_t>>& groups,
                                              core::StopToken& stop, Searchers&& searchers,
                                              SettleProgress* progress = nullptr,
@@ -102,7 +102,7 @@ std::vector<core::Result> settle_by_job_tree(Solver& dfpn, const std::vector<Pos
   constexpr uint32_t kNone = ~uint32_t{0};
   struct Node {
     Position pos;
-    bool left;                   // the player to move
+    core::Side side;             // the player to move
     uint32_t parent;             // kNone at a group's root
     size_t reply;                // the reply this node lies under (or is)
     std::vector<uint16_t> path;  // moves from the reply to here
@@ -134,7 +134,7 @@ std::vector<core::Result> settle_by_job_tree(Solver& dfpn, const std::vector<Pos
   const auto propagate = [&](uint32_t from) {
     for (uint32_t p = nodes[from].parent; p != kNone; p = nodes[p].parent) combine(nodes[p]);
   };
-  const auto add_node = [&](const Position& pos, bool mover, uint32_t parent, size_t reply,
+  const auto add_node = [&](const Position& pos, core::Side mover, uint32_t parent, size_t reply,
                             std::vector<uint16_t> path) {
     Node n{pos, mover, parent, reply, std::move(path), {}};
     if constexpr (TreeGame<G>) n.forced = G::count_options(pos, mover) == 1;
@@ -156,7 +156,7 @@ std::vector<core::Result> settle_by_job_tree(Solver& dfpn, const std::vector<Pos
     const uint32_t root = static_cast<uint32_t>(nodes.size());
     // (A root is never searched: its position is left unset. With no replies it is settled:
     // the replier has lost.)
-    nodes.push_back(Node{Position{}, !left, kNone, g.empty() ? 0 : g.front(), {}, {}});
+    nodes.push_back(Node{Position{}, core::opponent(side), kNone, g.empty() ? 0 : g.front(), {}, {}});
     nodes[root].expanded = true;
     for (size_t i = 0; i < g.size(); ++i) {
       for (size_t j = 0; j < i; ++j)
@@ -165,7 +165,7 @@ std::vector<core::Result> settle_by_job_tree(Solver& dfpn, const std::vector<Pos
           break;
         }
       if (twin[g[i]] != g[i]) continue;
-      node_of[g[i]] = add_node(positions[g[i]], left, root, g[i], {});
+      node_of[g[i]] = add_node(positions[g[i]], side, root, g[i], {});
       nodes[root].kids.push_back(node_of[g[i]]);
     }
     combine(nodes[root]);
@@ -192,7 +192,7 @@ std::vector<core::Result> settle_by_job_tree(Solver& dfpn, const std::vector<Pos
   const auto expand = [&](uint32_t n) {
     std::vector<Position> options;
     if constexpr (TreeGame<G>)
-      G::for_each_option(nodes[n].pos, nodes[n].left,
+      G::for_each_option(nodes[n].pos, nodes[n].side,
                          [&](const Position& c) { options.push_back(c); });
     if (options.size() > std::numeric_limits<uint16_t>::max()) {
       nodes[n].wide = true;
@@ -201,7 +201,7 @@ std::vector<core::Result> settle_by_job_tree(Solver& dfpn, const std::vector<Pos
     for (size_t i = 0; i < options.size(); ++i) {
       std::vector<uint16_t> path = nodes[n].path;
       path.push_back(static_cast<uint16_t>(i));
-      const uint32_t c = add_node(options[i], !nodes[n].left, n, nodes[n].reply, std::move(path));
+      const uint32_t c = add_node(options[i], core::opponent(nodes[n].side), n, nodes[n].reply, std::move(path));
       nodes[n].kids.push_back(c);
     }
     nodes[n].expanded = true;
@@ -266,7 +266,7 @@ std::vector<core::Result> settle_by_job_tree(Solver& dfpn, const std::vector<Pos
       x.next_budget = budget > limits.last_budget ? 0 : budget * 2;
       ++st.jobs;
       const Position pos = x.pos;
-      const bool mover = x.left;
+      const core::Side mover = x.side;
       const size_t reply = x.reply;
       const std::vector<uint16_t> path = x.path;
       lock.unlock();
@@ -309,17 +309,17 @@ std::vector<core::Result> settle_by_job_tree(Solver& dfpn, const std::vector<Pos
 // there (proof/rank_rounds.hpp).
 template <class Solver, class Position>
 std::vector<core::Result> settle_tree_across_ranks(
-    Solver& dfpn, const std::vector<Position>& positions, bool left,
+    Solver& dfpn, const std::vector<Position>& positions, core::Side side,
     const std::vector<std::vector<size_t>>& groups, int threads, core::StopToken& stop,
     RoundStats* across_ranks, SettleProgress* progress = nullptr,
     const JobTreeLimits& limits = {}) {
-  auto here = [&](size_t, std::span<const uint16_t>, const Position& pos, bool mover,
+  auto here = [&](size_t, std::span<const uint16_t>, const Position& pos, core::Side mover,
                   std::optional<uint64_t> budget,
                   const auto& unneeded) { return search_here(dfpn, pos, mover, budget, unneeded); };
   auto searchers = [&](auto&& work) {
     RankProxies proxies(threads, stop);
     proxies.start([&](RemoteSearch& remote) {
-      auto there = [&](size_t reply, std::span<const uint16_t> path, const Position&, bool,
+      auto there = [&](size_t reply, std::span<const uint16_t> path, const Position&, core::Side,
                        std::optional<uint64_t> budget, const auto& unneeded) {
         return remote.search(reply, path, budget, unneeded);
       };
@@ -329,7 +329,7 @@ std::vector<core::Result> settle_tree_across_ranks(
         0, std::max(1, threads), [&](int) { work(here); }, tbb::simple_partitioner());
     proxies.join(across_ranks);
   };
-  return settle_by_job_tree(dfpn, positions, left, groups, stop, searchers, progress, limits);
+  return settle_by_job_tree(dfpn, positions, side, groups, stop, searchers, progress, limits);
 }
 
 }  // namespace solver

@@ -107,7 +107,8 @@ std::vector<std::vector<size_t>> replies_in_order(const Lines& lines,
   std::vector<int> score(lines.size());
   for (size_t i = 0; i < lines.size(); ++i)
     score[i] =
-        (G::count_options(lines[i].position, true) - G::count_options(lines[i].position, false)) >>
+        (G::count_options(lines[i].position, core::Side::Left) -
+         G::count_options(lines[i].position, core::Side::Right)) >>
         1;  // buckets of two moves (floor)
   for (auto& replies : by_choice)
     std::stable_sort(replies.begin(), replies.end(),
@@ -146,7 +147,7 @@ OpeningAnalysis solve_opening(DfpnSolver<G>& dfpn, core::Shape shape, typename G
       groups.push_back(replies);
   }
   std::vector<Result> results =
-      settle_in_rounds(dfpn, positions, true, groups, threads, stop,
+      settle_in_rounds(dfpn, positions, core::Side::Left, groups, threads, stop,
                        across_ranks ? &out.across_ranks : nullptr, progress);
   for (size_t k = 0; k < lines.size(); ++k)
     for (size_t k2 : images[k])
@@ -181,7 +182,7 @@ requires OpeningGame<G> && StoredGame<G> db::Expected<OpeningAnalysis> opening_f
       if (!known) return known.error();
       core::Winner winner = core::Winner::Unknown;
       if (known->has_value())
-        if (auto k = known_winner(**known, true)) winner = *k;
+        if (auto k = known_winner(**known, core::Side::Left)) winner = *k;
       out.choices[ci].replies.emplace_back(lines[i].reply, winner);
       if (winner == core::Winner::Right) break;  // as the search lists them
     }
@@ -206,7 +207,7 @@ requires OpeningGame<G> && StoredGame<G> db::Status store_opening(db::Database& 
       if (w != core::Winner::Unknown) decided.emplace(std::pair(c.choice, reply), w);
   for (const auto& line : G::opening_lines(shape, rule))
     if (auto it = decided.find({line.first, line.reply}); it != decided.end())
-      if (auto s = store_result<G>(database, line.position, true, it->second); !s) return s;
+      if (auto s = store_result<G>(database, line.position, core::Side::Left, it->second); !s) return s;
   return db::ok();
 }
 

@@ -89,18 +89,18 @@ inline constexpr size_t kMaxDepth = 1000;  // moves in a job's path
 // move named by its index in G::for_each_option's order; nullopt if an index is past the
 // last option. Every rank runs the same binary, so the order is the same on every rank.
 template <class G, class Position>
-std::optional<Position> follow_path(Position p, bool left, std::span<const uint16_t> path) {
+std::optional<Position> follow_path(Position p, core::Side side, std::span<const uint16_t> path) {
   for (const uint16_t i : path) {
     std::optional<Position> next;
-    if constexpr (requires { G::for_each_option(p, left, [](const Position&) {}); }) {
+    if constexpr (requires { G::for_each_option(p, side, [](const Position&) {}); }) {
       size_t n = 0;
-      G::for_each_option(p, left, [&](const Position& c) {
+      G::for_each_option(p, side, [&](const Position& c) {
         if (n++ == i) next = c;
       });
     }
     if (!next) return std::nullopt;
     p = *next;
-    left = !left;
+    side = core::opponent(side);
   }
   return p;
 }
@@ -233,7 +233,7 @@ inline void RankProxies::join(RoundStats* out) {
 
 // Another rank: runs the jobs rank 0 sends, on `threads` threads, until it ends the run.
 template <class Solver, class Position>
-void serve_rank_rounds(Solver& dfpn, const std::vector<Position>& positions, bool left, int threads,
+void serve_rank_rounds(Solver& dfpn, const std::vector<Position>& positions, core::Side side, int threads,
                        core::StopToken& stop) {
   using namespace rank_rounds;
   // A thread of its own for each slot, not oneTBB tasks: a slot waits for rank 0's jobs,
@@ -250,8 +250,8 @@ void serve_rank_rounds(Solver& dfpn, const std::vector<Position>& positions, boo
       if (reply >= positions.size() || job->size() != kJobBytes + 2 * size_t{depth}) return;
       std::vector<uint16_t> path(depth);
       if (depth > 0) std::memcpy(path.data(), job->data() + kJobBytes, 2 * size_t{depth});
-      const bool mover = depth % 2 == 0 ? left : !left;
-      const auto at = follow_path<typename Solver::Game>(positions[reply], left, path);
+      const core::Side mover = depth % 2 == 0 ? side : core::opponent(side);
+      const auto at = follow_path<typename Solver::Game>(positions[reply], side, path);
       if (!at) return;  // rank 0 sent a move this rank does not have: a broken run
       bool cancelled = false;
       const auto cancel_came = [&] {

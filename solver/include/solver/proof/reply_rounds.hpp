@@ -78,7 +78,7 @@ namespace solver {
 // results and budgets with; each phase is one of them.
 template <class Solver, class Position>
 std::vector<solver::Result> settle_in_rounds(Solver& dfpn, const std::vector<Position>& positions,
-                                             bool left,
+                                             core::Side side,
                                              const std::vector<std::vector<size_t>>& groups,
                                              int threads, core::StopToken& stop,
                                              RoundStats* across_ranks = nullptr,
@@ -87,11 +87,11 @@ std::vector<solver::Result> settle_in_rounds(Solver& dfpn, const std::vector<Pos
   // rank must then be making this same call (proof/rank_rounds.hpp).
   const bool shared = across_ranks && ranks::world().size > 1;
   if (shared && ranks::world().rank != 0) {  // search what rank 0 sends, until it ends the run
-    serve_rank_rounds(dfpn, positions, left, threads, stop);
+    serve_rank_rounds(dfpn, positions, side, threads, stop);
     return std::vector<Result>(positions.size(), Result::Unknown);
   }
   if (shared)  // rank 0 keeps a tree of jobs (RANKS above)
-    return settle_tree_across_ranks(dfpn, positions, left, groups, threads, stop, across_ranks,
+    return settle_tree_across_ranks(dfpn, positions, side, groups, threads, stop, across_ranks,
                                     progress);
   using solver::Result;
   constexpr uint64_t kFirstBudget = uint64_t{1} << 16;  // nodes
@@ -153,7 +153,7 @@ std::vector<solver::Result> settle_in_rounds(Solver& dfpn, const std::vector<Pos
     do order = std::countr_one(used) % 32;
     while (!busy[k].compare_exchange_weak(used, used | (uint32_t{1} << order)));
     const Searched s = search_here(
-        dfpn, positions[k], left, budget, [&] { return known(k) || group_done(g); }, order);
+        dfpn, positions[k], side, budget, [&] { return known(k) || group_done(g); }, order);
     if (s.result == Result::Unknown) near[twin[k]].store(std::max<uint32_t>(1, s.delta));
     busy[k].fetch_and(~(uint32_t{1} << order));
     if (s.result != Result::Unknown) decided(g, k, s.result);

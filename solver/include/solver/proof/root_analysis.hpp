@@ -25,11 +25,11 @@ namespace solver {
 
 template <class G>
 concept MoveGame = PartizanGame<G> &&
-    requires(const typename G::Position& p, bool left, typename G::Move m) {
-  G::legal_moves(p, left).size();
-  G::legal_moves(p, left)[0];
-  G::pv_order(p, left).size();
-  { G::play(p, left, m) } -> std::same_as<typename G::Position>;
+    requires(const typename G::Position& p, core::Side side, typename G::Move m) {
+  G::legal_moves(p, side).size();
+  G::legal_moves(p, side)[0];
+  G::pv_order(p, side).size();
+  { G::play(p, side, m) } -> std::same_as<typename G::Position>;
   { G::move_less(m, m) } -> std::convertible_to<bool>;
 };
 
@@ -60,9 +60,9 @@ struct KnownResult {
 };
 
 template <PartizanGame G>
-KnownResult known_result(const typename G::Position& p, bool left, Result r) {
+KnownResult known_result(const typename G::Position& p, core::Side side, Result r) {
   const auto k = G::key(p);
-  return {k.key, left != k.negated, r};
+  return {k.key, core::is_left(side) != k.negated, r};
 }
 
 // Perfect play from p to the end of the game, `winner_left` (the side proved to win it)
@@ -74,30 +74,30 @@ KnownResult known_result(const typename G::Position& p, bool left, Result r) {
 // table has not seen their proofs.) A child left unknown (stop, overflow) ends the line,
 // and the line is dropped.
 template <MoveGame G>
-void principal_variation(DfpnSolver<G>& dfpn, typename G::Position p, bool left, bool winner_left,
+void principal_variation(DfpnSolver<G>& dfpn, typename G::Position p, core::Side side, core::Side winner,
                          const core::StopToken& stop, RootAnalysis<typename G::Move>& out,
                          const std::vector<KnownResult>& known = {}) {
   out.pv.clear();
   out.pv_index.clear();
-  const auto given = [&](const typename G::Position& c, bool mover) {
+  const auto given = [&](const typename G::Position& c, core::Side mover) {
     if (known.empty()) return Result::Unknown;
     const auto k = G::key(c);
     for (const auto& e : known)
-      if (e.key == k.key && e.left_on_rep == (mover != k.negated)) return e.result;
+      if (e.key == k.key && e.left_on_rep == (core::is_left(mover) != k.negated)) return e.result;
     return Result::Unknown;
   };
   while (!stop.stop_requested()) {
-    const auto moves = G::pv_order(p, left);
+    const auto moves = G::pv_order(p, side);
     if (moves.size() == 0) return;
     int chosen = 0;
-    if (left == winner_left) {
+    if (side == winner) {
       chosen = -1;
       for (int i = 0; i < static_cast<int>(moves.size()) && chosen < 0; ++i) {
-        const auto child = G::play(p, left, moves[i]);
-        Result r = given(child, !left);
+        const auto child = G::play(p, side, moves[i]);
+        Result r = given(child, core::opponent(side));
         if (r == Result::Unknown) {
-          const TablePayload seen = dfpn.peek(child, !left);
-          r = seen.v1 == 0 ? Result::Loss : seen.v0 == 0 ? Result::Win : dfpn.solve(child, !left);
+          const TablePayload seen = dfpn.peek(child, core::opponent(side));
+          r = seen.v1 == 0 ? Result::Loss : seen.v0 == 0 ? Result::Win : dfpn.solve(child, core::opponent(side));
         }
         if (r == Result::Unknown) break;
         if (r == Result::Loss) chosen = i;
@@ -106,8 +106,8 @@ void principal_variation(DfpnSolver<G>& dfpn, typename G::Position p, bool left,
     }
     out.pv.push_back(moves[chosen]);
     out.pv_index.push_back(uint8_t(chosen));
-    p = G::play(p, left, moves[chosen]);
-    left = !left;
+    p = G::play(p, side, moves[chosen]);
+    side = core::opponent(side);
   }
   out.pv.clear();
   out.pv_index.clear();
@@ -126,19 +126,19 @@ void principal_variation(DfpnSolver<G>& dfpn, typename G::Position p, bool left,
 // after d3,d4, 2 ranks of 1 thread.)
 template <MoveGame G>
 RootAnalysis<typename G::Move> analyse(DfpnSolver<G>& dfpn, const typename G::Position& p,
-                                       bool left, bool with_pv, int threads, core::StopToken& stop,
+                                       core::Side side, bool with_pv, int threads, core::StopToken& stop,
                                        bool across_ranks = false,
                                        SettleProgress* progress = nullptr) {
   RootAnalysis<typename G::Move> out;
-  const auto moves = G::legal_moves(p, left);
+  const auto moves = G::legal_moves(p, side);
   std::vector<typename G::Position> children;
   std::vector<std::vector<size_t>> each;  // every child is settled on its own
   for (size_t i = 0; i < size_t(moves.size()); ++i) {
-    children.push_back(G::play(p, left, moves[i]));
+    children.push_back(G::play(p, side, moves[i]));
     each.push_back({i});
   }
   const std::vector<Result> results =
-      settle_in_rounds(dfpn, children, !left, each, threads, stop,
+      settle_in_rounds(dfpn, children, core::opponent(side), each, threads, stop,
                        across_ranks ? &out.across_ranks : nullptr, progress);
   if (across_ranks && ranks::world().rank != 0) {  // served rank 0's jobs: nothing to report
     out.complete = false;
@@ -147,7 +147,7 @@ RootAnalysis<typename G::Move> analyse(DfpnSolver<G>& dfpn, const typename G::Po
   std::vector<KnownResult> known;
   for (size_t i = 0; i < children.size(); ++i)
     if (results[i] != Result::Unknown)
-      known.push_back(known_result<G>(children[i], !left, results[i]));
+      known.push_back(known_result<G>(children[i], core::opponent(side), results[i]));
   bool any_win = false, any_unknown = false;
   for (size_t i = 0; i < size_t(moves.size()); ++i) {
     out.moves.push_back({moves[i], core::flip(results[i])});
@@ -155,11 +155,12 @@ RootAnalysis<typename G::Move> analyse(DfpnSolver<G>& dfpn, const typename G::Po
     any_unknown |= out.moves.back().for_mover == Result::Unknown;
   }
   if (any_win)
-    out.winner = core::winner_of(core::side_of(left), Result::Win);
+    out.winner = core::winner_of(side, Result::Win);
   else if (!any_unknown)
-    out.winner = core::winner_of(core::side_of(left), Result::Loss);
+    out.winner = core::winner_of(side, Result::Loss);
   if (with_pv && out.winner != core::Winner::Unknown)
-    principal_variation(dfpn, p, left, out.winner == core::Winner::Left, stop, out, known);
+    principal_variation(dfpn, p, side, core::side_of(out.winner == core::Winner::Left), stop, out,
+                        known);
   out.complete = !stop.stop_requested();
   if (!out.complete) {
     out.pv.clear();

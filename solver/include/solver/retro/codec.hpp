@@ -41,24 +41,26 @@ class Codec {
 
   // The word of (child, child's mover) in key coordinates, or nullopt if its key does not
   // pack losslessly.
-  std::optional<uint64_t> child_word(const Position& child, bool child_left_to_move) const {
+  std::optional<uint64_t> child_word(const Position& child, core::Side child_mover) const {
     const auto c = g_.canon(child);
     const RetroKey key = c.key;
     const uint64_t packed = g_.pack(key);
     if ((packed >> key_bits_) != 0 || RetroKey(g_.unpack(packed)) != key) return std::nullopt;
-    const bool left = child_left_to_move != static_cast<bool>(c.swapped);
     const uint64_t mask = c.both_sides ? (kRetroLeftReached | kRetroRightReached)
-                          : left       ? kRetroLeftReached
-                                       : kRetroRightReached;
+                                       : retro_reached(in_key(child_mover, c.swapped));
     return packed << kRetroFlagBits | mask;
   }
 
-  // A child's packed key, and whether Left is to move in it in key coordinates, when the
-  // mover of its parent was Left (left) or Right: what a lookup in the window needs.
-  std::pair<uint64_t, bool> lookup_key(const Position& child, bool left) const {
+  // A child's packed key, and its side to move in key coordinates, when its parent's mover
+  // was `mover`: what a lookup in the window needs.
+  std::pair<uint64_t, core::Side> lookup_key(const Position& child, core::Side mover) const {
     const auto cc = g_.canon(child);
     return {static_cast<uint64_t>(g_.pack(RetroKey(cc.key))),
-            !left != static_cast<bool>(cc.swapped)};
+            in_key(core::opponent(mover), cc.swapped)};
+  }
+  // A side of a position in the coordinates of its key (a colour-swapped key swaps them).
+  static core::Side in_key(core::Side side, bool swapped) {
+    return swapped ? core::opponent(side) : side;
   }
 
   Position decode(uint64_t w) const { return g_.decode(RetroKey(g_.unpack(word_key(w)))); }

@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/outcome.hpp"
 #include "core/progress.hpp"
 #include "core/stop.hpp"
 #include "db/database.hpp"
@@ -30,7 +31,7 @@ struct RetroKey {
 
 template <class G>
 concept RetroGame = requires(const G& g, const typename G::Position& p, const RetroKey& k,
-                             uint64_t w, bool left) {
+                             uint64_t w, core::Side side) {
   { g.canon(p).key } -> std::convertible_to<RetroKey>;
   { g.canon(p).swapped } -> std::convertible_to<bool>;
   // The key's two sides to move are one class (the position is its own colour-swapped image).
@@ -38,7 +39,7 @@ concept RetroGame = requires(const G& g, const typename G::Position& p, const Re
   { g.decode(k) } -> std::same_as<typename G::Position>;
   { g.layer(p) } -> std::convertible_to<int>;
   { g.max_layer_drop() } -> std::convertible_to<int>;
-  g.for_each_option(p, left, [](const typename G::Position&) {});
+  g.for_each_option(p, side, [](const typename G::Position&) {});
   // Keys of positions reachable from the roots pack losslessly into packed_key_bits() bits;
   // the solver checks unpack(pack(k)) == k for every key it meets.
   { g.packed_key_bits() } -> std::convertible_to<int>;
@@ -52,6 +53,13 @@ inline constexpr uint8_t kRetroRightReached = 2;  // reachable with Right to mov
 inline constexpr uint8_t kRetroLeftWins = 4;      // with Left to move, Left wins
 inline constexpr uint8_t kRetroRightWins = 8;     // with Right to move, Right wins
 static_assert(kRetroRightWins <= retro_detail::kRetroFlagMask);
+constexpr uint8_t retro_reached(core::Side mover) {
+  return core::is_left(mover) ? kRetroLeftReached : kRetroRightReached;
+}
+constexpr uint8_t retro_wins(core::Side mover) {
+  return core::is_left(mover) ? kRetroLeftWins : kRetroRightWins;
+}
+inline constexpr core::Side kBothSides[] = {core::Side::Left, core::Side::Right};
 
 // Adds the (position, side to move) pairs of solved words and how many of them the mover wins.
 inline void tally_sides(std::span<const uint64_t> solved, uint64_t& sides, uint64_t& mover_wins) {
@@ -89,7 +97,7 @@ inline void add_layer(RetroStats& stats, const RetroLayerStats& ls) {
 
 template <class Position>
 struct RetroOptions {
-  std::vector<std::pair<Position, bool>> roots;  // (position, left to move)
+  std::vector<std::pair<Position, core::Side>> roots;  // (position, side to move)
   db::Board board;                               // game and shape of every database key
   std::string meta_prefix;                       // e.g. "solve/konane/5x5/standard/"
   std::filesystem::path work_dir;                // work files (deleted when done)

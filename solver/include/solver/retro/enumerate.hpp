@@ -72,8 +72,8 @@ class Enumerator {
   template <class Keep>
   db::Expected<std::map<int, std::vector<uint64_t>>> root_words(Keep keep) const {
     std::map<int, std::vector<uint64_t>> roots;
-    for (const auto& [p, left] : o_.roots) {
-      const auto w = codec_.child_word(p, left);
+    for (const auto& [p, mover] : o_.roots) {
+      const auto w = codec_.child_word(p, mover);
       if (!w) return codec_.unpackable();
       if (keep(*w)) roots[codec_.game().layer(p)].push_back(*w);
     }
@@ -105,16 +105,15 @@ class Enumerator {
   // layers, 2 if a key does not pack.
   void expand_one(int l, uint64_t w, Buffers& out, std::atomic<int>& bad) const {
     const Position p = codec_.decode(w);
-    for (int side = 0; side < 2; ++side) {
-      const bool left = side == 0;
-      if (!(w & (left ? kRetroLeftReached : kRetroRightReached))) continue;
-      codec_.game().for_each_option(p, left, [&](const Position& c) {
+    for (const core::Side mover : kBothSides) {
+      if (!(w & retro_reached(mover))) continue;
+      codec_.game().for_each_option(p, mover, [&](const Position& c) {
         const int d = codec_.drop_to(l, c);
         if (d == 0) {
           bad = 1;
           return;
         }
-        const auto cw = codec_.child_word(c, !left);
+        const auto cw = codec_.child_word(c, core::opponent(mover));
         if (!cw) {
           bad = 2;
           return;

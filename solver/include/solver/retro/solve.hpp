@@ -187,11 +187,10 @@ class LayerSolver {
     const Position p = codec_.decode(w);
     const int l = static_cast<int>(codec_.game().layer(p));
     bool ok = true;
-    for (int side = 0; side < 2; ++side) {
-      const bool left = side == 0;
-      if (!(w & (left ? kRetroLeftReached : kRetroRightReached))) continue;
+    for (const core::Side mover : kBothSides) {
+      if (!(w & retro_reached(mover))) continue;
       bool wins = false;
-      codec_.game().for_each_option(p, left, [&](const Position& c) {
+      codec_.game().for_each_option(p, mover, [&](const Position& c) {
         if (wins || !ok) return;
         const int d = codec_.drop_to(l, c);
         const SolvedLayer* layer = d ? below[static_cast<size_t>(d - 1)] : nullptr;
@@ -199,16 +198,16 @@ class LayerSolver {
           ok = false;
           return;
         }
-        const auto [packed, child_left] = codec_.lookup_key(c, left);
+        const auto [packed, child_mover] = codec_.lookup_key(c, mover);
         const int cf = layer->find(packed);
         // Absent, or enumerated without this side to move: a bug.
-        if (cf < 0 || !(cf & (child_left ? kRetroLeftReached : kRetroRightReached))) {
+        if (cf < 0 || !(cf & retro_reached(child_mover))) {
           ok = false;
           return;
         }
-        if (!(cf & (child_left ? kRetroLeftWins : kRetroRightWins))) wins = true;
+        if (!(cf & retro_wins(child_mover))) wins = true;
       });
-      if (wins) w |= left ? kRetroLeftWins : kRetroRightWins;
+      if (wins) w |= retro_wins(mover);
     }
     return ok;
   }

@@ -84,27 +84,26 @@ db::Expected<std::optional<Known>> lookup(const db::Database& database,
 }
 
 // The winner with `left` to move, if known.
-inline std::optional<core::Winner> known_winner(const Known& k, bool left) {
-  const core::Winner w = left ? k.left_to_move : k.right_to_move;
+inline std::optional<core::Winner> known_winner(const Known& k, core::Side side) {
+  const core::Winner w = core::is_left(side) ? k.left_to_move : k.right_to_move;
   if (w == core::Winner::Unknown) return std::nullopt;
   return w;
 }
 
 // Stores the winner of p with `left` to move (and optionally p's value text).
 template <StoredGame G>
-db::Status store_result(db::Database& database, const typename G::Position& p, bool left,
+db::Status store_result(db::Database& database, const typename G::Position& p, core::Side side,
                         core::Winner winner,
                         const std::optional<std::string>& value_text = std::nullopt) {
   const auto k = G::stored_key(p);
   db::PositionValue v;
   if (winner != core::Winner::Unknown) {
     core::Winner w = winner;
-    bool side = left;
     if (k.swapped) {
       w = core::swap_sides(w);
-      side = !side;
+      side = core::opponent(side);
     }
-    (side ? v.left_to_move : v.right_to_move) = w;
+    (core::is_left(side) ? v.left_to_move : v.right_to_move) = w;
   }
   // A position that is its own colour-swapped image: Left to move there is the same game as
   // Right to move with colours exchanged, so both sides of the key are known.

@@ -89,11 +89,11 @@ class SearchStore {
     h.ctx = this;
     h.min_size = limits_.min_size;
     h.min_nodes = limits_.min_nodes;
-    h.probe = [](void* self, const Position& p, bool left) {
-      return static_cast<SearchStore*>(self)->probe(p, left);
+    h.probe = [](void* self, const Position& p, core::Side side) {
+      return static_cast<SearchStore*>(self)->probe(p, side);
     };
-    h.record = [](void* self, const Position& p, bool left, core::Result r) {
-      static_cast<SearchStore*>(self)->record(p, left, r);
+    h.record = [](void* self, const Position& p, core::Side side, core::Result r) {
+      static_cast<SearchStore*>(self)->record(p, side, r);
     };
     h.region_value = [](void* self, const Keyed<Position>& k) {
       return static_cast<SearchStore*>(self)->region_value(k);
@@ -140,7 +140,7 @@ class SearchStore {
   }
 
   // The stored result of p for the player to move (`left` or not), Unknown if none.
-  core::Result probe(const Position& p, bool left) {
+  core::Result probe(const Position& p, core::Side side) {
     probes_.fetch_add(1, std::memory_order_relaxed);
     auto got = lookup<G>(database_, p);
     if (!got) {
@@ -148,17 +148,17 @@ class SearchStore {
       return core::Result::Unknown;
     }
     if (!got->has_value()) return core::Result::Unknown;
-    const auto w = known_winner(**got, left);
+    const auto w = known_winner(**got, side);
     if (!w || *w == core::Winner::Draw) return core::Result::Unknown;  // no draws here
     hits_.fetch_add(1, std::memory_order_relaxed);
-    return core::result_for(core::side_of(left), *w);
+    return core::result_for(side, *w);
   }
 
   // Writes what the search proved: r for the player to move in p.
-  void record(const Position& p, bool left, core::Result r) {
+  void record(const Position& p, core::Side side, core::Result r) {
     if (r != core::Result::Win && r != core::Result::Loss) return;
-    const core::Winner w = core::winner_of(core::side_of(left), r);
-    if (auto s = store_result<G>(database_, p, left, w); !s) {
+    const core::Winner w = core::winner_of(side, r);
+    if (auto s = store_result<G>(database_, p, side, w); !s) {
       fail(s.error());
       return;
     }

@@ -23,21 +23,21 @@ concept StoredMoveGame = MoveGame<G> && StoredGame<G>;
 // stored move and giving another line than a search would.
 template <StoredMoveGame G>
 db::Expected<std::optional<RootAnalysis<typename G::Move>>> analysis_from_db(
-    const db::Database& database, const typename G::Position& p, bool left) {
+    const db::Database& database, const typename G::Position& p, core::Side side) {
   using Position = typename G::Position;
   using R = std::optional<RootAnalysis<typename G::Move>>;
-  auto winner_at = [&](const Position& q, bool l) -> db::Expected<std::optional<core::Winner>> {
+  auto winner_at = [&](const Position& q, core::Side mover) -> db::Expected<std::optional<core::Winner>> {
     auto k = lookup<G>(database, q);
     if (!k) return k.error();
     if (!k->has_value()) return std::optional<core::Winner>();
-    return known_winner(**k, l);
+    return known_winner(**k, mover);
   };
   RootAnalysis<typename G::Move> a;
-  const auto moves = G::legal_moves(p, left);
-  const core::Winner mover = core::winner_of(core::side_of(left), Result::Win);
+  const auto moves = G::legal_moves(p, side);
+  const core::Winner mover = core::winner_of(side, Result::Win);
   bool any_win = false;
   for (size_t i = 0; i < size_t(moves.size()); ++i) {
-    auto w = winner_at(G::play(p, left, moves[i]), !left);
+    auto w = winner_at(G::play(p, side, moves[i]), core::opponent(side));
     if (!w) return w.error();
     if (!w->has_value()) return R();
     a.moves.push_back({moves[i], **w == mover ? Result::Win : Result::Loss});
@@ -45,21 +45,20 @@ db::Expected<std::optional<RootAnalysis<typename G::Move>>> analysis_from_db(
   }
   if (moves.size() == 0) {
     // A position without moves is lost for the mover; only trust it if it is stored.
-    auto w = winner_at(p, left);
+    auto w = winner_at(p, side);
     if (!w) return w.error();
     if (!w->has_value()) return R();
   }
   a.winner = any_win ? mover : core::swap_sides(mover);
-  const bool winner_left = a.winner == core::Winner::Left;
+  const core::Side winning_side = core::side_of(a.winner == core::Winner::Left);
   Position q = p;
-  bool side = left;
   while (true) {  // ends: the game is finite (a short game, game.hpp)
     const auto ms = G::pv_order(q, side);
     if (ms.size() == 0) break;
     bool chosen = false;
     for (int k = 0; k < static_cast<int>(ms.size()); ++k) {
       const auto m = ms[k];
-      auto w = winner_at(G::play(q, side, m), !side);
+      auto w = winner_at(G::play(q, side, m), core::opponent(side));
       if (!w) return w.error();
       if (!w->has_value()) return R();
       if (**w == a.winner) {
@@ -69,10 +68,10 @@ db::Expected<std::optional<RootAnalysis<typename G::Move>>> analysis_from_db(
         chosen = true;
         break;
       }
-      if (side != winner_left) return R();  // the loser's first move is stored as lost
+      if (side != winning_side) return R();  // the loser's first move is stored as lost
     }
     if (!chosen) return R();  // no stored winning move: search instead
-    side = !side;
+    side = core::opponent(side);
   }
   // Sorted like legal_moves() so the output matches a search's.
   std::sort(a.moves.begin(), a.moves.end(),
@@ -84,28 +83,27 @@ db::Expected<std::optional<RootAnalysis<typename G::Move>>> analysis_from_db(
 // resulting position, and the positions along the PV with the winner's moves passed over
 // before each of his PV moves (they lose), so that analysis_from_db() can walk the line.
 template <StoredMoveGame G>
-db::Status store_analysis(db::Database& database, const typename G::Position& p, bool left,
+db::Status store_analysis(db::Database& database, const typename G::Position& p, core::Side side,
                           const RootAnalysis<typename G::Move>& a) {
-  const core::Winner mover = core::winner_of(core::side_of(left), Result::Win);
+  const core::Winner mover = core::winner_of(side, Result::Win);
   if (a.winner != core::Winner::Unknown)
-    if (auto s = store_result<G>(database, p, left, a.winner); !s) return s;
+    if (auto s = store_result<G>(database, p, side, a.winner); !s) return s;
   for (const auto& m : a.moves) {
     if (m.for_mover == Result::Unknown) continue;
     const core::Winner w = m.for_mover == Result::Win ? mover : core::swap_sides(mover);
-    if (auto s = store_result<G>(database, G::play(p, left, m.move), !left, w); !s) return s;
+    if (auto s = store_result<G>(database, G::play(p, side, m.move), core::opponent(side), w); !s) return s;
   }
   if (a.winner == core::Winner::Unknown || !a.complete) return db::ok();
   const core::Winner loser = core::swap_sides(a.winner);
   auto q = p;
-  bool side = left;
   for (size_t i = 0; i < a.pv.size(); ++i) {
     if (i < a.pv_index.size() && a.pv_index[i] > 0) {
       const auto ms = G::pv_order(q, side);
       for (int k = 0; k < a.pv_index[i] && k < static_cast<int>(ms.size()); ++k)
-        if (auto s = store_result<G>(database, G::play(q, side, ms[k]), !side, loser); !s) return s;
+        if (auto s = store_result<G>(database, G::play(q, side, ms[k]), core::opponent(side), loser); !s) return s;
     }
     q = G::play(q, side, a.pv[i]);
-    side = !side;
+    side = core::opponent(side);
     if (auto s = store_result<G>(database, q, side, a.winner); !s) return s;
   }
   return db::ok();
@@ -125,10 +123,10 @@ struct StoredAnswer {
 template <StoredMoveGame G, class Search>
 db::Expected<StoredAnswer<typename G::Move>> answer_with_store(db::Database* database,
                                                                const typename G::Position& p,
-                                                               bool left, Search&& search) {
+                                                               core::Side side, Search&& search) {
   StoredAnswer<typename G::Move> out;
   if (database) {
-    auto got = analysis_from_db<G>(*database, p, left);
+    auto got = analysis_from_db<G>(*database, p, side);
     if (!got) return got.error();
     if (got->has_value()) {
       out.analysis = std::move(**got);
@@ -137,7 +135,7 @@ db::Expected<StoredAnswer<typename G::Move>> answer_with_store(db::Database* dat
     }
   }
   out.analysis = search();
-  if (database) out.stored = store_analysis<G>(*database, p, left, out.analysis);
+  if (database) out.stored = store_analysis<G>(*database, p, side, out.analysis);
   return out;
 }
 

@@ -13,14 +13,14 @@ namespace solver {
 // LoopyOptions::known; nullopt when the database does not know it.
 template <StoredGame S>
 db::Expected<std::optional<Settled>> settled_in_db(const db::Database& database,
-                                                   const typename S::Position& p, bool left) {
+                                                   const typename S::Position& p, core::Side side) {
   auto got = lookup<S>(database, p);
   if (!got) return got.error();
-  const auto w = got->has_value() ? (left ? (**got).left_to_move : (**got).right_to_move)
+  const auto w = got->has_value() ? (core::is_left(side) ? (**got).left_to_move : (**got).right_to_move)
                                   : core::Winner::Unknown;
   if (w == core::Winner::Unknown) return std::optional<Settled>();
-  const auto d = left ? (**got).left_distance : (**got).right_distance;
-  return std::optional<Settled>(Settled{core::result_for(core::side_of(left), w), d.value_or(0)});
+  const auto d = core::is_left(side) ? (**got).left_distance : (**got).right_distance;
+  return std::optional<Settled>(Settled{core::result_for(side, w), d.value_or(0)});
 }
 
 }  // namespace solver

@@ -138,17 +138,17 @@ class ValueProver {
   // sides at once when allowed.
   std::optional<cgt::GameId> from_options(const Position& rep) {
     std::vector<Position> lefts, rights;
-    G::for_each_option(rep, true, [&](const Position& c) { lefts.push_back(c); });
-    G::for_each_option(rep, false, [&](const Position& c) { rights.push_back(c); });
+    G::for_each_option(rep, core::Side::Left, [&](const Position& c) { lefts.push_back(c); });
+    G::for_each_option(rep, core::Side::Right, [&](const Position& c) { rights.push_back(c); });
     std::optional<std::vector<cgt::GameId>> l, r;
     if (limits_.threads > 1) {
       tbb::task_group tg;
-      tg.run([&] { l = undominated(lefts, true); });
-      r = undominated(rights, false);
+      tg.run([&] { l = undominated(lefts, core::Side::Left); });
+      r = undominated(rights, core::Side::Right);
       tg.wait();
     } else {
-      l = undominated(lefts, true);
-      if (l) r = undominated(rights, false);
+      l = undominated(lefts, core::Side::Left);
+      if (l) r = undominated(rights, core::Side::Right);
     }
     if (!l || !r) return std::nullopt;
     return cgt::make_game(*l, *r);
@@ -158,10 +158,10 @@ class ValueProver {
   // nullopt once stopped. Options come most promising first (the mover's options less the
   // other side's, a guess that only orders the work), so that the best are valued first and
   // the rest are settled by one search each against them.
-  std::optional<std::vector<cgt::GameId>> undominated(std::vector<Position>& options, bool left) {
+  std::optional<std::vector<cgt::GameId>> undominated(std::vector<Position>& options, core::Side side) {
     std::vector<int> promise(options.size());
     for (size_t i = 0; i < options.size(); ++i)
-      promise[i] = G::count_options(options[i], left) - G::count_options(options[i], !left);
+      promise[i] = G::count_options(options[i], side) - G::count_options(options[i], core::opponent(side));
     std::vector<size_t> order(options.size());
     std::iota(order.begin(), order.end(), size_t{0});
     std::stable_sort(order.begin(), order.end(),
@@ -170,7 +170,7 @@ class ValueProver {
     for (size_t i : order) {
       bool dominated = false;
       for (size_t j = 0; j < kept.size() && !dominated; ++j) {
-        const auto d = no_better(options[i], kept[j], left);
+        const auto d = no_better(options[i], kept[j], side);
         if (!d) return std::nullopt;
         dominated = *d;
       }
@@ -184,7 +184,7 @@ class ValueProver {
       // would have shown options[i] no better than it).
       std::erase_if(kept, [&](cgt::GameId c) {
         const cgt::Cmp o = cgt::compare(c, *v);
-        return o == cgt::Cmp::Equal || o == (left ? cgt::Cmp::Less : cgt::Cmp::Greater);
+        return o == cgt::Cmp::Equal || o == (core::is_left(side) ? cgt::Cmp::Less : cgt::Cmp::Greater);
       });
       kept.push_back(*v);
     }
@@ -195,8 +195,8 @@ class ValueProver {
   // One search: x - c <= 0 iff Left moving first loses it, x - c >= 0 iff Right moving first
   // does. Unknown without a stop (a state too wide to search) only means "not shown": x is
   // then valued. nullopt once stopped.
-  std::optional<bool> no_better(const Position& x, cgt::GameId c, bool left) {
-    const Result r = dfpn_.solve_plus(x, cgt::neg(c), left);
+  std::optional<bool> no_better(const Position& x, cgt::GameId c, core::Side side) {
+    const Result r = dfpn_.solve_plus(x, cgt::neg(c), side);
     if (r == Result::Unknown && stopped()) return std::nullopt;
     return r == Result::Loss;
   }
@@ -220,7 +220,7 @@ class ValueProver {
           std::atomic<Result>& mine = side[first ^ order];
           if (mine.load() != Result::Unknown) continue;
           const Result r = dfpn_.solve_plus(
-              p, offset, (first ^ order) == 0, [&] { return mine.load() != Result::Unknown; },
+              p, offset, core::side_of((first ^ order) == 0), [&] { return mine.load() != Result::Unknown; },
               order);
           if (r != Result::Unknown) mine.store(r);
         }
@@ -232,8 +232,8 @@ class ValueProver {
       left_first = side[0].load();
       right_first = side[1].load();
     } else {
-      left_first = dfpn_.solve_plus(p, offset, true);
-      if (left_first != Result::Unknown) right_first = dfpn_.solve_plus(p, offset, false);
+      left_first = dfpn_.solve_plus(p, offset, core::Side::Left);
+      if (left_first != Result::Unknown) right_first = dfpn_.solve_plus(p, offset, core::Side::Right);
     }
     if (left_first == Result::Unknown || right_first == Result::Unknown) return std::nullopt;
     const bool lw = left_first == Result::Win, rw = right_first == Result::Win;

@@ -115,9 +115,9 @@ class ValueSolver {
       });
       option_ends_.push_back(static_cast<uint32_t>(keyed_.size()));
     };
-    G::for_each_option(k.rep, true, key_option);
+    G::for_each_option(k.rep, core::Side::Left, key_option);
     const size_t left_count = option_ends_.size() - e0;
-    G::for_each_option(k.rep, false, key_option);
+    G::for_each_option(k.rep, core::Side::Right, key_option);
     const size_t e1 = option_ends_.size();
     const size_t base = option_stack_.size();
     for (size_t o = e0, j = k0; o < e1; ++o) {

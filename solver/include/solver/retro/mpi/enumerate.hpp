@@ -29,7 +29,7 @@ class RankedEnumerator {
   db::Status run(Ledger& ledger, std::map<int, uint64_t>& sizes, RetroStats& stats) {
     const db::Status ready = dir_.tidy();
     int top = -1;
-    for (const auto& [p, left] : o_.roots)
+    for (const auto& [p, mover] : o_.roots)
       top = std::max(top, static_cast<int>(codec_.game().layer(p)));
     auto roots =
         one_.root_words([&](uint64_t w) { return share_.owner(word_key(w)) == share_.rank(); });

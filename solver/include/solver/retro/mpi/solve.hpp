@@ -332,20 +332,19 @@ class RankedLayerSolver {
     me.options.clear();
     for (size_t i = begin; i < end; ++i) {
       const Position p = codec_.decode(block[i]);
-      for (int side = 0; side < 2; ++side) {
-        const bool left = side == 0;
-        if (!(block[i] & (left ? kRetroLeftReached : kRetroRightReached))) continue;
+      for (const core::Side mover : kBothSides) {
+        if (!(block[i] & retro_reached(mover))) continue;
         uint32_t count = 0;
-        codec_.game().for_each_option(p, left, [&](const Position& c) {
+        codec_.game().for_each_option(p, mover, [&](const Position& c) {
           const int d = codec_.drop_to(l, c);
           if (d == 0) {
             bad = 1;
             return;
           }
-          const auto [packed, child_left] = codec_.lookup_key(c, left);
+          const auto [packed, child_mover] = codec_.lookup_key(c, mover);
           const int dest = share_.owner(packed);
           me.queries[static_cast<size_t>(dest)].push_back(packed << 4 | static_cast<uint64_t>(d));
-          me.where.push_back(static_cast<uint32_t>(dest) << 1 | (child_left ? 1u : 0u));
+          me.where.push_back(static_cast<uint32_t>(dest) << 1 | (core::is_left(child_mover) ? 1u : 0u));
           ++count;
         });
         me.options.push_back(count);
@@ -382,27 +381,26 @@ class RankedLayerSolver {
     size_t next_option = 0, next_side = 0;
     for (size_t i = begin; i < end; ++i) {
       uint64_t& w = block[i];
-      for (int side = 0; side < 2; ++side) {
-        const bool left = side == 0;
-        if (!(w & (left ? kRetroLeftReached : kRetroRightReached))) continue;
+      for (const core::Side mover : kBothSides) {
+        if (!(w & retro_reached(mover))) continue;
         bool wins = false;
         for (uint32_t j = me.options[next_side++]; j > 0; --j) {
           const uint32_t at = me.where[next_option++];
           const size_t dest = at >> 1;
-          const bool child_left = at & 1;
+          const core::Side child_mover = core::side_of(at & 1);
           const size_t index = me.cursor[dest]++;
           const auto& got = answers[dest];
           const int f = index / 8 < got.size()
                             ? static_cast<int>((got[index / 8] >> (8 * (index % 8))) & 0xFF)
                             : 0xFF;
           // Absent, or enumerated without this side to move: a bug.
-          if (f == 0xFF || !(f & (child_left ? kRetroLeftReached : kRetroRightReached))) {
+          if (f == 0xFF || !(f & retro_reached(child_mover))) {
             bad = 1;
             continue;
           }
-          if (!(f & (child_left ? kRetroLeftWins : kRetroRightWins))) wins = true;
+          if (!(f & retro_wins(child_mover))) wins = true;
         }
-        if (wins) w |= left ? kRetroLeftWins : kRetroRightWins;
+        if (wins) w |= retro_wins(mover);
       }
     }
   }
