@@ -100,8 +100,8 @@ core::Expected<LoopySolveAnswer> solve_loopy_of(const PositionRequest& r, const 
     o.meta_prefix =
         "solve/" + std::string(P::kName) + "/" + core::shape_name(P::kStoredBoard) + "/position/";
     o.known = known;
-    auto got = solver::analyse_loopy(RetroGame{}, p, at->to_move, std::move(o),
-                                     limits.pv_plies, store ? database : nullptr);
+    auto got = solver::analyse_loopy(RetroGame{}, p, at->to_move, std::move(o), limits.pv_plies,
+                                     store ? database : nullptr);
     if (!got) return got.error();
     a = std::move(*got);
     out.positions = a->positions;

@@ -246,8 +246,8 @@ class RingboardPlay final : public PlayGame {
                             ringboard::opponent(g.to_move)};
     };
     const auto choice = solver::heuristic_choice<ringboard::Move>(
-        s, ringboard::side_of(s.to_move), candidates, {.depth = 8, .node_budget = 1'000'000},
-        moves, play, material);
+        s, ringboard::side_of(s.to_move), candidates, {.depth = 8, .node_budget = 1'000'000}, moves,
+        play, material);
     return ringboard::move_text(*choice.move);
   }
 

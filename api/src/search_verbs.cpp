@@ -217,9 +217,8 @@ core::Expected<SolveAnswer> solve_with(solver::Engine<Binding<P>>& engine, const
   const core::Side to_move = at->to_move;
   auto regions = root_regions<P>(engine, p);
   Reporter reporter(progress, progress_of(engine, t0, false));
-  auto stored = solver::answer_with_store<G>(database, p, to_move, [&] {
-    return engine.analyse(p, to_move, true, limits.across_ranks);
-  });
+  auto stored = solver::answer_with_store<G>(
+      database, p, to_move, [&] { return engine.analyse(p, to_move, true, limits.across_ranks); });
   reporter.stop();
   if (stored && stored->from_db && limits.across_ranks)  // nothing to share: the ranks stop
     solver::end_rank_rounds(limits.threads, &stored->analysis.across_ranks);

@@ -128,7 +128,11 @@ TEST(Notation, ErrorsCarryTheirPosition) {
 // The reader spells ⧾ and ⧿ as control bytes internally; the same bytes typed raw are
 // unknown characters, not Tiny or Miny (a fuzz find: "9\x02\x02 99" read as a miny).
 TEST(Notation, RawControlBytesAreNotTinyOrMiny) {
-  for (const char* text : {"9\x02\x02" "99", "\x01" "1", "2\x02", "{1|}\x01"}) {
+  for (const char* text : {"9\x02\x02"
+                           "99",
+                           "\x01"
+                           "1",
+                           "2\x02", "{1|}\x01"}) {
     const auto e = Err(text);
     EXPECT_NE(e.message.find("unexpected"), std::string::npos) << e.message;
   }

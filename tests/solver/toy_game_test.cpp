@@ -123,7 +123,8 @@ TEST(ToyGame, RetrogradeAnalysisStoresEveryReachableClassWithItsOutcome) {
     const auto c = game.canon(p);
     want.insert({c.key.lo, left != c.swapped});
     if (c.both_sides) want.insert({c.key.lo, !(left != c.swapped)});
-    toy::for_each_option(p, core::side_of(left), [&](const Position& child) { stack.emplace_back(child, !left); });
+    toy::for_each_option(p, core::side_of(left),
+                         [&](const Position& child) { stack.emplace_back(child, !left); });
   }
 
   std::set<std::pair<uint64_t, bool>> got;

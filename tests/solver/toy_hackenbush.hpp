@@ -92,7 +92,8 @@ template <class F>
 void for_each_option(const Position& p, core::Side side, F&& f) {
   for (int i = 0; i < kStrings; ++i) {
     const String& s = p.s[i];
-    const uint8_t mine = core::is_left(side) ? s.blue : static_cast<uint8_t>(~s.blue & edge_mask(s.len));
+    const uint8_t mine =
+        core::is_left(side) ? s.blue : static_cast<uint8_t>(~s.blue & edge_mask(s.len));
     for (int e = 0; e < s.len; ++e) {
       if (!((mine >> e) & 1)) continue;
       Position c = p;
@@ -162,7 +163,8 @@ struct Game {
   static int count_options(const Position& p, core::Side side) {
     int n = 0;
     for (const String& s : p.s)
-      n += std::popcount(static_cast<unsigned>(core::is_left(side) ? s.blue : ~s.blue & edge_mask(s.len)));
+      n += std::popcount(
+          static_cast<unsigned>(core::is_left(side) ? s.blue : ~s.blue & edge_mask(s.len)));
     return n;
   }
 
@@ -175,7 +177,8 @@ struct Game {
     std::vector<Move> out;
     for (int i = 0; i < kStrings; ++i) {
       const String& s = p.s[i];
-      const uint8_t mine = core::is_left(side) ? s.blue : static_cast<uint8_t>(~s.blue & edge_mask(s.len));
+      const uint8_t mine =
+          core::is_left(side) ? s.blue : static_cast<uint8_t>(~s.blue & edge_mask(s.len));
       for (int e = 0; e < s.len; ++e)
         if ((mine >> e) & 1) out.push_back({uint8_t(i), uint8_t(e)});
     }

@@ -76,17 +76,16 @@ constexpr bool is_loopy() {
 
 // `side` is the side that moves (Left is the first player in CGT terms).
 template <class G>
-concept PartizanGame =
-    !is_loopy<G>() && requires(const typename G::Position& p, core::Side side) {
-      { G::key(p) } -> std::same_as<Keyed<typename G::Position>>;
-      // f(child) for every option of the given side.
-      G::for_each_option(p, side, [](const typename G::Position&) {});
-      // f(region) for every independent region with a move for someone; p is their sum.
-      G::for_each_region(p, [](const typename G::Position&) {});
-      { G::has_option(p, side) } -> std::convertible_to<bool>;
-      { G::size(p) } -> std::convertible_to<int>;  // a size measure: larger means harder
-      { G::count_options(p, side) } -> std::convertible_to<int>;
-    };
+concept PartizanGame = !is_loopy<G>() && requires(const typename G::Position& p, core::Side side) {
+  { G::key(p) } -> std::same_as<Keyed<typename G::Position>>;
+  // f(child) for every option of the given side.
+  G::for_each_option(p, side, [](const typename G::Position&) {});
+  // f(region) for every independent region with a move for someone; p is their sum.
+  G::for_each_region(p, [](const typename G::Position&) {});
+  { G::has_option(p, side) } -> std::convertible_to<bool>;
+  { G::size(p) } -> std::convertible_to<int>;  // a size measure: larger means harder
+  { G::count_options(p, side) } -> std::convertible_to<int>;
+};
 
 // The regions where a search starts: G::for_each_root_region when the game has a finer
 // split that costs too much at every node, else G::for_each_region.

@@ -78,8 +78,7 @@ std::optional<Codes> read_cache(const std::filesystem::path& file, uint64_t layo
 }
 
 namespace {
-void put(uint16_t code, core::Side mover, core::Winner& winner,
-         std::optional<uint16_t>& distance) {
+void put(uint16_t code, core::Side mover, core::Winner& winner, std::optional<uint16_t>& distance) {
   if (code == kHole) return;
   if (code == kDraw) {
     winner = core::Winner::Draw;

@@ -75,7 +75,8 @@ TEST(Clobber, RegionsSumToTheWholeOnRandomBoards) {
     ASSERT_EQ(sum, ref.value(b)) << text;
     ASSERT_EQ(*engine.value(p), sum) << text;
     for (bool left : {true, false})
-      ASSERT_EQ(engine.solve(p, core::side_of(left)) == solver::Result::Win, ref.wins(b, left)) << text << left;
+      ASSERT_EQ(engine.solve(p, core::side_of(left)) == solver::Result::Win, ref.wins(b, left))
+          << text << left;
   }
 }
 
@@ -131,7 +132,8 @@ TEST(Clobber, AlternatingRectanglesAsCGSuiteSolvedThem) {
     solver::Engine<Game> engine(solver::EngineConfig{.memory_bytes = 64 << 20});
     const Position p = pos(c.board);
     for (bool left : {true, false})
-      EXPECT_EQ(engine.solve(p, core::side_of(left)) == solver::Result::Win, c.first_player_wins) << c.board;
+      EXPECT_EQ(engine.solve(p, core::side_of(left)) == solver::Result::Win, c.first_player_wins)
+          << c.board;
   }
 }
 

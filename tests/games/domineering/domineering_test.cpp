@@ -74,7 +74,8 @@ TEST(Domineering, RegionsSumToTheWholeOnRandomBoards) {
     ASSERT_EQ(sum, ref.value(b)) << text;
     ASSERT_EQ(*engine.value(p), sum) << text;
     for (bool left : {true, false})
-      ASSERT_EQ(engine.solve(p, core::side_of(left)) == solver::Result::Win, ref.wins(b, left)) << text << left;
+      ASSERT_EQ(engine.solve(p, core::side_of(left)) == solver::Result::Win, ref.wins(b, left))
+          << text << left;
   }
 }
 

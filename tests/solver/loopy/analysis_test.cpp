@@ -88,7 +88,8 @@ TEST(LoopyAnalysis, AgreesWithTheDefinitionOnRandomGraphs) {
     const loopy_toy::Game game{&g};
     for (uint32_t v = 0; v < g.size(); v += 3)
       for (const bool left : {true, false}) {
-        auto a = solver::analyse_loopy(game, v, core::side_of(left), solver::LoopyOptions<uint32_t>{}, 12);
+        auto a = solver::analyse_loopy(game, v, core::side_of(left),
+                                       solver::LoopyOptions<uint32_t>{}, 12);
         ASSERT_TRUE(a.has_value()) << a.error().message;
         expect_matches(g, truth, v, left, *a, 12);
       }

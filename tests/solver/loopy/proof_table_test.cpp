@@ -67,7 +67,8 @@ TEST(ProofTable, FullAtItsLimitAndFindsWhatItHolds) {
     ASSERT_TRUE(fresh);
   }
   EXPECT_EQ(t.find_or_insert(RetroKey{0, 100, 0}, core::Side::Left).first, ProofTable::kFull);
-  EXPECT_EQ(t.find_or_insert(RetroKey{0, 4, 0}, core::Side::Right).first, ProofTable::kFull);  // other side
+  EXPECT_EQ(t.find_or_insert(RetroKey{0, 4, 0}, core::Side::Right).first,
+            ProofTable::kFull);  // other side
   // What it holds is still found and still answered.
   const auto [i, fresh] = t.find_or_insert(RetroKey{0, 42, 0}, core::Side::Left);
   EXPECT_EQ(i, 42u);

@@ -194,7 +194,8 @@ TEST(LoopyProof, RingboardKingEndgamesSharingOneTableAgreeWithRetrogradeAnalysis
   }
   solver::LoopyOptions<ringboard::Position> o;
   for (const auto& p : picked)
-    for (const core::Side side : {core::Side::Left, core::Side::Right}) o.roots.emplace_back(p, side);
+    for (const core::Side side : {core::Side::Left, core::Side::Right})
+      o.roots.emplace_back(p, side);
   solver::LoopySolver<RetroGame> truth(RetroGame{}, nullptr, o);
   ASSERT_TRUE(truth.run().has_value());
   int counts[3] = {0, 0, 0};  // Left wins, Right wins, draws
@@ -205,8 +206,9 @@ TEST(LoopyProof, RingboardKingEndgamesSharingOneTableAgreeWithRetrogradeAnalysis
       auto got = prover.prove(p, side, {});
       ASSERT_TRUE(got.has_value());
       const Proof want = w == side_winner(attacker) ? Proof::Proved : Proof::Disproved;
-      ASSERT_EQ(*got, want) << ringboard::to_string(p) << (core::is_left(side) ? " b" : " w") << " attacker "
-                            << (attacker ? "black" : "white") << ": " << prover.reason();
+      ASSERT_EQ(*got, want) << ringboard::to_string(p) << (core::is_left(side) ? " b" : " w")
+                            << " attacker " << (attacker ? "black" : "white") << ": "
+                            << prover.reason();
       if (attacker) ++counts[w == Winner::Left ? 0 : w == Winner::Right ? 1 : 2];
     }
   }

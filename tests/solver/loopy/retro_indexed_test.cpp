@@ -114,7 +114,8 @@ TEST(RetroIndexed, MissingOrDamagedCacheIsRebuiltFromTheDatabase) {
   for (const Material& m : {classes[3], classes.back()})
     for_each_placement(m, [&](const Position& p) {
       for (bool left : {true, false}) {
-        ASSERT_EQ(again.outcome(p, core::side_of(left)), first.outcome(p, core::side_of(left))) << to_string(p);
+        ASSERT_EQ(again.outcome(p, core::side_of(left)), first.outcome(p, core::side_of(left)))
+            << to_string(p);
       }
     });
 }
@@ -132,7 +133,8 @@ TEST(RetroIndexed, ACacheOfAnotherNumberingIsNotRead) {
   ASSERT_TRUE(again.run().has_value());
   for_each_placement(classes[1], [&](const Position& p) {
     for (bool left : {true, false}) {
-      ASSERT_EQ(again.outcome(p, core::side_of(left)), first.outcome(p, core::side_of(left))) << to_string(p);
+      ASSERT_EQ(again.outcome(p, core::side_of(left)), first.outcome(p, core::side_of(left)))
+          << to_string(p);
     }
   });
 }
@@ -154,7 +156,8 @@ TEST(RetroIndexed, TwoThreadsGiveWhatOneThreadGives) {
     ASSERT_TRUE(r.has_value()) << r.error().message;
     for (const Material& m : classes)
       for_each_placement(m, [&](const Position& p) {
-        for (bool left : {true, false}) answers[threads - 1].push_back(solver.outcome(p, core::side_of(left)));
+        for (bool left : {true, false})
+          answers[threads - 1].push_back(solver.outcome(p, core::side_of(left)));
       });
   }
   ASSERT_EQ(answers[0].size(), answers[1].size());

@@ -104,8 +104,9 @@ TEST(Heuristic, TheBudgetBoundsAllPassesAndBothScoresAgree) {
     for (const uint64_t budget : {uint64_t(10), uint64_t(500), uint64_t(20000)}) {
       const solver::HeuristicLimits l{.depth = 12, .node_budget = budget};
       const auto a = choose(p, left, l);
-      const auto b = solver::heuristic_choice<Move>(p, core::side_of(left), moves_of(p, core::side_of(left)), l, moves_of, play,
-                                                    mobility_or_none);
+      const auto b =
+          solver::heuristic_choice<Move>(p, core::side_of(left), moves_of(p, core::side_of(left)),
+                                         l, moves_of, play, mobility_or_none);
       EXPECT_LE(a.nodes, budget + 12 * 40)
           << konane::to_string(p, left ? Color::Black : Color::White);
       EXPECT_EQ(a.move, b.move);

@@ -49,7 +49,8 @@ TEST(DfpnConcurrent, ParallelSearchMatchesNegamax) {
                                              int(rng() % 3));
           for (Color side : {Color::Black, Color::White}) {
             solver::Result got[2];
-            std::thread other([&] { got[1] = f.dfpn.solve(p, core::side_of(side == Color::Black)); });
+            std::thread other(
+                [&] { got[1] = f.dfpn.solve(p, core::side_of(side == Color::Black)); });
             got[0] = f.dfpn.solve(p, core::side_of(side == Color::Black));
             other.join();
             const solver::Result want = expected(plain.wins(p, side));
@@ -84,7 +85,8 @@ TEST(DfpnConcurrent, ParallelOpeningsMatchSerial) {
     half(0);
     other.join();
     for (size_t i = 0; i < lines.size(); ++i)
-      EXPECT_EQ(got[i], serial.dfpn.solve(lines[i].position, core::Side::Left)) << to_string(lines[i].position);
+      EXPECT_EQ(got[i], serial.dfpn.solve(lines[i].position, core::Side::Left))
+          << to_string(lines[i].position);
   }
 }
 
@@ -99,7 +101,8 @@ TEST(DfpnConcurrent, TwoOrdersOnOneRootAgree) {
     solver::Result second = solver::Result::Unknown;
     std::thread other([&] {
       second = shared.dfpn.solve(
-          line.position, core::Side::Left, [&] { return first.load() != solver::Result::Unknown; }, 1);
+          line.position, core::Side::Left, [&] { return first.load() != solver::Result::Unknown; },
+          1);
     });
     first.store(shared.dfpn.solve(line.position, core::Side::Left));
     other.join();

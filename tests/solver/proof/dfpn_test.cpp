@@ -48,7 +48,8 @@ TEST_P(DfpnRandom, MatchesPlainNegamax) {
                                                                         : 33)
                                    : random_game(rng, rows, cols, plies + int(rng() % 3));
         for (Color side : {Color::Black, Color::White}) {
-          ASSERT_EQ(f.dfpn.solve(p, core::side_of(side == Color::Black)), expected(plain.wins(p, side)))
+          ASSERT_EQ(f.dfpn.solve(p, core::side_of(side == Color::Black)),
+                    expected(plain.wins(p, side)))
               << konane::to_string(p, side);
           ++checked;
         }
@@ -98,7 +99,8 @@ TEST(DfpnPublished, SmallOpeningsAgreeWithNegamax) {
         for (Bitboard w = white_removals(a, hole, OpeningRule::Any); w; w &= w - 1) {
           const int sq = lowest_square(w);
           const Position p = play(a, Color::White, Move{uint8_t(sq), uint8_t(sq)});
-          EXPECT_EQ(f.dfpn.solve(p, core::Side::Left), expected(plain.wins(p, Color::Black))) << to_string(p);
+          EXPECT_EQ(f.dfpn.solve(p, core::Side::Left), expected(plain.wins(p, Color::Black)))
+              << to_string(p);
         }
       }
     }
@@ -228,9 +230,11 @@ TEST(DfpnStop, OneAbandonEndsTheWholeSearch) {
   auto small = konane::parse_position("xoxox/oxoxo/x..ox/oxoxo/xoxox", &err);
   ASSERT_TRUE(big && small);
   int asked = 0;
-  EXPECT_EQ(dfpn.solve(big->position, core::Side::Left, [&] { return ++asked == 1; }), solver::Result::Unknown);
+  EXPECT_EQ(dfpn.solve(big->position, core::Side::Left, [&] { return ++asked == 1; }),
+            solver::Result::Unknown);
   EXPECT_EQ(asked, 1);
-  EXPECT_EQ(dfpn.solve(small->position, core::Side::Left, [] { return false; }), solver::Result::Win);
+  EXPECT_EQ(dfpn.solve(small->position, core::Side::Left, [] { return false; }),
+            solver::Result::Win);
 }
 
 }  // namespace

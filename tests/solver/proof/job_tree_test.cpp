@@ -59,8 +59,8 @@ Outcome settle(TreeFixture& f, const std::vector<Position>& positions, bool left
     if (other.joinable()) other.join();
   };
   core::StopToken stop;
-  out.results = solver::settle_by_job_tree(f.dfpn, positions, core::side_of(left), groups, stop, searchers,
-                                           nullptr, kTiny, &out.stats);
+  out.results = solver::settle_by_job_tree(f.dfpn, positions, core::side_of(left), groups, stop,
+                                           searchers, nullptr, kTiny, &out.stats);
   out.bad_paths = bad.load();
   return out;
 }
@@ -178,8 +178,8 @@ TEST(JobTreeConcurrent, AStoppedTreeLeavesPositionsUnknown) {
     };
     work(here);
   };
-  const auto results =
-      solver::settle_by_job_tree(f.dfpn, positions, core::Side::Left, groups, stop, searchers, nullptr, kTiny);
+  const auto results = solver::settle_by_job_tree(f.dfpn, positions, core::Side::Left, groups, stop,
+                                                  searchers, nullptr, kTiny);
   for (const Result r : results) EXPECT_EQ(r, Result::Unknown);
 }
 

@@ -53,7 +53,8 @@ TEST(RootAnalysisGeneric, MovesWinnerAndVariationAgreeWithTheClosedForm) {
     ASSERT_EQ(a.moves.size(), Game::legal_moves(p, core::side_of(left)).size());
     const Winner mover = left ? Winner::Left : Winner::Right;
     for (const auto& m : a.moves)
-      EXPECT_EQ(m.for_mover == Result::Win, truth(Game::play(p, core::side_of(left), m.move), !left) == mover);
+      EXPECT_EQ(m.for_mover == Result::Win,
+                truth(Game::play(p, core::side_of(left), m.move), !left) == mover);
     // The line: the winner's every move keeps the win, the loser moves first in pv_order(),
     // and it ends with the loser to move and no move left.
     Position q = p;

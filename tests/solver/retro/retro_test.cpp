@@ -56,7 +56,8 @@ db::Database open_db(const fs::path& path) {
 solver::RetroOptions<Position> options_for(int rows, int cols, konane::OpeningRule rule,
                                            const fs::path& dir) {
   solver::RetroOptions<Position> o;
-  for (const auto& [p, left] : roots(rows, cols, rule)) o.roots.emplace_back(p, core::side_of(left));
+  for (const auto& [p, left] : roots(rows, cols, rule))
+    o.roots.emplace_back(p, core::side_of(left));
   o.board = db::Board{konane::kGameId, {uint8_t(rows), uint8_t(cols)}};
   o.meta_prefix = "solve/test/";
   o.work_dir = dir / "work";

@@ -104,7 +104,8 @@ TEST_F(SearchStore, StoredResultsSettleStatesInsideTheSearch) {
     // The child is lost for its mover (the root's opponent) in truth; plant a loss for him.
     const Winner planted_winner = left ? Winner::Left : Winner::Right;
     ASSERT_NE(truth(*child, !left), planted_winner);
-    DB_ASSERT_OK(solver::store_result<Game>(*scratch, *child, core::side_of(!left), planted_winner));
+    DB_ASSERT_OK(
+        solver::store_result<Game>(*scratch, *child, core::side_of(!left), planted_winner));
     solver::Engine<Game> plain(config(nullptr));
     EXPECT_EQ(plain.solve(p, core::side_of(left)), Result::Loss);
     solver::Engine<Game> believing(config(&*scratch));

@@ -79,9 +79,7 @@ struct Rules {
     const grid::Geometry& g = p.geo();
     return p.empty & (core::is_left(side) ? g.south(p.empty) : g.west(p.empty));
   }
-  static bool has_move(const Position& p, core::Side side) {
-    return domino_starts(p, side) != 0;
-  }
+  static bool has_move(const Position& p, core::Side side) { return domino_starts(p, side) != 0; }
   static int count_moves(const Position& p, core::Side side) {
     return grid::popcount(domino_starts(p, side));
   }

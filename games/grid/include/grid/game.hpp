@@ -59,9 +59,7 @@ struct GameT {
   static int size(const Position& p) { return Rules::size(p); }
 
   // ── Moves (solver/proof/root_analysis.hpp) ──
-  static MoveList legal_moves(const Position& p, core::Side side) {
-    return Rules::moves(p, side);
-  }
+  static MoveList legal_moves(const Position& p, core::Side side) { return Rules::moves(p, side); }
   static MoveList pv_order(const Position& p, core::Side side) { return Rules::moves(p, side); }
   static Position play(const Position& p, core::Side side, Move m) {
     return Rules::play(p, side, m);

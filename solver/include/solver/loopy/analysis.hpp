@@ -74,18 +74,18 @@ namespace loopy_detail {
 // database need not hold the positions in which a side has no piece left). So the answer
 // is unknown only for a child that is not known and not over.
 template <LoopyRetroGame G>
-LoopyAnswer move_answer(const G& game, const typename G::Position& child, core::Side side, core::Winner w,
-                        std::optional<uint32_t> d) {
+LoopyAnswer move_answer(const G& game, const typename G::Position& child, core::Side side,
+                        core::Winner w, std::optional<uint32_t> d) {
   if (w == core::Winner::Unknown) {
     bool any = false;
-    game.for_each_option(child, core::opponent(side), [&](const typename G::Position&) { any = true; });
+    game.for_each_option(child, core::opponent(side),
+                         [&](const typename G::Position&) { any = true; });
     if (!any) {
       w = core::winner_of(core::opponent(side), core::Result::Loss);
       d = 0;
     }
   }
-  return {core::result_for(side, w),
-          d ? std::optional<uint16_t>(uint16_t(*d + 1)) : std::nullopt};
+  return {core::result_for(side, w), d ? std::optional<uint16_t>(uint16_t(*d + 1)) : std::nullopt};
 }
 
 // What `known` settles of q with `left` to move: the winner and, unless drawn, the
@@ -118,7 +118,8 @@ db::Expected<std::pair<core::Winner, std::optional<uint32_t>>> known_outcome(con
 // complete runs are stored: every position reached is then solved exactly, since the run
 // holds every continuation of each (or its known result).
 template <LoopyRetroGame G>
-db::Expected<LoopyAnalysis> analyse_loopy(const G& game, const typename G::Position& p, core::Side side,
+db::Expected<LoopyAnalysis> analyse_loopy(const G& game, const typename G::Position& p,
+                                          core::Side side,
                                           LoopyOptions<typename G::Position> options,
                                           size_t pv_plies, db::Database* store = nullptr) {
   using Position = typename G::Position;

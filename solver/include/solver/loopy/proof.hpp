@@ -96,7 +96,8 @@ class LoopyProver {
   using Position = typename G::Position;
   // Facts settled before (an endgame database): the result for the side to move. Asked
   // once per new position with a move, on the prover's thread.
-  using Known = std::function<db::Expected<std::optional<Settled>>(const Position&, core::Side side)>;
+  using Known =
+      std::function<db::Expected<std::optional<Settled>>(const Position&, core::Side side)>;
 
   LoopyProver(const G& game, core::Side attacker, size_t max_entries, Known known = {})
       : g_(game), attacker_(attacker), table_(max_entries), known_(std::move(known)) {
@@ -222,7 +223,8 @@ class LoopyProver {
   // kNoLoop.
   // Long by design (about 110 lines): df-pn's MID step is one loop over the same locals
   // (thresholds, best child, the loop depth); split, the invariants would span functions.
-  uint16_t mid(uint32_t ne, Position p, core::Side side, uint32_t thpn, uint32_t thdn, uint16_t depth) {
+  uint16_t mid(uint32_t ne, Position p, core::Side side, uint32_t thpn, uint32_t thdn,
+               uint16_t depth) {
     using namespace loopy_proof_detail;
     ++nodes_;
     if (out_of_limits()) return kNoLoop;
@@ -326,7 +328,8 @@ class LoopyProver {
         cth_pn = thpn >= kInf ? kInf : add(thpn - pn, c.pn);
       }
       const Position cp = kids_[best].p;  // kids_ may grow (and move) below
-      const uint16_t cl = mid(kids_[best].entry, cp, core::opponent(side), cth_pn, cth_dn, depth + 1);
+      const uint16_t cl =
+          mid(kids_[best].entry, cp, core::opponent(side), cth_pn, cth_dn, depth + 1);
       if (cl != kNoLoop) {
         kids_[best].local = true;
         kids_[best].loop = cl;

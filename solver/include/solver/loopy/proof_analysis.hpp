@@ -76,8 +76,8 @@ class ProofAnalyser {
     a.complete = true;
     for (const Position& c : kids) {
       const bool may_win = a.root.result == core::Result::Win;
-      const bool may_lose =
-          a.root.result != core::Result::Loss || other_->stored(c, core::opponent(side)) != Proof::Proved;
+      const bool may_lose = a.root.result != core::Result::Loss ||
+                            other_->stored(c, core::opponent(side)) != Proof::Proved;
       auto [cm, cr] = ask(c, core::opponent(side), may_win, may_lose);
       if (!cm) return cm.error();
       if (!cr) return cr.error();
@@ -119,8 +119,8 @@ class ProofAnalyser {
 
   // Asks both searchers about (q, l), mover_ "is the root's mover winning" and other_ the
   // opposite, each only if asked to. The one that proves its goal cancels the other.
-  std::pair<db::Expected<Proof>, db::Expected<Proof>> ask(const Position& q, core::Side mover, bool ask_mover,
-                                                          bool ask_other) {
+  std::pair<db::Expected<Proof>, db::Expected<Proof>> ask(const Position& q, core::Side mover,
+                                                          bool ask_mover, bool ask_other) {
     std::atomic<bool> cancel_mover{false}, cancel_other{false};
     db::Expected<Proof> pm = Proof::Unknown, po = Proof::Unknown;
     auto run_mover = [&] {
@@ -145,7 +145,8 @@ class ProofAnalyser {
   }
 
   // The principal variation, as option indexes in for_each_option order.
-  db::Expected<std::vector<size_t>> line(Position at, core::Side mover, core::Result root, size_t plies) {
+  db::Expected<std::vector<size_t>> line(Position at, core::Side mover, core::Result root,
+                                         size_t plies) {
     std::vector<size_t> pv;
     std::set<std::pair<RetroKey, core::Side>> seen = {{g_.key(at), mover}};
     const core::Side root_mover = mover_->attacker();
@@ -162,7 +163,8 @@ class ProofAnalyser {
         for (size_t i = 0; i < kids.size() && !pick; ++i) {
           auto r = opp.stored(kids[i], core::opponent(mover));
           if (r == Proof::Unknown) {
-            auto got = opp.prove(kids[i], core::opponent(mover), {o_.node_budget, o_.stop, nullptr});
+            auto got =
+                opp.prove(kids[i], core::opponent(mover), {o_.node_budget, o_.stop, nullptr});
             if (!got) return got.error();
             r = *got;
           }
@@ -206,7 +208,8 @@ class ProofAnalyser {
 
   // The best move by the known facts alone (the fastest win, else a draw, else the slowest
   // loss), as analyse_loopy's line does past its boundary; none when a child is not known.
-  db::Expected<std::optional<size_t>> known_pick(const std::vector<Position>& kids, core::Side mover) {
+  db::Expected<std::optional<size_t>> known_pick(const std::vector<Position>& kids,
+                                                 core::Side mover) {
     std::vector<LoopyAnswer> answers;
     for (const Position& c : kids) {
       auto got = loopy_detail::known_outcome(o_.known, c, core::opponent(mover));

@@ -67,7 +67,8 @@ class ProofTable {
       chunks_.push_back(std::move(chunk));
     }
     const auto at = static_cast<uint32_t>(size_++);
-    (*this)[at] = Entry{k.hi, k.lo, k.group, static_cast<uint8_t>(kUsed | (core::is_left(side) ? kLeft : 0))};
+    (*this)[at] =
+        Entry{k.hi, k.lo, k.group, static_cast<uint8_t>(kUsed | (core::is_left(side) ? kLeft : 0))};
     slots_[i] = (uint64_t{h} << 32) | (uint64_t{at} + 1);
     return {at, true};
   }
@@ -88,7 +89,8 @@ class ProofTable {
   static constexpr size_t kNone = SIZE_MAX;
 
   static uint32_t hash(const RetroKey& k, core::Side side) {
-    return static_cast<uint32_t>(loopy_detail::KeyHash{}(k) ^ (core::is_left(side) ? 0x5bd1e995u : 0));
+    return static_cast<uint32_t>(loopy_detail::KeyHash{}(k) ^
+                                 (core::is_left(side) ? 0x5bd1e995u : 0));
   }
   // The slot holding (k, left), or the empty slot where it would go; kNone with no index yet.
   size_t slot_of(const RetroKey& k, core::Side side, uint32_t h) const {

@@ -271,7 +271,8 @@ class IndexedClassSolver {
         Position p;
         for (uint64_t i = b + lo; i < b + hi; ++i) {
           if (!ix.unrank(i, p)) {
-            node_[node_of(i, core::Side::Left)] = node_[node_of(i, core::Side::Right)] = pack(kNoPosition, 0, 0);
+            node_[node_of(i, core::Side::Left)] = node_[node_of(i, core::Side::Right)] =
+                pack(kNoPosition, 0, 0);
             continue;
           }
           init_node(c, p, i, core::Side::Left, error, queue, edge_count);
@@ -534,9 +535,10 @@ class IndexedClassSolver {
       for (size_t i = lo; i < hi; ++i) {
         const RetroKey k =
             ix.unrank(i, p) ? g_.key(p) : RetroKey{UINT8_MAX, UINT64_MAX, UINT64_MAX};
-        order[i] = SortEntry{
-            k.hi, k.lo,
-            uint32_t{codes[node_of(i, core::Side::Left)]} | uint32_t{codes[node_of(i, core::Side::Right)]} << 16, k.group};
+        order[i] = SortEntry{k.hi, k.lo,
+                             uint32_t{codes[node_of(i, core::Side::Left)]} |
+                                 uint32_t{codes[node_of(i, core::Side::Right)]} << 16,
+                             k.group};
       }
     });
     tbb::parallel_sort(order.data(), order.data() + order.size());

@@ -363,11 +363,10 @@ class LoopySolver {
         auto& out = per_chunk[begin / kGrain];
         for (size_t i = begin; i != end; ++i) {
           const uint32_t n = frontier[i];
-          g_.for_each_option(positions_[n / 2], loopy_detail::mover_of(n),
-                             [&](const Position& c) {
-                               const RetroKey k = g_.key(c);
-                               out.push_back({n, c, k, loopy_detail::KeyHash{}(k)});
-                             });
+          g_.for_each_option(positions_[n / 2], loopy_detail::mover_of(n), [&](const Position& c) {
+            const RetroKey k = g_.key(c);
+            out.push_back({n, c, k, loopy_detail::KeyHash{}(k)});
+          });
         }
       });
       if (o_.stop && o_.stop->poll()) return limited();
@@ -523,7 +522,8 @@ class LoopySolver {
     if (!builder) return builder.error();
     for (uint32_t i : order) {
       const RetroKey& k = keys_[i];
-      const uint32_t l = loopy_detail::node_of(i, core::Side::Left), r = loopy_detail::node_of(i, core::Side::Right);
+      const uint32_t l = loopy_detail::node_of(i, core::Side::Left),
+                     r = loopy_detail::node_of(i, core::Side::Right);
       if (boundary_or_unreached(l) && boundary_or_unreached(r)) continue;  // stored before
       db::PositionValue v;
       if (reached_[l] == loopy_detail::kExpanded)

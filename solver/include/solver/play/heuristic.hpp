@@ -60,7 +60,8 @@ class HeuristicSearch {
       std::optional<Move> move;
       int64_t alpha = heuristic_detail::kLoss - 1;
       for (const auto& m : root) {
-        const int64_t v = -search(play_(p, side, m), core::opponent(side), depth, -(int64_t{1} << 50), -alpha);
+        const int64_t v =
+            -search(play_(p, side, m), core::opponent(side), depth, -(int64_t{1} << 50), -alpha);
         if (!move || v > alpha) {
           alpha = v;
           move = m;

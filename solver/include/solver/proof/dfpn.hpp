@@ -302,7 +302,9 @@ class DfpnSolver {
     s.h2 = h2;
   }
 
-  RegionKey table_key(const State& s) const { return RegionKey{s.h1, s.h2, uint16_t(core::is_left(s.side))}; }
+  RegionKey table_key(const State& s) const {
+    return RegionKey{s.h1, s.h2, uint16_t(core::is_left(s.side))};
+  }
 
   // The result for the player to move in a sum with no hard region left.
   static Result settle(cgt::GameId known, core::Side side) {
@@ -319,7 +321,7 @@ class DfpnSolver {
   }
   static int known_options(cgt::GameId known, core::Side side) {
     return static_cast<int>(core::is_left(side) ? cgt::left_options(known).size()
-                                 : cgt::right_options(known).size());
+                                                : cgt::right_options(known).size());
   }
 
   // A child of the node being expanded, kept small: the region it replaces, the regions it
@@ -402,7 +404,8 @@ class DfpnSolver {
         finish(c);
       });
     }
-    const auto opts = core::is_left(s.side) ? cgt::left_options(s.known) : cgt::right_options(s.known);
+    const auto opts =
+        core::is_left(s.side) ? cgt::left_options(s.known) : cgt::right_options(s.known);
     for (cgt::GameId o : opts) {
       Child c{o, -1, 0, 0, base1, base2, 0, false, false, {}};
       finish(c);
@@ -499,7 +502,8 @@ class DfpnSolver {
     if (mark) mark->fetch_add(1, std::memory_order_relaxed);
     auto numbers = [&](size_t n) { return kids[k0 + n].pd; };
     auto busy = [&](size_t n) {
-      return busy_slot(kids[k0 + n].h1, core::opponent(s.side))->load(std::memory_order_relaxed) != 0;
+      return busy_slot(kids[k0 + n].h1, core::opponent(s.side))->load(std::memory_order_relaxed) !=
+             0;
     };
     while (true) {
       const dfpn_choice::Choice choice =

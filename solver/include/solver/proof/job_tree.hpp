@@ -156,7 +156,8 @@ std::vector<core::Result> settle_by_job_tree(Solver& dfpn, const std::vector<Pos
     const uint32_t root = static_cast<uint32_t>(nodes.size());
     // (A root is never searched: its position is left unset. With no replies it is settled:
     // the replier has lost.)
-    nodes.push_back(Node{Position{}, core::opponent(side), kNone, g.empty() ? 0 : g.front(), {}, {}});
+    nodes.push_back(
+        Node{Position{}, core::opponent(side), kNone, g.empty() ? 0 : g.front(), {}, {}});
     nodes[root].expanded = true;
     for (size_t i = 0; i < g.size(); ++i) {
       for (size_t j = 0; j < i; ++j)
@@ -201,7 +202,8 @@ std::vector<core::Result> settle_by_job_tree(Solver& dfpn, const std::vector<Pos
     for (size_t i = 0; i < options.size(); ++i) {
       std::vector<uint16_t> path = nodes[n].path;
       path.push_back(static_cast<uint16_t>(i));
-      const uint32_t c = add_node(options[i], core::opponent(nodes[n].side), n, nodes[n].reply, std::move(path));
+      const uint32_t c =
+          add_node(options[i], core::opponent(nodes[n].side), n, nodes[n].reply, std::move(path));
       nodes[n].kids.push_back(c);
     }
     nodes[n].expanded = true;

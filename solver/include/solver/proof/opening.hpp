@@ -106,10 +106,9 @@ std::vector<std::vector<size_t>> replies_in_order(const Lines& lines,
   }
   std::vector<int> score(lines.size());
   for (size_t i = 0; i < lines.size(); ++i)
-    score[i] =
-        (G::count_options(lines[i].position, core::Side::Left) -
-         G::count_options(lines[i].position, core::Side::Right)) >>
-        1;  // buckets of two moves (floor)
+    score[i] = (G::count_options(lines[i].position, core::Side::Left) -
+                G::count_options(lines[i].position, core::Side::Right)) >>
+               1;  // buckets of two moves (floor)
   for (auto& replies : by_choice)
     std::stable_sort(replies.begin(), replies.end(),
                      [&](size_t a, size_t b) { return score[a] < score[b]; });
@@ -207,7 +206,8 @@ requires OpeningGame<G> && StoredGame<G> db::Status store_opening(db::Database& 
       if (w != core::Winner::Unknown) decided.emplace(std::pair(c.choice, reply), w);
   for (const auto& line : G::opening_lines(shape, rule))
     if (auto it = decided.find({line.first, line.reply}); it != decided.end())
-      if (auto s = store_result<G>(database, line.position, core::Side::Left, it->second); !s) return s;
+      if (auto s = store_result<G>(database, line.position, core::Side::Left, it->second); !s)
+        return s;
   return db::ok();
 }
 

@@ -233,8 +233,8 @@ inline void RankProxies::join(RoundStats* out) {
 
 // Another rank: runs the jobs rank 0 sends, on `threads` threads, until it ends the run.
 template <class Solver, class Position>
-void serve_rank_rounds(Solver& dfpn, const std::vector<Position>& positions, core::Side side, int threads,
-                       core::StopToken& stop) {
+void serve_rank_rounds(Solver& dfpn, const std::vector<Position>& positions, core::Side side,
+                       int threads, core::StopToken& stop) {
   using namespace rank_rounds;
   // A thread of its own for each slot, not oneTBB tasks: a slot waits for rank 0's jobs,
   // and one waiting task must not keep the next slot from starting (under mpirun a rank is

@@ -74,8 +74,9 @@ KnownResult known_result(const typename G::Position& p, core::Side side, Result 
 // table has not seen their proofs.) A child left unknown (stop, overflow) ends the line,
 // and the line is dropped.
 template <MoveGame G>
-void principal_variation(DfpnSolver<G>& dfpn, typename G::Position p, core::Side side, core::Side winner,
-                         const core::StopToken& stop, RootAnalysis<typename G::Move>& out,
+void principal_variation(DfpnSolver<G>& dfpn, typename G::Position p, core::Side side,
+                         core::Side winner, const core::StopToken& stop,
+                         RootAnalysis<typename G::Move>& out,
                          const std::vector<KnownResult>& known = {}) {
   out.pv.clear();
   out.pv_index.clear();
@@ -97,7 +98,9 @@ void principal_variation(DfpnSolver<G>& dfpn, typename G::Position p, core::Side
         Result r = given(child, core::opponent(side));
         if (r == Result::Unknown) {
           const TablePayload seen = dfpn.peek(child, core::opponent(side));
-          r = seen.v1 == 0 ? Result::Loss : seen.v0 == 0 ? Result::Win : dfpn.solve(child, core::opponent(side));
+          r = seen.v1 == 0   ? Result::Loss
+              : seen.v0 == 0 ? Result::Win
+                             : dfpn.solve(child, core::opponent(side));
         }
         if (r == Result::Unknown) break;
         if (r == Result::Loss) chosen = i;
@@ -126,8 +129,8 @@ void principal_variation(DfpnSolver<G>& dfpn, typename G::Position p, core::Side
 // after d3,d4, 2 ranks of 1 thread.)
 template <MoveGame G>
 RootAnalysis<typename G::Move> analyse(DfpnSolver<G>& dfpn, const typename G::Position& p,
-                                       core::Side side, bool with_pv, int threads, core::StopToken& stop,
-                                       bool across_ranks = false,
+                                       core::Side side, bool with_pv, int threads,
+                                       core::StopToken& stop, bool across_ranks = false,
                                        SettleProgress* progress = nullptr) {
   RootAnalysis<typename G::Move> out;
   const auto moves = G::legal_moves(p, side);

@@ -31,8 +31,8 @@ struct SettleProgress {
 // Every scheduler's searches go through here: the job tree's, the serving ranks' and the
 // one-process reply rounds'.
 template <class Solver, class Position, class Unneeded>
-Searched search_here(Solver& dfpn, const Position& pos, core::Side mover, std::optional<uint64_t> budget,
-                     const Unneeded& unneeded, int order = 0) {
+Searched search_here(Solver& dfpn, const Position& pos, core::Side mover,
+                     std::optional<uint64_t> budget, const Unneeded& unneeded, int order = 0) {
   constexpr uint64_t kPoll = 1024;  // DfpnSolver asks abandon() this often
   uint64_t polls = 0;
   Searched s;

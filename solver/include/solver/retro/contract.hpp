@@ -98,9 +98,9 @@ inline void add_layer(RetroStats& stats, const RetroLayerStats& ls) {
 template <class Position>
 struct RetroOptions {
   std::vector<std::pair<Position, core::Side>> roots;  // (position, side to move)
-  db::Board board;                               // game and shape of every database key
-  std::string meta_prefix;                       // e.g. "solve/konane/5x5/standard/"
-  std::filesystem::path work_dir;                // work files (deleted when done)
+  db::Board board;                                     // game and shape of every database key
+  std::string meta_prefix;                             // e.g. "solve/konane/5x5/standard/"
+  std::filesystem::path work_dir;                      // work files (deleted when done)
   // Positions expanded or solved per chunk; each solved chunk becomes one SST file per
   // thread, so chunks are big enough to keep the file count modest.
   size_t chunk_positions = size_t{1} << 22;

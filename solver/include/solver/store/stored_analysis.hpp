@@ -26,7 +26,8 @@ db::Expected<std::optional<RootAnalysis<typename G::Move>>> analysis_from_db(
     const db::Database& database, const typename G::Position& p, core::Side side) {
   using Position = typename G::Position;
   using R = std::optional<RootAnalysis<typename G::Move>>;
-  auto winner_at = [&](const Position& q, core::Side mover) -> db::Expected<std::optional<core::Winner>> {
+  auto winner_at = [&](const Position& q,
+                       core::Side mover) -> db::Expected<std::optional<core::Winner>> {
     auto k = lookup<G>(database, q);
     if (!k) return k.error();
     if (!k->has_value()) return std::optional<core::Winner>();
@@ -91,7 +92,8 @@ db::Status store_analysis(db::Database& database, const typename G::Position& p,
   for (const auto& m : a.moves) {
     if (m.for_mover == Result::Unknown) continue;
     const core::Winner w = m.for_mover == Result::Win ? mover : core::swap_sides(mover);
-    if (auto s = store_result<G>(database, G::play(p, side, m.move), core::opponent(side), w); !s) return s;
+    if (auto s = store_result<G>(database, G::play(p, side, m.move), core::opponent(side), w); !s)
+      return s;
   }
   if (a.winner == core::Winner::Unknown || !a.complete) return db::ok();
   const core::Winner loser = core::swap_sides(a.winner);
@@ -100,7 +102,10 @@ db::Status store_analysis(db::Database& database, const typename G::Position& p,
     if (i < a.pv_index.size() && a.pv_index[i] > 0) {
       const auto ms = G::pv_order(q, side);
       for (int k = 0; k < a.pv_index[i] && k < static_cast<int>(ms.size()); ++k)
-        if (auto s = store_result<G>(database, G::play(q, side, ms[k]), core::opponent(side), loser); !s) return s;
+        if (auto s =
+                store_result<G>(database, G::play(q, side, ms[k]), core::opponent(side), loser);
+            !s)
+          return s;
     }
     q = G::play(q, side, a.pv[i]);
     side = core::opponent(side);

@@ -16,8 +16,9 @@ db::Expected<std::optional<Settled>> settled_in_db(const db::Database& database,
                                                    const typename S::Position& p, core::Side side) {
   auto got = lookup<S>(database, p);
   if (!got) return got.error();
-  const auto w = got->has_value() ? (core::is_left(side) ? (**got).left_to_move : (**got).right_to_move)
-                                  : core::Winner::Unknown;
+  const auto w = got->has_value()
+                     ? (core::is_left(side) ? (**got).left_to_move : (**got).right_to_move)
+                     : core::Winner::Unknown;
   if (w == core::Winner::Unknown) return std::optional<Settled>();
   const auto d = core::is_left(side) ? (**got).left_distance : (**got).right_distance;
   return std::optional<Settled>(Settled{core::result_for(side, w), d.value_or(0)});

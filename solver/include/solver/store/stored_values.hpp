@@ -30,7 +30,8 @@ db::Status store_value(db::Database& database, const typename G::Position& p, cg
       left = core::Winner::Left, right = core::Winner::Right;
       break;
   }
-  if (auto s = store_result<G>(database, p, core::Side::Left, left, cgt::to_string(v)); !s) return s;
+  if (auto s = store_result<G>(database, p, core::Side::Left, left, cgt::to_string(v)); !s)
+    return s;
   return store_result<G>(database, p, core::Side::Right, right);
 }
 

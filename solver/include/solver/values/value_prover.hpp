@@ -158,10 +158,12 @@ class ValueProver {
   // nullopt once stopped. Options come most promising first (the mover's options less the
   // other side's, a guess that only orders the work), so that the best are valued first and
   // the rest are settled by one search each against them.
-  std::optional<std::vector<cgt::GameId>> undominated(std::vector<Position>& options, core::Side side) {
+  std::optional<std::vector<cgt::GameId>> undominated(std::vector<Position>& options,
+                                                      core::Side side) {
     std::vector<int> promise(options.size());
     for (size_t i = 0; i < options.size(); ++i)
-      promise[i] = G::count_options(options[i], side) - G::count_options(options[i], core::opponent(side));
+      promise[i] =
+          G::count_options(options[i], side) - G::count_options(options[i], core::opponent(side));
     std::vector<size_t> order(options.size());
     std::iota(order.begin(), order.end(), size_t{0});
     std::stable_sort(order.begin(), order.end(),
@@ -184,7 +186,8 @@ class ValueProver {
       // would have shown options[i] no better than it).
       std::erase_if(kept, [&](cgt::GameId c) {
         const cgt::Cmp o = cgt::compare(c, *v);
-        return o == cgt::Cmp::Equal || o == (core::is_left(side) ? cgt::Cmp::Less : cgt::Cmp::Greater);
+        return o == cgt::Cmp::Equal ||
+               o == (core::is_left(side) ? cgt::Cmp::Less : cgt::Cmp::Greater);
       });
       kept.push_back(*v);
     }
@@ -220,8 +223,8 @@ class ValueProver {
           std::atomic<Result>& mine = side[first ^ order];
           if (mine.load() != Result::Unknown) continue;
           const Result r = dfpn_.solve_plus(
-              p, offset, core::side_of((first ^ order) == 0), [&] { return mine.load() != Result::Unknown; },
-              order);
+              p, offset, core::side_of((first ^ order) == 0),
+              [&] { return mine.load() != Result::Unknown; }, order);
           if (r != Result::Unknown) mine.store(r);
         }
       };
@@ -233,7 +236,8 @@ class ValueProver {
       right_first = side[1].load();
     } else {
       left_first = dfpn_.solve_plus(p, offset, core::Side::Left);
-      if (left_first != Result::Unknown) right_first = dfpn_.solve_plus(p, offset, core::Side::Right);
+      if (left_first != Result::Unknown)
+        right_first = dfpn_.solve_plus(p, offset, core::Side::Right);
     }
     if (left_first == Result::Unknown || right_first == Result::Unknown) return std::nullopt;
     const bool lw = left_first == Result::Win, rw = right_first == Result::Win;

@@ -344,7 +344,8 @@ class RankedLayerSolver {
           const auto [packed, child_mover] = codec_.lookup_key(c, mover);
           const int dest = share_.owner(packed);
           me.queries[static_cast<size_t>(dest)].push_back(packed << 4 | static_cast<uint64_t>(d));
-          me.where.push_back(static_cast<uint32_t>(dest) << 1 | (core::is_left(child_mover) ? 1u : 0u));
+          me.where.push_back(static_cast<uint32_t>(dest) << 1 |
+                             (core::is_left(child_mover) ? 1u : 0u));
           ++count;
         });
         me.options.push_back(count);
