@@ -33,7 +33,7 @@ bool worse(core::Result a, core::Result b) {
 
 std::unique_ptr<PlayGame> game_from_record(const GameRecord& r, std::string* error) {
   PlayStart start;
-  start.game = r.get("game", "konane");
+  start.game = r.game();
   start.position = r.get("position");
   if (play_traits(start.game).has_opening) {
     start.board = r.get("board", "8x8");
@@ -127,7 +127,7 @@ core::Expected<RecordAnalysis> analyse_record(const std::string& text, const Thi
   if (!game) return core::invalid_argument(error);
   auto analysis = analyse_game(*game, *record, think, &error);
   if (!analysis) return core::invalid_argument(error);
-  return RecordAnalysis{"", record->get("game", "konane"), std::move(*analysis)};
+  return RecordAnalysis{"", record->game(), std::move(*analysis)};
 }
 
 core::Expected<RecordAnalysis> analyse_moves(const PositionRequest& r, const Think& think,

@@ -48,6 +48,10 @@ bool move_char(char c) {
 
 }  // namespace
 
+std::string GameRecord::game() const {
+  return get("game", std::string(games::kDefaultGame));
+}
+
 std::optional<GameRecord> parse_game_record(const std::string& text, std::string* error) {
   GameRecord r;
   std::istringstream in(text);

@@ -3,8 +3,10 @@
 
 #include "api/play.hpp"
 #include "api/text_board.hpp"
+#include "games/registry.hpp"
 #include "konane/opening.hpp"
 #include "konane/start.hpp"
+#include "plugin.hpp"
 
 namespace api {
 
@@ -57,8 +59,17 @@ std::unique_ptr<PlayGame> make_game_at(const std::string& game, const std::strin
   return make_grid_game(game, position, error);
 }
 
+// From the game's plug-in: an opening (WithOpening) starts on the full board, and a named
+// start (kNamedStart) is a position of its own.
 PlayTraits play_traits(std::string_view game) {
-  return {game == "konane", game == "konane" || game == "ringboard"};
+  return games::All::visit(
+      game,
+      []<class P>() {
+        bool named = false;
+        if constexpr (requires { P::kNamedStart; }) named = P::kNamedStart;
+        return PlayTraits{WithOpening<P>, WithOpening<P> || named};
+      },
+      PlayTraits{});
 }
 
 std::unique_ptr<PlayGame> make_game(const PlayStart& s, PlayStartError* error) {

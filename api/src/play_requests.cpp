@@ -21,7 +21,7 @@ GameRecord record_of(const PositionRequest& r) {
     std::string position = r.position;
     // A side written in the text already agrees with to_move (check() says so first).
     if (r.to_move && position.find(' ') == std::string::npos)
-      position += r.to_move == core::Side::Left ? " b" : " w";
+      position += core::side_suffix(*r.to_move);
     record.header["position"] = position;
   }
   for (const auto& m : r.moves) record.moves.push_back({m, 0});

@@ -91,11 +91,6 @@ struct StateOf<P> {
   using type = typename P::State;
 };
 
-// " b" or " w": the side to move after a position's text.
-inline const char* side_suffix(core::Side s) {
-  return core::is_left(s) ? " b" : " w";
-}
-
 template <class P>
 struct Resolved {
   typename P::Position position;
@@ -147,7 +142,7 @@ core::Expected<Resolved<P>> resolve(const PositionRequest& r) {
           ") is not the one written in the position (" + side_text(parsed->to_move) + ")");
     out.to_move = *r.to_move;
   }
-  out.start = P::text(out.position) + side_suffix(out.to_move);
+  out.start = P::text(out.position) + core::side_suffix(out.to_move);
   for (size_t i = 0; i < r.moves.size(); ++i) {
     std::string error;
     const auto m = P::read_move(out.position, out.to_move, r.moves[i], &error);
@@ -166,7 +161,7 @@ template <class P>
 std::string text_to_move(const Resolved<P>& at) {
   if constexpr (WithOpening<P>)
     if (at.opening) return P::state_text(*at.opening);
-  return P::text(at.position) + side_suffix(at.to_move);
+  return P::text(at.position) + core::side_suffix(at.to_move);
 }
 
 // The refusal of a verb that needs the short game after the opening.

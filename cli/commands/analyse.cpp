@@ -103,7 +103,7 @@ int run_analyse(const std::string& game_flag, const std::vector<std::string>& ar
   std::string error;
   const auto record = parse_game_record(*text, &error);
   if (!record) return usage_error(io, "analyse", file + ": " + error);
-  const std::string game_name = record->get("game", "konane");
+  const std::string game_name = record->game();
   if (!game_flag.empty() && game_flag != game_name)
     return usage_error(
         io, "analyse",

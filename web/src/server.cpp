@@ -171,7 +171,7 @@ Reply record_reply(const Params& p) {
   if (!r) return error_reply(400, error);
   std::ostringstream os;
   api::JsonWriter j(os);
-  j.begin_object().field("game", r->get("game", "konane"));
+  j.begin_object().field("game", r->game());
   for (const char* key :
        {"board", "opening", "first", "position", "black", "white", "date", "result"}) {
     j.key(key);

@@ -1,7 +1,7 @@
 #pragma once
 // Game records, for `play` (writes them) and `analyse` (reads them), either game. The format:
 //
-//   # game: konane                 konane or ringboard (default konane)
+//   # game: konane                 any game of the registry (default: the default game)
 //   # board: 6x6                   Konane's board size (Ringboard: 10x10 or absent)
 //   # opening: standard            Konane's opening rule (standard, any, piko)
 //   # first: black                 Konane: who removes first (black, the default, or white:
@@ -39,6 +39,9 @@ struct GameRecord {
     const auto it = header.find(key);
     return it == header.end() ? fallback : it->second;
   }
+  // The `game` line, or the default game for a record without one (records began as
+  // Konane's alone).
+  std::string game() const;
 };
 
 // The record, or nullopt with *error "line N: ..." naming what is wrong.

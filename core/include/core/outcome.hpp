@@ -25,6 +25,10 @@ inline constexpr const char* kSideNames = "black or white (or b, w)";
 constexpr const char* side_colour(Side s) {
   return s == Side::Left ? "black" : "white";
 }
+// " b" or " w": the side to move written after a position's text, in every game's notation.
+constexpr const char* side_suffix(Side s) {
+  return s == Side::Left ? " b" : " w";
+}
 constexpr Side opponent(Side s) {
   return s == Side::Left ? Side::Right : Side::Left;
 }

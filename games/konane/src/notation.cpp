@@ -2,6 +2,8 @@
 
 #include <vector>
 
+#include "core/outcome.hpp"
+
 namespace konane {
 
 namespace {
@@ -146,7 +148,7 @@ std::string to_string(const Position& p) {
 }
 
 std::string to_string(const Position& p, Color to_move) {
-  return to_string(p) + (to_move == Color::Black ? " b" : " w");
+  return to_string(p) + core::side_suffix(core::side_of(to_move == Color::Black));
 }
 
 std::string square_name(int sq) {

@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "core/outcome.hpp"
+
 namespace ringboard {
 namespace {
 
@@ -131,7 +133,7 @@ std::string to_string(const Position& p) {
 }
 
 std::string to_string(const Position& p, Color to_move) {
-  return to_string(p) + (to_move == Color::Black ? " b" : " w");
+  return to_string(p) + core::side_suffix(side_of(to_move));
 }
 
 std::string move_text(const Move& m) {

@@ -30,6 +30,9 @@ struct Plugin {
       "(a step) and c3xe5xg7 (a capture: the start and every landing square).";
   static constexpr bool kHasStones = true;
   static constexpr bool kHasKings = true;
+  // The notation reads the word `start` as the game's starting position (a game may begin
+  // there without a position).
+  static constexpr bool kNamedStart = true;
   // The board as drawn: the dark squares shaded, the ring (the outer border) marked.
   static constexpr bool kCheckered = true, kRing = true;
 
