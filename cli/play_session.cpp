@@ -17,9 +17,9 @@ namespace {
 
 const char* kHelp =
     "commands:\n"
-    "  MOVE      play it (c3-c5, a removal such as d5; Ringboard c3-d4, c3xe5xg7)\n"
+    "  MOVE      play it, in the game's notation (c3-c5, a removal such as d5, c3xe5xg7)\n"
     "  hint      the engine's move for you: a winning one if there is one\n"
-    "  eval      who wins from here with perfect play (and the CGT value, Konane)\n"
+    "  eval      who wins from here with perfect play (and the CGT value of a short game)\n"
     "  undo      take back your last move (and the engine's answer to it)\n"
     "  hanahou   show the last move again, step by step\n"
     "  moves     list the legal moves\n"

@@ -8,7 +8,7 @@ void add_think_options(po::options_description& desc, const std::string& seconds
   desc.add_options()(seconds_option.c_str(), po::value<double>()->default_value(seconds),
                      "seconds the engine may spend solving each position (0 = no limit)")(
       "node-budget", po::value<int64_t>()->default_value(0),
-      "search nodes (Konane) or positions (Ringboard) per solve, 0 = the default; unlike "
+      "search nodes (short games) or positions (loopy games) per solve, 0 = the default; unlike "
       "the time limit, the same answers on every machine (given without a time, the only "
       "limit)")("memory", po::value<int>()->default_value(128), "table memory in MiB per solve");
 }

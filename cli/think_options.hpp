@@ -14,12 +14,7 @@ namespace konane::cli {
 using api::Colour;
 using api::colour_name;
 using api::EngineMove;
-using api::KonaneStart;
 using api::make_game_at;
-using api::make_grid_game;
-using api::make_konane_game;
-using api::make_konane_game_at;
-using api::make_ringboard_game;
 using api::mark_best_moves;
 using api::other;
 using api::PlayGame;

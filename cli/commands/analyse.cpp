@@ -8,6 +8,7 @@
 #include "api/json.hpp"
 #include "api/verbs.hpp"
 #include "file_output.hpp"
+#include "games/registry.hpp"
 #include "options.hpp"
 #include "svg_options.hpp"
 #include "think_options.hpp"
@@ -83,14 +84,17 @@ int run_analyse(const std::string& game_flag, const std::vector<std::string>& ar
   auto parsed = parse_args("analyse", usage, desc, {"file"}, false, args, io);
   if (!parsed) return kExitUsage;
   if (parsed->help) {
-    io.out << "Replays a game record and judges every move with perfect play: what the side\n"
-              "to move had before it (win, loss or draw) and what the move kept. A move that\n"
-              "turns a win into a draw or a loss, or a draw into a loss, is a mistake, and the\n"
-              "moves that would have kept the result are listed. Positions not solved within\n"
-              "the limits are reported as not settled. The record's header names the game\n"
-              "(konane or ringboard), the board, the opening and who removed first.\n"
-              "Record format: header lines '# key: value' (game, board, opening, first, black,\n"
-              "white, date, result), then the moves in order, one or several per line.\n";
+    io.out
+        << "Replays a game record and judges every move with perfect play: what the side\n"
+           "to move had before it (win, loss or draw) and what the move kept. A move that\n"
+           "turns a win into a draw or a loss, or a draw into a loss, is a mistake, and the\n"
+           "moves that would have kept the result are listed. Positions not solved within\n"
+           "the limits are reported as not settled. The record's header names the game\n"
+           "(" +
+               games::names_text() +
+               "),\nthe board, the opening and who removed first.\n"
+               "Record format: header lines '# key: value' (game, board, opening, first, black,\n"
+               "white, date, result), then the moves in order, one or several per line.\n";
     return kExitOk;
   }
   const auto& vm = parsed->vm;
