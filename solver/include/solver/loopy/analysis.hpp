@@ -88,7 +88,7 @@ LoopyAnswer move_answer(const G& game, const typename G::Position& child, core::
   return {core::result_for(side, w), d ? std::optional<uint16_t>(uint16_t(*d + 1)) : std::nullopt};
 }
 
-// What `known` settles of q with `left` to move: the winner and, unless drawn, the
+// What `known` settles of q with `side` to move: the winner and, unless drawn, the
 // distance; Unknown when it says nothing.
 template <class Known, class Position>
 db::Expected<std::pair<core::Winner, std::optional<uint32_t>>> known_outcome(const Known& known,

@@ -106,7 +106,7 @@ class LoopyProver {
 
   core::Side attacker() const { return attacker_; }
 
-  // Proves or disproves "the attacker forces a win" from p with `left` to move. Unknown
+  // Proves or disproves "the attacker forces a win" from p with `side` to move. Unknown
   // when a limit stopped it (reason() says which); an error of `known` is returned.
   db::Expected<Proof> prove(const Position& p, core::Side side, const ProofLimits& limits) {
     using namespace loopy_proof_detail;
@@ -122,7 +122,7 @@ class LoopyProver {
     return stored(p, side);
   }
 
-  // What the table holds as exact for (p, left): Proved, Disproved or Unknown.
+  // What the table holds as exact for (p, side): Proved, Disproved or Unknown.
   Proof stored(const Position& p, core::Side side) const {
     const auto* e = table_.find(g_.key(p), side);
     if (!e) return Proof::Unknown;
@@ -130,7 +130,7 @@ class LoopyProver {
     if (e->dn == 0) return Proof::Disproved;
     return Proof::Unknown;
   }
-  // For a proved (p, left): the depth of its proof tree, an upper bound on the plies to
+  // For a proved (p, side): the depth of its proof tree, an upper bound on the plies to
   // the win; and whether a database settled it (its children are then not in the table).
   std::optional<uint16_t> proof_depth(const Position& p, core::Side side) const {
     const auto* e = table_.find(g_.key(p), side);

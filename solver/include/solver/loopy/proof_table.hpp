@@ -50,7 +50,7 @@ class ProofTable {
   explicit ProofTable(size_t max_entries)
       : max_(std::min<size_t>(std::max<size_t>(max_entries, 16), size_t{UINT32_MAX} - 1)) {}
 
-  // The entry of (k, left), created (numbers 1, 1) if absent; kFull once max_entries exist
+  // The entry of (k, side), created (numbers 1, 1) if absent; kFull once max_entries exist
   // or when memory runs out (the search then stops as with a full table).
   std::pair<uint32_t, bool> find_or_insert(const RetroKey& k, core::Side side) {
     const uint32_t h = hash(k, side);
@@ -92,7 +92,7 @@ class ProofTable {
     return static_cast<uint32_t>(loopy_detail::KeyHash{}(k) ^
                                  (core::is_left(side) ? 0x5bd1e995u : 0));
   }
-  // The slot holding (k, left), or the empty slot where it would go; kNone with no index yet.
+  // The slot holding (k, side), or the empty slot where it would go; kNone with no index yet.
   size_t slot_of(const RetroKey& k, core::Side side, uint32_t h) const {
     if (cap_ == 0) return kNone;
     const uint8_t flag = core::is_left(side) ? kLeft : 0;

@@ -4,10 +4,10 @@
 // never proofs, and whoever calls it must say so.
 //
 // The game is given as three callables, so that any game (and any phase of one) can use it:
-//   moves(p, left)     the mover's legal moves (a range of Move)
-//   play(p, left, m)   the position after m
-//   score(p, left)     how good p is for the side `left` (higher is better), a guess; or
-//                      std::optional of it, nullopt when `left` has no move, which spares
+//   moves(p, side)     the mover's legal moves (a range of Move)
+//   play(p, side, m)   the position after m (side: core::Side)
+//   score(p, side)     how good p is for `side` (higher is better), a guess; or
+//                      std::optional of it, nullopt when `side` has no move, which spares
 //                      the search generating the moves of the positions it scores
 // Normal play is assumed: a side with no move has lost, which outranks every score.
 //

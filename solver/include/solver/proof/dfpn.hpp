@@ -350,7 +350,7 @@ class DfpnSolver {
     if (c.hard_total == 0) return proved(settle(c.known, core::opponent(s.side)));
     if (auto e = proofs_.find(child_key(c, s.side))) return *e;
     c.fresh = true;
-    // The child's mover is the other side (!s.left).
+    // The child's mover is the other side (opponent(s.side)).
     auto options = [&](core::Side side) {
       int n = known_options(c.known, side);
       for (int i = 0; i < s.hard_count; ++i)

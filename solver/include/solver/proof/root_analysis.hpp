@@ -4,12 +4,12 @@
 //
 // The move-level members a game adds to PartizanGame (game.hpp):
 //   Move                  a small value type
-//   legal_moves(p, left)  the mover's moves, in generation order
-//   pv_order(p, left)     the same moves in the order principal variations try them; it must
+//   legal_moves(p, side)  the mover's moves, in generation order
+//   pv_order(p, side)     the same moves in the order principal variations try them; it must
 //                         be a function of the position (the same in every process), and
 //                         the same up to ties for every symmetric image, so that a line read
 //                         from a database for an image is the line a search gives
-//   play(p, left, m)      the position after m
+//   play(p, side, m)      the position after m
 //   move_less(a, b)       the order moves are listed in
 #include <concepts>
 #include <cstdint>
